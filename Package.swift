@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "dashboard",
+    products: [
+        .library(name: "DashboardCore", targets: ["DashboardCore"]),
+        .executable(name: "dashboard", targets: ["dashboard"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCSV",
+            providers: [.apt(["libcsv-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "DashboardCore",
+            dependencies: ["CCSV", "CSQLite"]
+        ),
+        .executableTarget(
+            name: "dashboard",
+            dependencies: ["DashboardCore"]
+        ),
+        .testTarget(
+            name: "DashboardCoreTests",
+            dependencies: ["DashboardCore"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["DashboardCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where the CSV reader gets its bytes: a file, standard input, or memory (in tests).
+public protocol ByteSource: AnyObject {
+    /// Fills `buffer` with up to `buffer.count` bytes; returns 0 at the end of the input.
+    /// - Throws: `ByteSourceError` on a read failure.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// A read failure of the underlying file.
+public struct ByteSourceError: Error, Equatable, Sendable {
+    public let path: String
+    public let reason: String
+}
+
+/// Reads a file through a POSIX descriptor in the caller's chunks; closes it when released.
+public final class FileByteSource: ByteSource {
+    private let fd: Int32
+    public let path: String
+
+    /// Opens `path` for reading (`-` is standard input).
+    /// - Throws: `ByteSourceError` when the file cannot be opened.
+    public init(path: String) throws {
+        self.path = path
+        if path == "-" {
+            fd = dup(STDIN_FILENO)
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+        }
+        if fd < 0 {
+            throw ByteSourceError(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    deinit { close(fd) }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let n = Foundation.read(fd, buffer.baseAddress, buffer.count)
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            throw ByteSourceError(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}
+
+/// Serves bytes from memory, `chunkLimit` at a time (to test chunk boundaries).
+public final class MemoryByteSource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private let chunkLimit: Int
+
+    public init(_ bytes: [UInt8], chunkLimit: Int = .max) {
+        self.bytes = bytes
+        self.chunkLimit = max(1, chunkLimit)
+    }
+
+    public convenience init(_ text: String, chunkLimit: Int = .max) {
+        self.init(Array(text.utf8), chunkLimit: chunkLimit)
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = min(buffer.count, chunkLimit, bytes.count - offset)
+        guard n > 0 else { return 0 }
+        bytes.withUnsafeBytes { src in
+            guard let from = src.baseAddress, let to = buffer.baseAddress else { return }
+            to.copyMemory(from: from + offset, byteCount: n)
+        }
+        offset += n
+        return n
+    }
+}

@@ -1,0 +1,152 @@
+/// Parses the `due` column.
+///
+/// Accepted (after trimming):
+/// - empty: undated (returns nil);
+/// - `YYYY-MM-DD` (also `YYYY/MM/DD`): a date, due at the end of that local day;
+/// - that date, then `T` or spaces, then `HH:MM` or `HH:MM:SS` (fractional seconds are
+///   accepted and dropped: dues have one-second resolution): a local time of the course;
+/// - either of those times followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`: an exact instant;
+/// - `MM/DD/YYYY` or `DD/MM/YYYY` (also with `.` or `-`), with an optional time, only
+///   when a date order is given; otherwise `ambiguous_date`.
+/// Years outside 1900–2200 are `implausible_date`; anything else is `invalid_date`.
+public enum DueDateParser {
+    public static let plausibleYears = 1900...2200
+
+    static let acceptedForms =
+        "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (course time) or add Z / ±HH:MM for an exact instant"
+
+    /// - Throws: `FieldProblem` (`invalid_date`, `ambiguous_date` or `implausible_date`).
+    public static func parse(_ raw: String, dateOrder: DateOrder?) throws(FieldProblem) -> DueDate? {
+        let text = raw.trimmingUnicodeWhitespace()
+        if text.isEmpty { return nil }
+        var scanner = ByteScanner(Array(text.utf8))
+        func invalid(_ why: String) -> FieldProblem {
+            FieldProblem(code: .invalidDate, column: "due", value: raw, message: "\"\(raw)\" is not a date: \(why)", hint: acceptedForms)
+        }
+
+        // Date part.
+        guard let first = scanner.digits(max: 4) else { throw invalid("it does not start with a date") }
+        var year = 0
+        var month = 0
+        var day = 0
+        if first.count == 4 {
+            guard let sep = scanner.take(oneOf: "-/"), let m = scanner.digits(max: 2),
+                scanner.take(sep), let d = scanner.digits(max: 2)
+            else { throw invalid("expected YYYY-MM-DD") }
+            (year, month, day) = (first.value, m.value, d.value)
+        } else {
+            guard let sep = scanner.take(oneOf: "/.-"), let second = scanner.digits(max: 2),
+                scanner.take(sep), let y = scanner.digits(max: 4), y.count == 4
+            else { throw invalid("expected YYYY-MM-DD") }
+            guard let order = dateOrder else {
+                var hint = "pass --date-order mdy or --date-order dmy, or write the date as YYYY-MM-DD"
+                if first.value > 12 { hint += " (this one looks like day/month/year)" }
+                if second.value > 12 { hint += " (this one looks like month/day/year)" }
+                throw FieldProblem(
+                    code: .ambiguousDate, column: "due", value: raw,
+                    message: "\"\(raw)\" could be month/day or day/month", hint: hint)
+            }
+            year = y.value
+            (month, day) = order == .mdy ? (first.value, second.value) : (second.value, first.value)
+        }
+
+        // Optional time part.
+        var time: (Int, Int, Int)?
+        var offsetSeconds: Int?
+        if !scanner.atEnd {
+            let hadSeparator = scanner.take("T") || scanner.take("t") || scanner.skipSpaces()
+            guard hadSeparator, let h = scanner.digits(max: 2), scanner.take(":"), let mi = scanner.digits(max: 2), mi.count == 2
+            else { throw invalid("expected a time such as T14:30") }
+            var s = 0
+            if scanner.take(":") {
+                guard let sec = scanner.digits(max: 2), sec.count == 2 else { throw invalid("seconds must have two digits") }
+                s = sec.value
+                if scanner.take(".") || scanner.take(",") {
+                    guard scanner.digits(max: 9) != nil else { throw invalid("expected digits after the decimal point") }
+                }
+            }
+            guard h.value <= 23, mi.value <= 59, s <= 59 else { throw invalid("the time is out of range") }
+            time = (h.value, mi.value, s)
+            _ = scanner.skipSpaces()
+            if scanner.take("Z") || scanner.take("z") {
+                offsetSeconds = 0
+            } else if let sign = scanner.take(oneOf: "+-") {
+                guard let oh = scanner.digits(max: 2), oh.count == 2 else { throw invalid("expected an offset such as +01:00") }
+                var om = 0
+                if scanner.take(":") {
+                    guard let m = scanner.digits(max: 2), m.count == 2 else { throw invalid("expected an offset such as +01:00") }
+                    om = m.value
+                } else if let m = scanner.digits(max: 2) {
+                    guard m.count == 2 else { throw invalid("expected an offset such as +01:00") }
+                    om = m.value
+                }
+                guard oh.value <= 14, om <= 59 else { throw invalid("the offset is out of range") }
+                let magnitude = oh.value * 3600 + om * 60
+                offsetSeconds = sign == UInt8(ascii: "-") ? -magnitude : magnitude
+            }
+        }
+        guard scanner.atEnd else { throw invalid("unexpected text after the date") }
+
+        guard plausibleYears.contains(year) else {
+            throw FieldProblem(
+                code: .implausibleDate, column: "due", value: raw,
+                message: "the year \(year) is outside 1900–2200",
+                hint: "check the year; dates outside 1900–2200 are treated as typing errors")
+        }
+        guard (1...12).contains(month) else { throw invalid("there is no month \(month)") }
+        let days = CivilDate.daysIn(month: month, year: year)
+        guard (1...days).contains(day) else { throw invalid("month \(month) of \(year) has \(days) days") }
+
+        let date = CivilDate(year: year, month: month, day: day)
+        guard let (h, m, s) = time else { return .date(date) }
+        guard let offset = offsetSeconds else { return .local(date, hour: h, minute: m, second: s) }
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + m * 60 + s)
+        return .instant(local - Int64(offset))
+    }
+}
+
+/// A tiny cursor over ASCII bytes.
+struct ByteScanner {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { index >= bytes.count }
+
+    mutating func take(_ char: Character) -> Bool {
+        guard let ascii = char.asciiValue, index < bytes.count, bytes[index] == ascii else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func take(oneOf chars: String) -> UInt8? {
+        guard index < bytes.count, chars.utf8.contains(bytes[index]) else { return nil }
+        index += 1
+        return bytes[index - 1]
+    }
+
+    mutating func skipSpaces() -> Bool {
+        let start = index
+        while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        return index > start
+    }
+
+    /// Up to `max` ASCII digits: their value and how many there were; nil when none.
+    mutating func digits(max: Int) -> (value: Int, count: Int)? {
+        var value = 0
+        var count = 0
+        while index < bytes.count, count < max, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            value = value * 10 + Int(bytes[index] - 0x30)
+            index += 1
+            count += 1
+        }
+        return count > 0 ? (value, count) : nil
+    }
+}

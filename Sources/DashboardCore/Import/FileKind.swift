@@ -1,0 +1,155 @@
+/// The two kinds of input file, told apart by their header.
+public enum FileKind: String, Sendable, CaseIterable, Codable {
+    case courses
+    case tasks
+}
+
+/// A column the product stores, with the header names that map to it.
+public enum Column: String, Sendable, CaseIterable {
+    case courseID = "course_id"
+    case title
+    case code
+    case term
+    case teacher
+    case timezone
+    case taskID = "task_id"
+    case studentID = "student_id"
+    case due
+    case priority
+    case completed
+
+    /// Header spellings accepted for this column, already in matching form (lowercase, no
+    /// spaces, `_` or `-`). The first is the canonical name.
+    public var aliases: [String] {
+        switch self {
+        case .courseID: return ["courseid", "course", "courseref"]
+        case .title: return ["title", "name", "tasktitle", "taskname", "coursetitle", "coursename", "assignment"]
+        case .code: return ["code", "coursecode", "shortname"]
+        case .term: return ["term", "semester", "session", "presentation"]
+        case .teacher: return ["teacher", "instructor", "tutor", "lecturer"]
+        case .timezone: return ["timezone", "tz", "timezonename", "zone"]
+        case .taskID: return ["taskid", "task"]
+        case .studentID: return ["studentid", "student", "learner", "learnerid"]
+        case .due: return ["due", "duedate", "deadline", "dueat", "dueon", "duedatetime"]
+        case .priority: return ["priority", "prio"]
+        case .completed: return ["completed", "done", "complete", "iscompleted", "finished"]
+        }
+    }
+
+    /// Turns a header cell into the form aliases are written in: case-insensitive, ignoring
+    /// spaces (including no-break spaces), `_` and `-`.
+    public static func matchingKey(_ header: String) -> String {
+        String(header.lowercased().unicodeScalars.filter { scalar in
+            !(scalar.properties.isWhitespace || scalar == "_" || scalar == "-")
+        }.map(Character.init))
+    }
+
+    private static let byAlias: [String: Column] = {
+        var table: [String: Column] = [:]
+        for column in Column.allCases {
+            for alias in column.aliases { table[alias] = column }
+        }
+        return table
+    }()
+
+    /// The column a header cell names, or nil for an unknown column.
+    public static func named(_ header: String) -> Column? {
+        byAlias[matchingKey(header)]
+    }
+}
+
+extension FileKind {
+    public var requiredColumns: [Column] {
+        switch self {
+        case .courses: return [.courseID, .title]
+        case .tasks: return [.taskID, .courseID, .title]
+        }
+    }
+
+    public var optionalColumns: [Column] {
+        switch self {
+        case .courses: return [.code, .term, .teacher, .timezone]
+        case .tasks: return [.studentID, .due, .priority, .completed]
+        }
+    }
+
+    public var columns: [Column] { requiredColumns + optionalColumns }
+}
+
+/// Where each known column sits in a file, read from its header.
+public struct HeaderLayout: Equatable, Sendable {
+    public let kind: FileKind
+    /// Field index of each column present in the file.
+    public let indexes: [Column: Int]
+    /// Header cells that name no column of this kind (ignored, reported once).
+    public let unknownColumns: [String]
+    /// The number of fields in the header.
+    public let fieldCount: Int
+
+    /// Reads the header of a file.
+    ///
+    /// Policy: a header with `task_id` is a tasks file; one with `course_id` and `title` but no
+    /// `task_id` is a courses file; the file name is only a hint when the header is unclear.
+    /// Columns may come in any order. A column named twice (directly or through an alias) is a
+    /// `duplicate_column` error; a missing required column is `missing_column`.
+    /// - Throws: `ImportProblem` (file-level) naming the column.
+    public init(header: [String], file: String, fileNameHint: FileKind? = nil) throws {
+        var found: [Column: Int] = [:]
+        var unknown: [(index: Int, name: String)] = []
+        for (index, cell) in header.enumerated() {
+            let name = cell.trimmingUnicodeWhitespace()
+            guard let column = Column.named(name) else {
+                unknown.append((index, name))
+                continue
+            }
+            if let first = found[column] {
+                throw ImportProblem(
+                    code: .duplicateColumn, file: file, line: 1, row: 0, column: column.rawValue, value: name,
+                    message: "column \(column.rawValue) appears twice (fields \(first + 1) and \(index + 1))",
+                    hint: "keep one of the two columns, or rename the other")
+            }
+            found[column] = index
+        }
+        let kind: FileKind
+        if found[.taskID] != nil {
+            kind = .tasks
+        } else if found[.courseID] != nil, found[.title] != nil,
+            fileNameHint != .tasks || [Column.code, .term, .teacher, .timezone].contains(where: { found[$0] != nil })
+        {
+            kind = .courses
+        } else if let hint = fileNameHint {
+            kind = hint
+        } else {
+            let cells = header.prefix(6).joined(separator: ",")
+            throw ImportProblem(
+                code: .unknownFileKind, file: file, line: 1, row: 0, value: String(cells.prefix(200)),
+                message: "the header names neither a courses file (course_id, title) nor a tasks file (task_id, course_id, title)",
+                hint: "the first line must be the header; name the columns as in docs/formats.md")
+        }
+        for column in kind.requiredColumns where found[column] == nil {
+            throw ImportProblem(
+                code: .missingColumn, file: file, line: 1, row: 0, column: column.rawValue,
+                message: "the \(kind.rawValue) file has no \(column.rawValue) column",
+                hint: "add a \(column.rawValue) column (accepted names: \(column.aliases.joined(separator: ", ")))")
+        }
+        // Columns of the other kind (e.g. `code` in a tasks file) are not stored: unknown here.
+        let allowed = Set(kind.columns)
+        for (column, index) in found where !allowed.contains(column) {
+            unknown.append((index, header[index].trimmingUnicodeWhitespace()))
+            found[column] = nil
+        }
+        self.kind = kind
+        self.indexes = found
+        self.unknownColumns = unknown.sorted { $0.index < $1.index }.map(\.name)
+        self.fieldCount = header.count
+    }
+
+    /// The kind a file name suggests (`courses*.csv`, `*tasks*.csv`), used only when the
+    /// header alone cannot tell.
+    public static func kindHint(fileName: String) -> FileKind? {
+        let name = fileName.lowercased()
+        if name.contains("course") { return .courses }
+        if name.contains("task") { return .tasks }
+        return nil
+    }
+}

@@ -1,0 +1,140 @@
+/// How serious a problem is: an error rejects a row (or a file), a warning only informs.
+public enum ProblemSeverity: String, Sendable, Codable {
+    case error
+    case warning
+}
+
+/// The stable machine codes of every problem an import can report (SPEC §3).
+public enum ProblemCode: String, Sendable, CaseIterable, Codable {
+    // Row-level errors: the row is rejected.
+    case missingValue = "missing_value"
+    case wrongFieldCount = "wrong_field_count"
+    case invalidDate = "invalid_date"
+    case ambiguousDate = "ambiguous_date"
+    case implausibleDate = "implausible_date"
+    case invalidPriority = "invalid_priority"
+    case invalidBoolean = "invalid_boolean"
+    case invalidTimezone = "invalid_timezone"
+    case duplicateID = "duplicate_id"
+    case unknownCourse = "unknown_course"
+    case valueTooLong = "value_too_long"
+    case malformedQuote = "malformed_quote"
+    // Warnings: the row (or file) is still imported.
+    case duplicateRow = "duplicate_row"
+    case unknownColumn = "unknown_column"
+    case blankRow = "blank_row"
+    // File-level errors: nothing of the run is committed.
+    case missingColumn = "missing_column"
+    case duplicateColumn = "duplicate_column"
+    case unknownFileKind = "unknown_file_kind"
+    case invalidEncoding = "invalid_encoding"
+    case unterminatedQuote = "unterminated_quote"
+    case emptyFile = "empty_file"
+    case fieldTooLarge = "field_too_large"
+    case unreadableFile = "unreadable_file"
+
+    /// The severity this code always has.
+    public var severity: ProblemSeverity {
+        switch self {
+        case .duplicateRow, .unknownColumn, .blankRow: return .warning
+        default: return .error
+        }
+    }
+
+    /// True for problems that make the whole file (and so the whole run) fail.
+    public var isFileLevel: Bool {
+        switch self {
+        case .missingColumn, .duplicateColumn, .unknownFileKind, .invalidEncoding,
+            .unterminatedQuote, .emptyFile, .fieldTooLarge, .unreadableFile:
+            return true
+        default: return false
+        }
+    }
+
+    /// The closest Frictionless error type, for suites built on Frictionless.
+    public var frictionlessType: String {
+        switch self {
+        case .missingValue: return "constraint-error"
+        case .wrongFieldCount: return "extra-cell"  // refined per problem: fewer cells is missing-cell
+        case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone:
+            return "type-error"
+        case .implausibleDate, .valueTooLong: return "constraint-error"
+        case .duplicateID: return "primary-key"
+        case .unknownCourse: return "foreign-key"
+        case .malformedQuote: return "source-error"
+        case .duplicateRow: return "duplicate-row"
+        case .unknownColumn: return "extra-label"
+        case .blankRow: return "blank-row"
+        case .missingColumn: return "missing-label"
+        case .duplicateColumn: return "duplicate-label"
+        case .unknownFileKind: return "schema-error"
+        case .invalidEncoding: return "encoding-error"
+        case .unterminatedQuote, .emptyFile, .fieldTooLarge: return "source-error"
+        case .unreadableFile: return "scheme-error"
+        }
+    }
+}
+
+/// One problem found in an input file, with everything a user needs to find and fix it.
+///
+/// `line` is the physical line where the record starts (the header is line 1); `row` is the
+/// 1-based index of the data row (0 for the header and for file-level problems).
+public struct ImportProblem: Error, Equatable, Sendable {
+    public var code: ProblemCode
+    public var file: String
+    public var line: Int
+    public var row: Int
+    public var column: String
+    public var value: String
+    public var message: String
+    public var hint: String
+    /// The Frictionless error type (usually `code.frictionlessType`).
+    public var frictionlessType: String
+
+    public init(
+        code: ProblemCode, file: String, line: Int, row: Int, column: String = "", value: String = "",
+        message: String, hint: String, frictionlessType: String? = nil
+    ) {
+        self.code = code
+        self.file = file
+        self.line = line
+        self.row = row
+        self.column = column
+        self.value = value
+        self.message = message
+        self.hint = hint
+        self.frictionlessType = frictionlessType ?? code.frictionlessType
+    }
+
+    public var severity: ProblemSeverity { code.severity }
+
+    /// `file:line: error: message (code) hint`, the form used on stderr.
+    public var formatted: String {
+        var text = "\(file):\(line): \(severity.rawValue): "
+        if !column.isEmpty { text += "\(column): " }
+        text += message + " [\(code.rawValue)]"
+        if !hint.isEmpty { text += " Hint: \(hint)" }
+        return text
+    }
+}
+
+/// A problem of one field, before the file, line and row are known.
+public struct FieldProblem: Error, Equatable, Sendable {
+    public var code: ProblemCode
+    public var column: String
+    public var value: String
+    public var message: String
+    public var hint: String
+
+    public init(code: ProblemCode, column: String, value: String, message: String, hint: String) {
+        self.code = code
+        self.column = column
+        self.value = value
+        self.message = message
+        self.hint = hint
+    }
+
+    func located(file: String, line: Int, row: Int) -> ImportProblem {
+        ImportProblem(code: code, file: file, line: line, row: row, column: column, value: value, message: message, hint: hint)
+    }
+}

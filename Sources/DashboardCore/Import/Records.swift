@@ -1,0 +1,44 @@
+/// A course as stored: every value already normalized.
+public struct CourseRecord: Hashable, Sendable {
+    public var courseID: String
+    public var code: String
+    public var title: String
+    public var term: String
+    public var teacher: String
+    /// An IANA name, or empty for "the default time zone".
+    public var timezone: String
+
+    public init(courseID: String, code: String, title: String, term: String = "", teacher: String = "", timezone: String = "") {
+        self.courseID = courseID
+        self.code = code
+        self.title = title
+        self.term = term
+        self.teacher = teacher
+        self.timezone = timezone
+    }
+}
+
+/// A task as stored: every value already normalized.
+public struct TaskRecord: Hashable, Sendable {
+    public var taskID: String
+    public var courseID: String
+    public var title: String
+    public var studentID: String
+    /// The canonical due text (see `DueDate.storageText`), or empty when undated.
+    public var due: String
+    public var priority: Priority
+    public var completed: Bool
+
+    public init(
+        taskID: String, courseID: String, title: String, studentID: String = "", due: String = "",
+        priority: Priority = .normal, completed: Bool = false
+    ) {
+        self.taskID = taskID
+        self.courseID = courseID
+        self.title = title
+        self.studentID = studentID
+        self.due = due
+        self.priority = priority
+        self.completed = completed
+    }
+}

@@ -1,0 +1,98 @@
+/// Turns the fields of one data row into a normalized record, or the list of everything wrong
+/// with it.
+///
+/// Policy: every problem of a row is reported, not just the first. Fields longer than 4 KiB
+/// are `value_too_long`; a row with a different number of fields than the header is
+/// `wrong_field_count` (its other fields are not checked: they are probably shifted).
+public struct RowNormalizer: Sendable {
+    /// Fields over this many bytes (UTF-8) are rejected.
+    public static let maxFieldBytes = 4096
+
+    public let layout: HeaderLayout
+    public let dateOrder: DateOrder?
+
+    public init(layout: HeaderLayout, dateOrder: DateOrder? = nil) {
+        self.layout = layout
+        self.dateOrder = dateOrder
+    }
+
+    /// The outcome for one row.
+    public enum Outcome: Equatable, Sendable {
+        case course(CourseRecord)
+        case task(TaskRecord)
+        case blank
+        case rejected([FieldProblem])
+    }
+
+    public func normalize(_ fields: [String]) -> Outcome {
+        if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
+        if fields.count != layout.fieldCount {
+            let fewer = fields.count < layout.fieldCount
+            return .rejected([
+                FieldProblem(
+                    code: .wrongFieldCount, column: "", value: String(fields.joined(separator: ",").prefix(200)),
+                    message: "the row has \(fields.count) fields, the header has \(layout.fieldCount)",
+                    hint: fewer
+                        ? "a field is missing, or a quote is not closed on the line before"
+                        : "a value holds the delimiter: put it in double quotes")
+            ])
+        }
+        var problems: [FieldProblem] = []
+        for (index, field) in fields.enumerated() where field.utf8.count > Self.maxFieldBytes {
+            let column = layout.indexes.first(where: { $0.value == index })?.key.rawValue ?? "field \(index + 1)"
+            problems.append(
+                FieldProblem(
+                    code: .valueTooLong, column: column, value: String(field.prefix(80)) + "…",
+                    message: "the value is \(field.utf8.count) bytes long (the limit is 4096)",
+                    hint: "shorten the value; a field this long is usually two fields merged by a quote"))
+        }
+        if !problems.isEmpty { return .rejected(problems) }
+
+        func raw(_ column: Column) -> String {
+            guard let index = layout.indexes[column] else { return "" }
+            return fields[index]
+        }
+        func required(_ column: Column, _ value: String) {
+            if value.isEmpty {
+                problems.append(
+                    FieldProblem(
+                        code: .missingValue, column: column.rawValue, value: raw(column),
+                        message: "\(column.rawValue) is empty", hint: "every \(layout.kind.rawValue) row needs a \(column.rawValue)"))
+            }
+        }
+
+        switch layout.kind {
+        case .courses:
+            let courseID = TextNormalizer.id(raw(.courseID))
+            let title = TextNormalizer.text(raw(.title))
+            required(.courseID, courseID)
+            required(.title, title)
+            let code = TextNormalizer.text(raw(.code))
+            var timezone = ""
+            do { timezone = try TimeZoneCatalog.parse(raw(.timezone)) } catch { problems.append(error) }
+            if !problems.isEmpty { return .rejected(problems) }
+            return .course(
+                CourseRecord(
+                    courseID: courseID, code: code.isEmpty ? courseID : code, title: title,
+                    term: TextNormalizer.text(raw(.term)), teacher: TextNormalizer.text(raw(.teacher)), timezone: timezone))
+        case .tasks:
+            let taskID = TextNormalizer.id(raw(.taskID))
+            let courseID = TextNormalizer.id(raw(.courseID))
+            let title = TextNormalizer.text(raw(.title))
+            required(.taskID, taskID)
+            required(.courseID, courseID)
+            required(.title, title)
+            var due = ""
+            var priority = Priority.normal
+            var completed = false
+            do { due = try DueDateParser.parse(raw(.due), dateOrder: dateOrder)?.storageText ?? "" } catch { problems.append(error) }
+            do { priority = try Priority.parse(raw(.priority)) } catch { problems.append(error) }
+            do { completed = try CompletedParser.parse(raw(.completed)) } catch { problems.append(error) }
+            if !problems.isEmpty { return .rejected(problems) }
+            return .task(
+                TaskRecord(
+                    taskID: taskID, courseID: courseID, title: title, studentID: TextNormalizer.id(raw(.studentID)),
+                    due: due, priority: priority, completed: completed))
+        }
+    }
+}

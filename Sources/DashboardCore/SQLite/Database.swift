@@ -1,0 +1,168 @@
+import CSQLite
+import Foundation
+
+/// A connection to one SQLite database file.
+///
+/// Statements prepared through `cached(_:)` are reused for the life of the connection.
+/// A connection belongs to one thread at a time, so the type is not Sendable.
+public final class Database {
+    let handle: OpaquePointer
+    /// The path given when the connection was opened.
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+
+    /// How to open the file.
+    public enum Mode: Sendable {
+        /// Read and write, creating the file (mode 0600) when it is missing.
+        case readWriteCreate
+        /// Read and write an existing file.
+        case readWrite
+        /// Read only; never creates or modifies anything.
+        case readOnly
+    }
+
+    /// Opens (and if asked, creates) the database.
+    ///
+    /// A new file is created with permissions 0600 before SQLite opens it, so student data is
+    /// never readable by other users, whatever the umask.
+    /// - Throws: `SQLiteError` when the file cannot be opened.
+    public init(path: String, mode: Mode = .readWriteCreate) throws {
+        if mode == .readWriteCreate, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+            let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                close(fd)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
+            }
+        }
+        var db: OpaquePointer?
+        let flags: Int32
+        switch mode {
+        case .readWriteCreate, .readWrite: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+        case .readOnly: flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        }
+        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_URI, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: rc, message: message)
+        }
+        sqlite3_extended_result_codes(db, 1)
+        self.handle = db
+        self.path = path
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    public func execute(_ sql: String) throws {
+        var errmsg: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errmsg)
+        if rc != SQLITE_OK {
+            let message = errmsg.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errmsg)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// A new prepared statement.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// A prepared statement kept for reuse on this connection.
+    public func cached(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try Statement(database: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs a statement with bound values.
+    public func run(_ sql: String, _ values: [SQLBindable] = []) throws {
+        try cached(sql).run(values)
+    }
+
+    /// The rows of a query with bound values.
+    public func rows(_ sql: String, _ values: [SQLBindable] = []) throws -> [[SQLValue]] {
+        try cached(sql).rows(values)
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    public func scalar(_ sql: String, _ values: [SQLBindable] = []) throws -> SQLValue? {
+        var result: SQLValue?
+        try cached(sql).forEachRow(values) { row in
+            if result == nil { result = row.value(0) }
+        }
+        return result
+    }
+
+    /// The first column of the first row as an integer (0 when NULL or no row).
+    public func int(_ sql: String, _ values: [SQLBindable] = []) throws -> Int {
+        Int(try scalar(sql, values)?.integer ?? 0)
+    }
+
+    /// The number of rows the last statement changed.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The rowid of the last inserted row.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Milliseconds to wait for another connection's lock before failing with SQLITE_BUSY.
+    public func setBusyTimeout(milliseconds: Int) {
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    }
+
+    /// True while a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    // MARK: - Transactions
+
+    /// What a transaction body asks for when it returns.
+    public enum TransactionCompletion: Sendable { case commit, rollback }
+
+    /// How a transaction takes its locks.
+    public enum TransactionKind: String, Sendable {
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once: the single-writer guarantee of imports.
+        case immediate = "IMMEDIATE"
+    }
+
+    /// Runs `body` in a transaction that commits or rolls back as the body returns.
+    ///
+    /// If the body throws, the transaction is rolled back and the body's error is rethrown
+    /// (a failure of the rollback itself is not allowed to hide it).
+    public func inTransaction(
+        _ kind: TransactionKind = .deferred, _ body: () throws -> TransactionCompletion
+    ) throws {
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let completion: TransactionCompletion
+        do {
+            completion = try body()
+        } catch {
+            if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+            throw error
+        }
+        switch completion {
+        case .commit:
+            do {
+                try execute("COMMIT TRANSACTION")
+            } catch {
+                if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+                throw error
+            }
+        case .rollback:
+            try execute("ROLLBACK TRANSACTION")
+        }
+    }
+}

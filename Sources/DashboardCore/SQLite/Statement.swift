@@ -1,0 +1,168 @@
+import CSQLite
+
+/// A value that can be bound to a statement parameter.
+public enum SQLValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    /// The value as text, or nil for NULL.
+    public var text: String? {
+        switch self {
+        case .null: return nil
+        case .integer(let v): return String(v)
+        case .real(let v): return String(v)
+        case .text(let s): return s
+        }
+    }
+
+    /// The value as an integer, or nil for NULL or text.
+    public var integer: Int64? {
+        switch self {
+        case .integer(let v): return v
+        case .real(let v): return Int64(v)
+        default: return nil
+        }
+    }
+}
+
+extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// Something that can be bound as a statement parameter.
+public protocol SQLBindable {
+    var sqlValue: SQLValue { get }
+}
+
+extension String: SQLBindable { public var sqlValue: SQLValue { .text(self) } }
+extension Int: SQLBindable { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Int64: SQLBindable { public var sqlValue: SQLValue { .integer(self) } }
+extension Bool: SQLBindable { public var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
+extension Double: SQLBindable { public var sqlValue: SQLValue { .real(self) } }
+extension SQLValue: SQLBindable { public var sqlValue: SQLValue { self } }
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+}
+
+/// A prepared statement. Finalized when released; bound to one connection, so not Sendable.
+public final class Statement {
+    let handle: OpaquePointer
+    unowned let database: Database
+    public let sql: String
+
+    init(database: Database, sql: String) throws {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw database.error(code: rc, sql: sql)
+        }
+        self.handle = stmt
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds the values to the parameters in order, after clearing earlier bindings.
+    public func bind(_ values: [SQLBindable]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (i, value) in values.enumerated() {
+            try bind(value.sqlValue, at: Int32(i + 1))
+        }
+    }
+
+    /// Binds one value to the 1-based parameter index.
+    public func bind(_ value: SQLValue, at index: Int32) throws {
+        let rc: Int32
+        switch value {
+        case .null: rc = sqlite3_bind_null(handle, index)
+        case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+        case .real(let v): rc = sqlite3_bind_double(handle, index, v)
+        case .text(let s):
+            var text = s
+            rc = text.withUTF8 { buf in
+                buf.withMemoryRebound(to: CChar.self) { chars in
+                    guard let base = chars.baseAddress, !chars.isEmpty else {
+                        return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT_SWIFT)
+                    }
+                    return sqlite3_bind_text(handle, index, base, Int32(chars.count), SQLITE_TRANSIENT_SWIFT)
+                }
+            }
+        }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
+    /// Runs the statement to completion (for statements that return no rows).
+    public func run(_ values: [SQLBindable] = []) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while true {
+            let rc = sqlite3_step(handle)
+            if rc == SQLITE_DONE { return }
+            if rc != SQLITE_ROW { throw database.error(code: rc, sql: sql) }
+        }
+    }
+
+    /// Runs the statement and calls `body` with each row.
+    public func forEachRow(_ values: [SQLBindable] = [], _ body: (Row) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        let row = Row(statement: self)
+        while true {
+            let rc = sqlite3_step(handle)
+            if rc == SQLITE_DONE { return }
+            guard rc == SQLITE_ROW else { throw database.error(code: rc, sql: sql) }
+            try body(row)
+        }
+    }
+
+    /// Every row, each as an array of values.
+    public func rows(_ values: [SQLBindable] = []) throws -> [[SQLValue]] {
+        var result: [[SQLValue]] = []
+        try forEachRow(values) { result.append($0.values) }
+        return result
+    }
+}
+
+/// The current row of a statement being stepped. Valid only inside `forEachRow`.
+public struct Row {
+    let statement: Statement
+
+    public var count: Int { Int(sqlite3_column_count(statement.handle)) }
+
+    public func value(_ index: Int) -> SQLValue {
+        let i = Int32(index)
+        switch sqlite3_column_type(statement.handle, i) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement.handle, i))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement.handle, i))
+        default: return .text(string(index) ?? "")
+        }
+    }
+
+    /// The column as text; nil when NULL.
+    public func string(_ index: Int) -> String? {
+        let i = Int32(index)
+        guard let p = sqlite3_column_text(statement.handle, i) else { return nil }
+        let n = Int(sqlite3_column_bytes(statement.handle, i))
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+    }
+
+    public func int(_ index: Int) -> Int {
+        Int(sqlite3_column_int64(statement.handle, Int32(index)))
+    }
+
+    public func isNull(_ index: Int) -> Bool {
+        sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_NULL
+    }
+
+    public var values: [SQLValue] { (0..<count).map { value($0) } }
+}
+
+/// SQLITE_TRANSIENT, which the C macro cannot express in Swift.
+let SQLITE_TRANSIENT_SWIFT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
