@@ -85,6 +85,8 @@ public struct HeaderLayout: Equatable, Sendable {
     public let unknownColumns: [String]
     /// The number of fields in the header.
     public let fieldCount: Int
+    /// The physical line of the header (1 unless blank lines come first).
+    public var headerLine = 1
 
     /// Reads the header of a file.
     ///

@@ -55,7 +55,7 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     public var frictionlessType: String {
         switch self {
         case .missingValue: return "constraint-error"
-        case .wrongFieldCount: return "extra-cell"  // refined per problem: fewer cells is missing-cell
+        case .wrongFieldCount: return "extra-cell"  // a row with fewer cells says missing-cell
         case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone:
             return "type-error"
         case .implausibleDate, .valueTooLong: return "constraint-error"
@@ -125,16 +125,21 @@ public struct FieldProblem: Error, Equatable, Sendable {
     public var value: String
     public var message: String
     public var hint: String
+    /// Overrides `code.frictionlessType` when the code alone cannot tell.
+    public var frictionlessType: String?
 
-    public init(code: ProblemCode, column: String, value: String, message: String, hint: String) {
+    public init(code: ProblemCode, column: String, value: String, message: String, hint: String, frictionlessType: String? = nil) {
         self.code = code
         self.column = column
         self.value = value
         self.message = message
         self.hint = hint
+        self.frictionlessType = frictionlessType
     }
 
     func located(file: String, line: Int, row: Int) -> ImportProblem {
-        ImportProblem(code: code, file: file, line: line, row: row, column: column, value: value, message: message, hint: hint)
+        ImportProblem(
+            code: code, file: file, line: line, row: row, column: column, value: value, message: message, hint: hint,
+            frictionlessType: frictionlessType)
     }
 }

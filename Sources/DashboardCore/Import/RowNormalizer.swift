@@ -34,7 +34,8 @@ public struct RowNormalizer: Sendable {
                     message: "the row has \(fields.count) fields, the header has \(layout.fieldCount)",
                     hint: fewer
                         ? "a field is missing, or a quote is not closed on the line before"
-                        : "a value holds the delimiter: put it in double quotes")
+                        : "a value holds the delimiter: put it in double quotes",
+                    frictionlessType: fewer ? "missing-cell" : "extra-cell")
             ])
         }
         var problems: [FieldProblem] = []

@@ -1,0 +1,100 @@
+import Foundation
+
+/// How an import treats rows missing from the files.
+public enum ImportMode: String, Sendable, CaseIterable, Codable {
+    /// Insert new rows and update changed ones; never delete.
+    case merge
+    /// Also soft-delete live rows of each imported kind that the files no longer hold.
+    case sync
+}
+
+/// The most a sync import may delete of one kind before it is held for approval.
+public enum DeleteLimit: Equatable, Sendable, CustomStringConvertible {
+    /// A share of the live rows of that kind, in percent.
+    case percent(Double)
+    /// An absolute number of rows.
+    case count(Int)
+
+    /// Parses `10%`, `2.5%` or `500`; nil for anything else.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingUnicodeWhitespace()
+        if trimmed.hasSuffix("%") {
+            guard let value = Double(trimmed.dropLast()), value >= 0, value <= 100 else { return nil }
+            self = .percent(value)
+        } else {
+            guard let value = Int(trimmed), value >= 0 else { return nil }
+            self = .count(value)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .percent(let p):
+            return p == p.rounded() ? "\(Int(p))%" : "\(p)%"
+        case .count(let n): return String(n)
+        }
+    }
+
+    /// True when deleting `deleted` of `live` rows stays within the limit.
+    public func allows(deleted: Int, live: Int) -> Bool {
+        switch self {
+        case .count(let n): return deleted <= n
+        case .percent(let p):
+            guard deleted > 0 else { return true }
+            guard live > 0 else { return false }
+            return Double(deleted) * 100 <= p * Double(live)
+        }
+    }
+}
+
+/// Everything that shapes one import run.
+public struct ImportOptions: Sendable {
+    public var mode: ImportMode = .merge
+    public var maxDelete: DeleteLimit = .percent(10)
+    /// Any rejected row fails the whole run.
+    public var strict = false
+    /// Validate and count, write no data (a `dry_run` batch is still recorded).
+    public var dryRun = false
+    public var encoding: InputEncoding = .utf8
+    /// nil detects the delimiter from each file's header.
+    public var delimiter: UInt8?
+    public var dateOrder: DateOrder?
+    /// The instant the run is "as of" (the injected clock).
+    public var asOf: Date = Date()
+    /// Who ran it (recorded in the batch).
+    public var actor = ""
+    /// Bytes read from the source at a time.
+    public var chunkSize = 64 * 1024
+
+    public init() {}
+}
+
+/// One input file: its display name and a way to open it (injected for tests).
+public struct InputFile: Sendable {
+    public let path: String
+    public let size: Int
+    private let opener: @Sendable () throws -> ByteSource
+
+    public init(path: String, size: Int, open: @escaping @Sendable () throws -> ByteSource) {
+        self.path = path
+        self.size = size
+        self.opener = open
+    }
+
+    public func open() throws -> ByteSource { try opener() }
+
+    /// A file on disk.
+    public static func onDisk(_ path: String) -> InputFile {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return InputFile(path: path, size: size) { try FileByteSource(path: path) }
+    }
+
+    /// Bytes in memory, served `chunkLimit` at a time (tests).
+    public static func inMemory(_ path: String, _ bytes: [UInt8], chunkLimit: Int = .max) -> InputFile {
+        InputFile(path: path, size: bytes.count) { MemoryByteSource(bytes, chunkLimit: chunkLimit) }
+    }
+
+    public static func inMemory(_ path: String, _ text: String, chunkLimit: Int = .max) -> InputFile {
+        inMemory(path, Array(text.utf8), chunkLimit: chunkLimit)
+    }
+}

@@ -1,0 +1,93 @@
+/// The status of an import batch (SPEC §4).
+public enum BatchStatus: String, Sendable, Codable, CaseIterable {
+    case running, committed, failed
+    case dryRun = "dry_run"
+    case held, discarded, reverted
+}
+
+/// Row counts of one kind in one batch.
+public struct ImportCounts: Equatable, Sendable, Codable {
+    public var read = 0
+    public var inserted = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var deleted = 0
+    public var rejected = 0
+    public var warnings = 0
+
+    public init(read: Int = 0, inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, deleted: Int = 0, rejected: Int = 0, warnings: Int = 0) {
+        self.read = read
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+        self.deleted = deleted
+        self.rejected = rejected
+        self.warnings = warnings
+    }
+
+    public static func + (a: ImportCounts, b: ImportCounts) -> ImportCounts {
+        ImportCounts(
+            read: a.read + b.read, inserted: a.inserted + b.inserted, updated: a.updated + b.updated,
+            unchanged: a.unchanged + b.unchanged, deleted: a.deleted + b.deleted,
+            rejected: a.rejected + b.rejected, warnings: a.warnings + b.warnings)
+    }
+}
+
+/// A file an import read.
+public struct ImportedFile: Equatable, Sendable {
+    public var path: String
+    public var kind: FileKind?
+    public var size: Int
+    public var sha256: String
+    public var rows: Int
+}
+
+/// What one import (or check, or approval) did.
+public struct ImportResult: Sendable {
+    /// nil for `check`, which records nothing.
+    public var batchID: Int?
+    public var status: BatchStatus
+    public var mode: ImportMode
+    public var asOf: String
+    /// Counts per kind present in the files.
+    public var counts: [FileKind: ImportCounts]
+    public var files: [ImportedFile]
+    /// Every rejected row and every warning, in file order (courses files first).
+    public var problems: [ImportProblem]
+    /// Why a batch failed or was held; empty otherwise.
+    public var reason: String
+
+    public var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
+    public var rejects: [ImportProblem] { problems.filter { $0.severity == .error } }
+    public var warnings: [ImportProblem] { problems.filter { $0.severity == .warning } }
+}
+
+/// Why an import did not complete.
+public enum ImportFailure: Error, CustomStringConvertible {
+    /// A file-level problem; nothing was committed. The failed batch id is given when recorded.
+    case fileProblem(ImportProblem, batchID: Int?)
+    /// `--strict` and at least one row was rejected; nothing was committed.
+    case strictRejected(ImportResult)
+    /// An input path does not exist or cannot be opened.
+    case inputMissing(path: String, reason: String)
+    /// An input file failed while it was being read.
+    case inputUnreadable(path: String, reason: String, batchID: Int?)
+    /// `batches approve|discard` named a batch that is not held.
+    case notHeld(batchID: Int, status: BatchStatus?)
+    /// The store failed (locked, full, read-only, newer schema…).
+    case store(StoreError, batchID: Int?)
+
+    public var description: String {
+        switch self {
+        case .fileProblem(let problem, _): return problem.formatted
+        case .strictRejected(let result):
+            return "--strict: \(result.total.rejected) row(s) rejected, nothing was imported"
+        case .inputMissing(let path, let reason): return "cannot open \(path): \(reason)"
+        case .inputUnreadable(let path, let reason, _): return "reading \(path) failed: \(reason)"
+        case .notHeld(let id, let status):
+            guard let status else { return "there is no batch \(id)" }
+            return "batch \(id) is \(status.rawValue), not held: only a held batch can be approved or discarded"
+        case .store(let error, _): return error.description
+        }
+    }
+}

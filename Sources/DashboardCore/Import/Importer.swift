@@ -1,0 +1,350 @@
+import Foundation
+
+/// Progress of a running import, for a progress bar.
+public struct ImportProgress: Sendable {
+    public var bytesRead: Int
+    public var bytesTotal: Int
+    public var rows: Int
+    public var file: String
+}
+
+/// Imports course and task files into the store as one all-or-nothing batch.
+///
+/// The run, in order: read every header (to apply courses before tasks) → take the write lock
+/// → stream each file through the CSV reader and the row normalizer into staging tables →
+/// plan inserts, updates and deletes against the database → check the delete guard → write
+/// (or hold, or roll back for a dry run) → record the batch. Nothing is committed unless
+/// everything is.
+public final class Importer {
+    public let store: Store
+    private let clock: Clock
+    /// Called now and then while files are read.
+    public var progress: ((ImportProgress) -> Void)?
+
+    public init(store: Store, clock: Clock = SystemClock()) {
+        self.store = store
+        self.clock = clock
+    }
+
+    private var database: Database { store.database }
+
+    /// Imports `files` (`dashboard import`), or only checks them (`record` false: `dashboard
+    /// check`, which writes nothing at all).
+    /// - Returns: the batch's result; rejected rows are in it (the run still succeeded).
+    /// - Throws: `ImportFailure` when nothing could be committed.
+    public func run(files: [InputFile], options: ImportOptions, record: Bool = true) throws(ImportFailure) -> ImportResult {
+        let startedAt = clock.now()
+        var layouts: [(file: InputFile, layout: HeaderLayout)] = []
+        var run = RunState(options: options)
+        run.bytesTotal = files.reduce(0) { $0 + $1.size }
+        do {
+            for file in files {
+                layouts.append((file, try FileReading.layout(of: file, options: options)))
+            }
+        } catch {
+            throw recordFailure(error, startedAt: startedAt, options: options, record: record, run: run)
+        }
+        let ordered = layouts.filter { $0.layout.kind == .courses } + layouts.filter { $0.layout.kind == .tasks }
+        let kinds = Set(ordered.map(\.layout.kind))
+
+        var result: ImportResult?
+        do {
+            // `check` takes no write lock: it only reads the last committed state.
+            try database.inTransaction(record ? .immediate : .deferred) {
+                let staging = try StagingArea(database: database)
+                let batchID = record ? try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options) : nil
+                run.batchID = batchID
+                var validCourses: Set<String>?
+                for (file, layout) in ordered {
+                    if layout.kind == .tasks, validCourses == nil {
+                        validCourses = try staging.validCourseIDs(syncingCourses: options.mode == .sync && kinds.contains(.courses))
+                    }
+                    try readFile(file, layout: layout, staging: staging, validCourses: validCourses ?? [], run: &run)
+                }
+                let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run)
+                result = planned.result
+                let hasRejects = run.counts.values.contains { $0.rejected > 0 }
+                if options.strict, hasRejects {
+                    return .rollback
+                }
+                if options.dryRun || !record {
+                    return .rollback
+                }
+                guard let batchID else { return .rollback }
+                if let guardReason = planned.guardReason {
+                    try staging.hold(batchID: batchID)
+                    let reason = guardReason + "; nothing was changed. Review it with `dashboard batches show \(batchID)`, then `dashboard batches approve \(batchID)` or `dashboard batches discard \(batchID)`"
+                    try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
+                    try BatchLog.finish(database, batchID: batchID, status: .held, reason: reason, finishedAt: clock.now())
+                    result?.status = .held
+                    result?.reason = reason
+                    return .commit
+                }
+                try staging.apply(batchID: batchID)
+                try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
+                try BatchLog.finish(database, batchID: batchID, status: .committed, reason: "", finishedAt: clock.now())
+                result?.status = .committed
+                return .commit
+            }
+        } catch {
+            throw recordFailure(error, startedAt: startedAt, options: options, record: record, run: run)
+        }
+        try? StagingArea(database: database).clear()
+        guard var final = result else {
+            throw ImportFailure.store(.sqlite(SQLiteError(code: 1, message: "the import produced no result")), batchID: nil)
+        }
+        if options.strict, final.total.rejected > 0 {
+            final.status = .failed
+            final.reason = "--strict: \(final.total.rejected) row(s) rejected, nothing was imported"
+            final.batchID = record ? recordOutcome(final, startedAt: startedAt, options: options) : nil
+            throw ImportFailure.strictRejected(final)
+        }
+        if options.dryRun || !record {
+            final.status = .dryRun
+            final.batchID = record ? recordOutcome(final, startedAt: startedAt, options: options) : nil
+        }
+        return final
+    }
+
+    // MARK: - Reading one file
+
+    /// Per-run bookkeeping.
+    struct RunState {
+        let options: ImportOptions
+        var batchID: Int?
+        var counts: [FileKind: ImportCounts] = [:]
+        var files: [ImportedFile] = []
+        var problems: [ImportProblem] = []
+        var bytesBefore = 0
+        var bytesTotal = 0
+        var rows = 0
+    }
+
+    private func readFile(
+        _ file: InputFile, layout: HeaderLayout, staging: StagingArea, validCourses: Set<String>, run: inout RunState
+    ) throws {
+        let source: ByteSource
+        do {
+            source = try file.open()
+        } catch {
+            throw ImportFailure.inputMissing(path: file.path, reason: (error as? ByteSourceError)?.reason ?? "\(error)")
+        }
+        let reader = CSVReader(source: source, options: FileReading.readerOptions(run.options))
+        var digest = SHA256()
+        reader.rawBytesObserver = { digest.update($0) }
+        let bytesBefore = run.bytesBefore
+        let bytesTotal = run.bytesTotal
+        let progress = self.progress
+        var rowsSoFar = run.rows
+        let kind = layout.kind
+        var counts = run.counts[kind] ?? ImportCounts()
+        let normalizer = RowNormalizer(layout: layout, dateOrder: run.options.dateOrder)
+        var problems: [ImportProblem] = []
+        for name in layout.unknownColumns {
+            problems.append(
+                ImportProblem(
+                    code: .unknownColumn, file: file.path, line: layout.headerLine, row: 0, column: name,
+                    message: "column \"\(name)\" is not used by a \(kind.rawValue) file and was ignored",
+                    hint: "nothing to do if that is expected; rename it if it should be one of: \(kind.columns.map(\.rawValue).joined(separator: ", "))"))
+        }
+        var headerSeen = false
+        var row = 0
+        var fileRows = 0
+        var blankRun: (line: Int, row: Int, count: Int, lastLine: Int)?
+
+        func flushBlankRun() {
+            guard let run = blankRun else { return }
+            blankRun = nil
+            let message = run.count == 1
+                ? "line \(run.line) is blank"
+                : "\(run.count) blank rows (lines \(run.line)–\(run.lastLine))"
+            problems.append(
+                ImportProblem(
+                    code: .blankRow, file: file.path, line: run.line, row: run.row, message: message + " and was skipped",
+                    hint: "remove blank lines from the export, or ignore this warning"))
+        }
+        func reject(_ fieldProblems: [FieldProblem], line: Int, row: Int) {
+            counts.rejected += 1
+            for fp in fieldProblems {
+                problems.append(fp.located(file: file.path, line: line, row: row))
+            }
+        }
+
+        reader.progressObserver = { bytes in
+            progress?(ImportProgress(bytesRead: bytesBefore + bytes, bytesTotal: bytesTotal, rows: rowsSoFar, file: file.path))
+        }
+        do {
+            try reader.read { event in
+                switch event {
+                case .blankLine(let line):
+                    guard headerSeen else { return }
+                    row += 1
+                    if let current = blankRun {
+                        blankRun = (current.line, current.row, current.count + 1, line)
+                    } else {
+                        blankRun = (line, row, 1, line)
+                    }
+                case .malformedQuote(let line, let text):
+                    guard headerSeen else { return }
+                    flushBlankRun()
+                    row += 1
+                    fileRows += 1
+                    counts.read += 1
+                    reject(
+                        [
+                            FieldProblem(
+                                code: .malformedQuote, column: "", value: text,
+                                message: "the row breaks the quoting rules (a quote inside an unquoted value, or text after a closing quote)",
+                                hint: "put the whole value in quotes and double every quote inside it: \"say \"\"hi\"\"\"")
+                        ], line: line, row: row)
+                case .record(let record):
+                    guard headerSeen else {
+                        headerSeen = true
+                        return
+                    }
+                    row += 1
+                    switch normalizer.normalize(record.fields) {
+                    case .blank:
+                        if let current = blankRun {
+                            blankRun = (current.line, current.row, current.count + 1, record.line)
+                        } else {
+                            blankRun = (record.line, row, 1, record.line)
+                        }
+                        return
+                    case .rejected(let fieldProblems):
+                        flushBlankRun()
+                        fileRows += 1
+                        counts.read += 1
+                        reject(fieldProblems, line: record.line, row: row)
+                    case .course(let course):
+                        flushBlankRun()
+                        fileRows += 1
+                        counts.read += 1
+                        try stageOutcome(
+                            try staging.stage(course, file: file.path, line: record.line), id: course.courseID, idColumn: "course_id",
+                            line: record.line, row: row)
+                    case .task(let task):
+                        flushBlankRun()
+                        fileRows += 1
+                        counts.read += 1
+                        guard validCourses.contains(task.courseID) else {
+                            reject(
+                                [
+                                    FieldProblem(
+                                        code: .unknownCourse, column: "course_id", value: task.courseID,
+                                        message: "course \"\(task.courseID)\" is not in the database or in this import",
+                                        hint: "import the course first (or in the same run), or correct the course_id")
+                                ], line: record.line, row: row)
+                            return
+                        }
+                        try stageOutcome(
+                            try staging.stage(task, file: file.path, line: record.line), id: task.taskID, idColumn: "task_id",
+                            line: record.line, row: row)
+                    }
+                    rowsSoFar += 1
+                }
+            }
+        } catch let error as CSVFileError {
+            throw FileReading.fileFailure(error, file: file, batchID: nil)
+        }
+        flushBlankRun()
+
+        func stageOutcome(_ outcome: StagingArea.StageOutcome, id: String, idColumn: String, line: Int, row: Int) throws {
+            switch outcome {
+            case .staged: break
+            case .repeatOf(let firstFile, let firstLine):
+                let place = firstFile == file.path ? "line \(firstLine)" : "\(firstFile) line \(firstLine)"
+                problems.append(
+                    ImportProblem(
+                        code: .duplicateRow, file: file.path, line: line, row: row, column: idColumn, value: id,
+                        message: "this row repeats \(place) exactly and was imported once",
+                        hint: "remove the repeated row from the export, or ignore this warning"))
+            case .conflictsWith(let firstFile, let firstLine):
+                let place = firstFile == file.path ? "line \(firstLine)" : "\(firstFile) line \(firstLine)"
+                counts.rejected += 1
+                problems.append(
+                    ImportProblem(
+                        code: .duplicateID, file: file.path, line: line, row: row, column: idColumn, value: id,
+                        message: "\(idColumn) \"\(id)\" was already used on \(place) with different values; the first row was kept",
+                        hint: "give each row its own \(idColumn), or remove the outdated row"))
+            }
+        }
+
+        counts.warnings += problems.filter { $0.severity == .warning }.count
+        run.counts[kind] = counts
+        run.problems += problems
+        run.files.append(ImportedFile(path: file.path, kind: kind, size: reader.bytesRead, sha256: digest.finalizeHex(), rows: fileRows))
+        run.bytesBefore += reader.bytesRead
+        run.rows = rowsSoFar
+    }
+
+    // MARK: - Planning
+
+    private func plan(
+        staging: StagingArea, kinds: Set<FileKind>, options: ImportOptions, run: inout RunState
+    ) throws -> (result: ImportResult, guardReason: String?) {
+        let sync = options.mode == .sync
+        try staging.plan(syncCourses: sync && kinds.contains(.courses), syncTasks: sync && kinds.contains(.tasks))
+        try staging.fillPlannedCounts(&run.counts, kinds: kinds)
+        var guardReasons: [String] = []
+        for kind in FileKind.allCases {
+            let deleted = run.counts[kind]?.deleted ?? 0
+            guard deleted > 0 else { continue }
+            let live = try staging.liveCount(kind)
+            if !options.maxDelete.allows(deleted: deleted, live: live) {
+                let share = live > 0 ? " (\(Int((Double(deleted) * 100 / Double(live)).rounded()))%)" : ""
+                guardReasons.append(
+                    "sync would delete \(deleted) of \(live) \(kind.rawValue)\(share), more than --max-delete \(options.maxDelete)")
+            }
+        }
+        let result = ImportResult(
+            batchID: run.batchID, status: .committed, mode: options.mode, asOf: Timestamp.text(options.asOf),
+            counts: run.counts, files: run.files, problems: run.problems, reason: "")
+        return (result, guardReasons.isEmpty ? nil : guardReasons.joined(separator: "; "))
+    }
+
+    // MARK: - Recording outcomes that commit no data
+
+    /// Records a failed batch (after the rollback) and returns the failure to throw.
+    private func recordFailure(
+        _ error: Error, startedAt: Date, options: ImportOptions, record: Bool, run: RunState
+    ) -> ImportFailure {
+        try? StagingArea(database: database).clear()
+        var failure: ImportFailure
+        switch error {
+        case let f as ImportFailure: failure = f
+        case let s as StoreError: failure = .store(s, batchID: nil)
+        case let e as SQLiteError: failure = .store(Store.classify(e, path: store.path), batchID: nil)
+        default: failure = .store(.sqlite(SQLiteError(code: 1, message: "\(error)")), batchID: nil)
+        }
+        if case .store(.busy, _) = failure { return failure }
+        guard record else { return failure }
+        var problems = run.problems
+        if case .fileProblem(let problem, _) = failure { problems.append(problem) }
+        let result = ImportResult(
+            batchID: nil, status: .failed, mode: options.mode, asOf: Timestamp.text(options.asOf), counts: run.counts,
+            files: run.files, problems: problems, reason: failure.description)
+        guard let id = recordOutcome(result, startedAt: startedAt, options: options) else { return failure }
+        switch failure {
+        case .fileProblem(let p, _): failure = .fileProblem(p, batchID: id)
+        case .store(let s, _): failure = .store(s, batchID: id)
+        case .inputUnreadable(let path, let reason, _): failure = .inputUnreadable(path: path, reason: reason, batchID: id)
+        default: break
+        }
+        return failure
+    }
+
+    /// Records a batch that wrote no data (failed or dry run); nil when even that fails
+    /// (a full disk, a read-only file), which never hides the original failure.
+    private func recordOutcome(_ result: ImportResult, startedAt: Date, options: ImportOptions) -> Int? {
+        var id: Int?
+        try? database.inTransaction(.immediate) {
+            let batchID = try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options, status: result.status)
+            try BatchLog.record(database, batchID: batchID, counts: result.counts, files: result.files, problems: result.problems)
+            try BatchLog.finish(database, batchID: batchID, status: result.status, reason: result.reason, finishedAt: clock.now())
+            id = batchID
+            return .commit
+        }
+        return id
+    }
+}

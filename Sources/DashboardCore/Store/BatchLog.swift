@@ -1,0 +1,149 @@
+import Foundation
+
+/// A recorded import batch, as `dashboard batches` shows it.
+public struct BatchRecord: Sendable, Equatable {
+    public var id: Int
+    public var command: String
+    public var startedAt: String
+    public var finishedAt: String
+    public var asOf: String
+    public var mode: ImportMode
+    public var status: BatchStatus
+    public var reason: String
+    public var maxDelete: String
+    public var actor: String
+    public var counts: [FileKind: ImportCounts]
+    public var files: [ImportedFile]
+
+    public var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
+}
+
+/// Reads and writes the `batches` tables.
+enum BatchLog {
+    static func begin(
+        _ database: Database, command: String, startedAt: Date, options: ImportOptions, status: BatchStatus = .running
+    ) throws -> Int {
+        try database.run(
+            """
+            INSERT INTO batches (command, started_at, as_of, mode, status, max_delete, options, actor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                command, Timestamp.text(startedAt), Timestamp.text(options.asOf), options.mode.rawValue, status.rawValue,
+                options.maxDelete.description, optionsText(options), options.actor,
+            ])
+        return Int(database.lastInsertRowID)
+    }
+
+    static func optionsText(_ options: ImportOptions) -> String {
+        var parts: [String] = []
+        if options.strict { parts.append("--strict") }
+        if options.dryRun { parts.append("--dry-run") }
+        if options.encoding != .utf8 { parts.append("--encoding \(options.encoding.rawValue)") }
+        if let d = options.delimiter { parts.append("--delimiter \(d == 9 ? "tab" : String(UnicodeScalar(d)))") }
+        if let order = options.dateOrder { parts.append("--date-order \(order.rawValue)") }
+        return parts.joined(separator: " ")
+    }
+
+    static func finish(_ database: Database, batchID: Int, status: BatchStatus, reason: String, finishedAt: Date) throws {
+        try database.run(
+            "UPDATE batches SET status = ?, reason = ?, finished_at = ? WHERE batch_id = ?",
+            [status.rawValue, reason, Timestamp.text(finishedAt), batchID])
+    }
+
+    static func record(
+        _ database: Database, batchID: Int, counts: [FileKind: ImportCounts], files: [ImportedFile], problems: [ImportProblem]
+    ) throws {
+        try database.run("DELETE FROM batch_counts WHERE batch_id = ?", [batchID])
+        for (kind, c) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try database.run(
+                "INSERT INTO batch_counts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [batchID, kind.rawValue, c.read, c.inserted, c.updated, c.unchanged, c.deleted, c.rejected, c.warnings])
+        }
+        try database.run("DELETE FROM batch_files WHERE batch_id = ?", [batchID])
+        for (position, file) in files.enumerated() {
+            try database.run(
+                "INSERT INTO batch_files VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [batchID, position + 1, file.path, file.kind?.rawValue, file.size, file.sha256, file.rows])
+        }
+        try database.run("DELETE FROM batch_problems WHERE batch_id = ?", [batchID])
+        let insert = try database.cached("INSERT INTO batch_problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        for (seq, p) in problems.enumerated() {
+            try insert.run([
+                batchID, seq + 1, p.severity.rawValue, p.code.rawValue, p.frictionlessType, p.file, p.line, p.row,
+                p.column, p.value, p.message, p.hint,
+            ])
+        }
+    }
+
+    // MARK: - Reading
+
+    static func batch(_ database: Database, id: Int) throws -> BatchRecord? {
+        try batches(database, where: "batch_id = ?", [id], limit: 1).first
+    }
+
+    static func batches(_ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1) throws -> [BatchRecord] {
+        var result: [BatchRecord] = []
+        try database.cached(
+            """
+            SELECT batch_id, command, started_at, coalesce(finished_at, ''), as_of, mode, status, reason, max_delete, actor
+            FROM batches WHERE \(condition) ORDER BY batch_id DESC LIMIT \(limit)
+            """
+        ).forEachRow(values) { row in
+            result.append(
+                BatchRecord(
+                    id: row.int(0), command: row.string(1) ?? "", startedAt: row.string(2) ?? "", finishedAt: row.string(3) ?? "",
+                    asOf: row.string(4) ?? "", mode: ImportMode(rawValue: row.string(5) ?? "") ?? .merge,
+                    status: BatchStatus(rawValue: row.string(6) ?? "") ?? .failed, reason: row.string(7) ?? "",
+                    maxDelete: row.string(8) ?? "", actor: row.string(9) ?? "", counts: [:], files: []))
+        }
+        for index in result.indices {
+            result[index].counts = try counts(database, batchID: result[index].id)
+            result[index].files = try files(database, batchID: result[index].id)
+        }
+        return result
+    }
+
+    static func counts(_ database: Database, batchID: Int) throws -> [FileKind: ImportCounts] {
+        var counts: [FileKind: ImportCounts] = [:]
+        try database.cached(
+            "SELECT kind, read, inserted, updated, unchanged, deleted, rejected, warnings FROM batch_counts WHERE batch_id = ?"
+        ).forEachRow([batchID]) { row in
+            guard let kind = FileKind(rawValue: row.string(0) ?? "") else { return }
+            counts[kind] = ImportCounts(
+                read: row.int(1), inserted: row.int(2), updated: row.int(3), unchanged: row.int(4), deleted: row.int(5),
+                rejected: row.int(6), warnings: row.int(7))
+        }
+        return counts
+    }
+
+    static func files(_ database: Database, batchID: Int) throws -> [ImportedFile] {
+        var files: [ImportedFile] = []
+        try database.cached("SELECT path, kind, size, sha256, rows FROM batch_files WHERE batch_id = ? ORDER BY position")
+            .forEachRow([batchID]) { row in
+                files.append(
+                    ImportedFile(
+                        path: row.string(0) ?? "", kind: row.string(1).flatMap(FileKind.init(rawValue:)), size: row.int(2),
+                        sha256: row.string(3) ?? "", rows: row.int(4)))
+            }
+        return files
+    }
+
+    static func problems(_ database: Database, batchID: Int) throws -> [ImportProblem] {
+        var problems: [ImportProblem] = []
+        try database.cached(
+            """
+            SELECT code, frictionless_type, file, line, row, column_name, value, message, hint
+            FROM batch_problems WHERE batch_id = ? ORDER BY seq
+            """
+        ).forEachRow([batchID]) { row in
+            guard let code = ProblemCode(rawValue: row.string(0) ?? "") else { return }
+            problems.append(
+                ImportProblem(
+                    code: code, file: row.string(2) ?? "", line: row.int(3), row: row.int(4), column: row.string(5) ?? "",
+                    value: row.string(6) ?? "", message: row.string(7) ?? "", hint: row.string(8) ?? "",
+                    frictionlessType: row.string(1)))
+        }
+        return problems
+    }
+}

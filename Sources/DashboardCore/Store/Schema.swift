@@ -1,0 +1,118 @@
+/// The ordered, append-only list of schema migrations. Migration N brings `user_version` from
+/// N-1 to N, committed together with it; never edit a migration that has shipped.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: courses, tasks, import batches and everything needed to revert them.
+        """
+        CREATE TABLE batches (
+            batch_id     INTEGER PRIMARY KEY,
+            command      TEXT NOT NULL,
+            started_at   TEXT NOT NULL,
+            finished_at  TEXT,
+            as_of        TEXT NOT NULL,
+            mode         TEXT NOT NULL CHECK (mode IN ('merge', 'sync')),
+            status       TEXT NOT NULL CHECK (status IN ('running', 'committed', 'failed', 'dry_run', 'held', 'discarded', 'reverted')),
+            reason       TEXT NOT NULL DEFAULT '',
+            max_delete   TEXT NOT NULL DEFAULT '10%',
+            options      TEXT NOT NULL DEFAULT '',
+            actor        TEXT NOT NULL DEFAULT '',
+            approved_from INTEGER REFERENCES batches(batch_id)
+        );
+        CREATE TABLE batch_counts (
+            batch_id  INTEGER NOT NULL REFERENCES batches(batch_id),
+            kind      TEXT NOT NULL CHECK (kind IN ('courses', 'tasks')),
+            read      INTEGER NOT NULL DEFAULT 0,
+            inserted  INTEGER NOT NULL DEFAULT 0,
+            updated   INTEGER NOT NULL DEFAULT 0,
+            unchanged INTEGER NOT NULL DEFAULT 0,
+            deleted   INTEGER NOT NULL DEFAULT 0,
+            rejected  INTEGER NOT NULL DEFAULT 0,
+            warnings  INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (batch_id, kind)
+        ) WITHOUT ROWID;
+        CREATE TABLE batch_files (
+            batch_id INTEGER NOT NULL REFERENCES batches(batch_id),
+            position INTEGER NOT NULL,
+            path     TEXT NOT NULL,
+            kind     TEXT,
+            size     INTEGER NOT NULL,
+            sha256   TEXT NOT NULL,
+            rows     INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (batch_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE batch_problems (
+            batch_id    INTEGER NOT NULL REFERENCES batches(batch_id),
+            seq         INTEGER NOT NULL,
+            severity    TEXT NOT NULL CHECK (severity IN ('error', 'warning')),
+            code        TEXT NOT NULL,
+            frictionless_type TEXT NOT NULL,
+            file        TEXT NOT NULL,
+            line        INTEGER NOT NULL,
+            row         INTEGER NOT NULL,
+            column_name TEXT NOT NULL,
+            value       TEXT NOT NULL,
+            message     TEXT NOT NULL,
+            hint        TEXT NOT NULL,
+            PRIMARY KEY (batch_id, seq)
+        ) WITHOUT ROWID;
+        CREATE TABLE courses (
+            course_id     TEXT NOT NULL PRIMARY KEY,
+            code          TEXT NOT NULL,
+            title         TEXT NOT NULL,
+            term          TEXT NOT NULL DEFAULT '',
+            teacher       TEXT NOT NULL DEFAULT '',
+            timezone      TEXT NOT NULL DEFAULT '',
+            deleted_batch INTEGER REFERENCES batches(batch_id),
+            changed_batch INTEGER REFERENCES batches(batch_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE tasks (
+            task_id       TEXT NOT NULL PRIMARY KEY,
+            course_id     TEXT NOT NULL REFERENCES courses(course_id),
+            title         TEXT NOT NULL,
+            student_id    TEXT NOT NULL DEFAULT '',
+            due           TEXT NOT NULL DEFAULT '',
+            priority      TEXT NOT NULL DEFAULT 'normal' CHECK (priority IN ('low', 'normal', 'high')),
+            completed     INTEGER NOT NULL DEFAULT 0 CHECK (completed IN (0, 1)),
+            deleted_batch INTEGER REFERENCES batches(batch_id),
+            changed_batch INTEGER REFERENCES batches(batch_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX tasks_by_course ON tasks(course_id);
+        CREATE TABLE course_history (
+            batch_id  INTEGER NOT NULL REFERENCES batches(batch_id),
+            course_id TEXT NOT NULL,
+            change    TEXT NOT NULL CHECK (change IN ('insert', 'update', 'delete', 'restore')),
+            existed   INTEGER NOT NULL,
+            code TEXT, title TEXT, term TEXT, teacher TEXT, timezone TEXT,
+            deleted_batch INTEGER, changed_batch INTEGER,
+            PRIMARY KEY (batch_id, course_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE task_history (
+            batch_id  INTEGER NOT NULL REFERENCES batches(batch_id),
+            task_id   TEXT NOT NULL,
+            change    TEXT NOT NULL CHECK (change IN ('insert', 'update', 'delete', 'restore')),
+            existed   INTEGER NOT NULL,
+            course_id TEXT, title TEXT, student_id TEXT, due TEXT, priority TEXT, completed INTEGER,
+            deleted_batch INTEGER, changed_batch INTEGER,
+            PRIMARY KEY (batch_id, task_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE held_courses (
+            batch_id  INTEGER NOT NULL REFERENCES batches(batch_id),
+            course_id TEXT NOT NULL,
+            code TEXT NOT NULL, title TEXT NOT NULL, term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL,
+            file TEXT NOT NULL, line INTEGER NOT NULL,
+            PRIMARY KEY (batch_id, course_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE held_tasks (
+            batch_id  INTEGER NOT NULL REFERENCES batches(batch_id),
+            task_id   TEXT NOT NULL,
+            course_id TEXT NOT NULL, title TEXT NOT NULL, student_id TEXT NOT NULL, due TEXT NOT NULL,
+            priority TEXT NOT NULL, completed INTEGER NOT NULL,
+            file TEXT NOT NULL, line INTEGER NOT NULL,
+            PRIMARY KEY (batch_id, task_id)
+        ) WITHOUT ROWID;
+        """
+    ]
+
+    /// The version a database has after every migration of this build.
+    static var currentVersion: Int { migrations.count }
+}

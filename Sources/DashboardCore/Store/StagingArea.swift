@@ -1,0 +1,252 @@
+/// The validated rows of one run, held in temporary tables of the importing connection until
+/// the run decides to apply, hold or drop them.
+///
+/// Staging first lets every count (and the delete guard) be known before any data is
+/// written, and turns the apply into a few set-based statements.
+final class StagingArea {
+    let database: Database
+
+    init(database: Database) throws {
+        self.database = database
+        try database.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS stage_courses (
+                course_id TEXT NOT NULL PRIMARY KEY, code TEXT NOT NULL, title TEXT NOT NULL,
+                term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL,
+                file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS stage_tasks (
+                task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
+                student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
+                file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS plan_courses (
+                course_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS plan_tasks (
+                task_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
+            DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
+            """)
+    }
+
+    /// Removes everything staged (the temporary tables outlive a rolled-back transaction).
+    func clear() throws {
+        try database.execute("DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;")
+    }
+
+    // MARK: - Staging rows
+
+    /// The outcome of staging one row.
+    enum StageOutcome: Equatable {
+        case staged
+        /// The same id was staged before with identical values, on `line` of `file`.
+        case repeatOf(file: String, line: Int)
+        /// The same id was staged before with different values, on `line` of `file`.
+        case conflictsWith(file: String, line: Int)
+    }
+
+    func stage(_ course: CourseRecord, file: String, line: Int) throws -> StageOutcome {
+        try database.run(
+            "INSERT INTO stage_courses VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [course.courseID, course.code, course.title, course.term, course.teacher, course.timezone, file, line])
+        if database.changes == 1 { return .staged }
+        let existing = try database.rows(
+            "SELECT code, title, term, teacher, timezone, file, line FROM stage_courses WHERE course_id = ?", [course.courseID])
+        guard let row = existing.first else { return .staged }
+        let same = row[0].text == course.code && row[1].text == course.title && row[2].text == course.term
+            && row[3].text == course.teacher && row[4].text == course.timezone
+        let where_ = (file: row[5].text ?? "", line: Int(row[6].integer ?? 0))
+        return same ? .repeatOf(file: where_.file, line: where_.line) : .conflictsWith(file: where_.file, line: where_.line)
+    }
+
+    func stage(_ task: TaskRecord, file: String, line: Int) throws -> StageOutcome {
+        try database.run(
+            "INSERT INTO stage_tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [task.taskID, task.courseID, task.title, task.studentID, task.due, task.priority.rawValue, task.completed, file, line])
+        if database.changes == 1 { return .staged }
+        let existing = try database.rows(
+            "SELECT course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks WHERE task_id = ?",
+            [task.taskID])
+        guard let row = existing.first else { return .staged }
+        let same = row[0].text == task.courseID && row[1].text == task.title && row[2].text == task.studentID
+            && row[3].text == task.due && row[4].text == task.priority.rawValue && row[5].integer == (task.completed ? 1 : 0)
+        let first = (file: row[6].text ?? "", line: Int(row[7].integer ?? 0))
+        return same ? .repeatOf(file: first.file, line: first.line) : .conflictsWith(file: first.file, line: first.line)
+    }
+
+    /// Course ids a task may reference once this run is applied: the staged courses, plus
+    /// the live courses of the database unless a sync of courses is about to delete them.
+    func validCourseIDs(syncingCourses: Bool) throws -> Set<String> {
+        var ids = Set<String>()
+        let sql = syncingCourses
+            ? "SELECT course_id FROM stage_courses"
+            : "SELECT course_id FROM stage_courses UNION SELECT course_id FROM courses WHERE deleted_batch IS NULL"
+        try database.cached(sql).forEachRow { row in ids.insert(row.string(0) ?? "") }
+        return ids
+    }
+
+    // MARK: - Planning
+
+    /// Computes what applying the staged rows would do, into `plan_courses` / `plan_tasks`.
+    ///
+    /// Policy: a staged row that is live and identical is unchanged (no write at all); a row
+    /// absent from the database, or present only as a tombstone, is inserted (restored); a
+    /// sync deletes the live rows of each imported kind that were not staged, and the live
+    /// tasks of every course it deletes.
+    func plan(syncCourses: Bool, syncTasks: Bool) throws {
+        try database.execute("DELETE FROM plan_courses; DELETE FROM plan_tasks;")
+        try database.execute(
+            """
+            INSERT INTO plan_courses (course_id, change)
+            SELECT s.course_id,
+                   CASE WHEN c.course_id IS NULL THEN 'insert' WHEN c.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
+            FROM stage_courses s LEFT JOIN courses c ON c.course_id = s.course_id
+            WHERE c.course_id IS NULL OR c.deleted_batch IS NOT NULL
+               OR c.code <> s.code OR c.title <> s.title OR c.term <> s.term
+               OR c.teacher <> s.teacher OR c.timezone <> s.timezone;
+            INSERT INTO plan_tasks (task_id, change)
+            SELECT s.task_id,
+                   CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
+            FROM stage_tasks s LEFT JOIN tasks t ON t.task_id = s.task_id
+            WHERE t.task_id IS NULL OR t.deleted_batch IS NOT NULL
+               OR t.course_id <> s.course_id OR t.title <> s.title OR t.student_id <> s.student_id
+               OR t.due <> s.due OR t.priority <> s.priority OR t.completed <> s.completed;
+            """)
+        if syncCourses {
+            try database.execute(
+                """
+                INSERT INTO plan_courses (course_id, change)
+                SELECT c.course_id, 'delete' FROM courses c
+                WHERE c.deleted_batch IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM stage_courses s WHERE s.course_id = c.course_id);
+                """)
+        }
+        let orphanCondition = "t.course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')"
+        let absentCondition = "NOT EXISTS (SELECT 1 FROM stage_tasks s WHERE s.task_id = t.task_id)"
+        let deleteCondition: String?
+        switch (syncTasks, syncCourses) {
+        case (true, true): deleteCondition = "(\(absentCondition) OR \(orphanCondition))"
+        case (true, false): deleteCondition = absentCondition
+        case (false, true): deleteCondition = orphanCondition
+        case (false, false): deleteCondition = nil
+        }
+        if let deleteCondition {
+            try database.execute(
+                """
+                INSERT INTO plan_tasks (task_id, change)
+                SELECT t.task_id, 'delete' FROM tasks t
+                WHERE t.deleted_batch IS NULL AND \(deleteCondition)
+                ON CONFLICT DO NOTHING;
+                """)
+        }
+    }
+
+    /// Counts of the current plan for one kind: inserted (incl. restored), updated, deleted.
+    func plannedCounts(_ kind: FileKind) throws -> (inserted: Int, updated: Int, deleted: Int, staged: Int) {
+        let table = kind == .courses ? "plan_courses" : "plan_tasks"
+        let stage = kind == .courses ? "stage_courses" : "stage_tasks"
+        let inserted = try database.int("SELECT count(*) FROM \(table) WHERE change IN ('insert', 'restore')")
+        let updated = try database.int("SELECT count(*) FROM \(table) WHERE change = 'update'")
+        let deleted = try database.int("SELECT count(*) FROM \(table) WHERE change = 'delete'")
+        let staged = try database.int("SELECT count(*) FROM \(stage)")
+        return (inserted, updated, deleted, staged)
+    }
+
+    /// Sets the inserted, updated, unchanged and deleted counts of `counts` from the current
+    /// plan, for each kind imported (or deleted as a consequence, like a deleted course's tasks).
+    func fillPlannedCounts(_ counts: inout [FileKind: ImportCounts], kinds: Set<FileKind>) throws {
+        for kind in FileKind.allCases {
+            let planned = try plannedCounts(kind)
+            guard kinds.contains(kind) || planned.deleted > 0 else { continue }
+            var c = counts[kind] ?? ImportCounts()
+            c.inserted = planned.inserted
+            c.updated = planned.updated
+            c.unchanged = planned.staged - planned.inserted - planned.updated
+            c.deleted = planned.deleted
+            counts[kind] = c
+        }
+    }
+
+    /// Live rows of one kind in the database now.
+    func liveCount(_ kind: FileKind) throws -> Int {
+        try database.int(kind == .courses
+            ? "SELECT count(*) FROM courses WHERE deleted_batch IS NULL"
+            : "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL")
+    }
+
+    // MARK: - Applying
+
+    /// Writes the plan as batch `batchID`: first the previous values of every row it touches,
+    /// then the new values, then the tombstones.
+    func apply(batchID: Int) throws {
+        try database.run(
+            """
+            INSERT INTO course_history (batch_id, course_id, change, existed, code, title, term, teacher, timezone, deleted_batch, changed_batch)
+            SELECT ?, p.course_id, p.change, c.course_id IS NOT NULL, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
+            FROM plan_courses p LEFT JOIN courses c ON c.course_id = p.course_id
+            """, [batchID])
+        try database.run(
+            """
+            INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
+            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+            FROM plan_tasks p LEFT JOIN tasks t ON t.task_id = p.task_id
+            """, [batchID])
+        try database.run(
+            """
+            INSERT INTO courses (course_id, code, title, term, teacher, timezone, deleted_batch, changed_batch)
+            SELECT s.course_id, s.code, s.title, s.term, s.teacher, s.timezone, NULL, ?1
+            FROM plan_courses p JOIN stage_courses s ON s.course_id = p.course_id
+            WHERE p.change <> 'delete'
+            ON CONFLICT (course_id) DO UPDATE SET
+                code = excluded.code, title = excluded.title, term = excluded.term, teacher = excluded.teacher,
+                timezone = excluded.timezone, deleted_batch = NULL, changed_batch = ?1
+            """, [batchID])
+        try database.run(
+            """
+            INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
+            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, NULL, ?1
+            FROM plan_tasks p JOIN stage_tasks s ON s.task_id = p.task_id
+            WHERE p.change <> 'delete'
+            ON CONFLICT (task_id) DO UPDATE SET
+                course_id = excluded.course_id, title = excluded.title, student_id = excluded.student_id,
+                due = excluded.due, priority = excluded.priority, completed = excluded.completed,
+                deleted_batch = NULL, changed_batch = ?1
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE tasks SET deleted_batch = ?1, changed_batch = ?1
+            WHERE task_id IN (SELECT task_id FROM plan_tasks WHERE change = 'delete')
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE courses SET deleted_batch = ?1, changed_batch = ?1
+            WHERE course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')
+            """, [batchID])
+    }
+
+    // MARK: - Holding
+
+    /// Keeps the staged rows of a held batch in the database, for `batches approve`.
+    func hold(batchID: Int) throws {
+        try database.run(
+            "INSERT INTO held_courses SELECT ?, course_id, code, title, term, teacher, timezone, file, line FROM stage_courses",
+            [batchID])
+        try database.run(
+            "INSERT INTO held_tasks SELECT ?, task_id, course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks",
+            [batchID])
+    }
+
+    /// Stages the rows kept for a held batch again.
+    func restage(heldBatchID batchID: Int) throws {
+        try clear()
+        try database.run(
+            "INSERT INTO stage_courses SELECT course_id, code, title, term, teacher, timezone, file, line FROM held_courses WHERE batch_id = ?",
+            [batchID])
+        try database.run(
+            "INSERT INTO stage_tasks SELECT task_id, course_id, title, student_id, due, priority, completed, file, line FROM held_tasks WHERE batch_id = ?",
+            [batchID])
+    }
+
+    /// Drops the rows kept for a held batch.
+    static func dropHeld(batchID: Int, in database: Database) throws {
+        try database.run("DELETE FROM held_courses WHERE batch_id = ?", [batchID])
+        try database.run("DELETE FROM held_tasks WHERE batch_id = ?", [batchID])
+    }
+}

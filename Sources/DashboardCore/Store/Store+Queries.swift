@@ -1,0 +1,98 @@
+import Foundation
+
+/// A summary of the database for `dashboard status`.
+public struct StoreStatus: Sendable {
+    public var path: String
+    public var schemaVersion: Int
+    public var liveCourses: Int
+    public var liveTasks: Int
+    public var deletedCourses: Int
+    public var deletedTasks: Int
+    /// The last batch of any status.
+    public var lastBatch: BatchRecord?
+    /// The last batch that committed data.
+    public var lastCommitted: BatchRecord?
+    /// Batches waiting for `batches approve` or `discard`.
+    public var held: [BatchRecord]
+}
+
+extension Store {
+    /// Every batch, newest first (`limit` < 0: all).
+    public func batches(limit: Int = -1) throws -> [BatchRecord] {
+        try BatchLog.batches(database, limit: limit)
+    }
+
+    /// One batch, or nil.
+    public func batch(id: Int) throws -> BatchRecord? {
+        try BatchLog.batch(database, id: id)
+    }
+
+    /// Every rejected row and warning recorded for a batch, in file order.
+    public func problems(batchID: Int) throws -> [ImportProblem] {
+        try BatchLog.problems(database, batchID: batchID)
+    }
+
+    /// The summary `dashboard status` prints.
+    public func status() throws -> StoreStatus {
+        StoreStatus(
+            path: path, schemaVersion: schemaVersion,
+            liveCourses: try database.int("SELECT count(*) FROM courses WHERE deleted_batch IS NULL"),
+            liveTasks: try database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NULL"),
+            deletedCourses: try database.int("SELECT count(*) FROM courses WHERE deleted_batch IS NOT NULL"),
+            deletedTasks: try database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NOT NULL"),
+            lastBatch: try BatchLog.batches(database, where: "status <> 'dry_run'", limit: 1).first,
+            lastCommitted: try BatchLog.batches(database, where: "status IN ('committed', 'reverted')", limit: 1).first,
+            held: try BatchLog.batches(database, where: "status = 'held'"))
+    }
+
+    /// Live courses, ordered by id.
+    public func courses(includeDeleted: Bool = false) throws -> [CourseRecord] {
+        var result: [CourseRecord] = []
+        let condition = includeDeleted ? "1" : "deleted_batch IS NULL"
+        try database.cached("SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE \(condition) ORDER BY course_id")
+            .forEachRow { row in
+                result.append(
+                    CourseRecord(
+                        courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "",
+                        term: row.string(3) ?? "", teacher: row.string(4) ?? "", timezone: row.string(5) ?? ""))
+            }
+        return result
+    }
+
+    /// Live tasks, ordered by id.
+    public func tasks(includeDeleted: Bool = false) throws -> [TaskRecord] {
+        var result: [TaskRecord] = []
+        let condition = includeDeleted ? "1" : "deleted_batch IS NULL"
+        try database.cached(
+            "SELECT task_id, course_id, title, student_id, due, priority, completed FROM tasks WHERE \(condition) ORDER BY task_id"
+        ).forEachRow { row in
+            result.append(
+                TaskRecord(
+                    taskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
+                    studentID: row.string(3) ?? "", due: row.string(4) ?? "",
+                    priority: Priority(rawValue: row.string(5) ?? "") ?? .normal, completed: row.int(6) == 1))
+        }
+        return result
+    }
+}
+
+extension Importer {
+    /// What approving a held batch would do now, without writing anything.
+    public func preview(heldBatchID batchID: Int) throws -> [FileKind: ImportCounts] {
+        guard let batch = try store.batch(id: batchID), batch.status == .held else {
+            throw ImportFailure.notHeld(batchID: batchID, status: try store.batch(id: batchID)?.status)
+        }
+        var counts = batch.counts
+        try store.database.inTransaction(.deferred) {
+            let staging = try StagingArea(database: store.database)
+            try staging.restage(heldBatchID: batchID)
+            let kinds = Set(batch.counts.keys)
+            try staging.plan(
+                syncCourses: batch.mode == .sync && kinds.contains(.courses), syncTasks: batch.mode == .sync && kinds.contains(.tasks))
+            try staging.fillPlannedCounts(&counts, kinds: kinds)
+            try staging.clear()
+            return .rollback
+        }
+        return counts
+    }
+}

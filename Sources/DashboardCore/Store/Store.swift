@@ -1,0 +1,132 @@
+import CSQLite
+import Foundation
+
+/// Why the store could not be opened or used.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// The file was written by a newer `dashboard`; it is left untouched.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The path is a directory, not a database file.
+    case isDirectory(path: String)
+    /// The file exists but is not an SQLite database.
+    case notADatabase(path: String)
+    /// No database file exists yet (read-only commands never create one).
+    case missing(path: String)
+    /// Another process holds the write lock.
+    case busy(path: String, waitedSeconds: Double)
+    /// SQLite failed.
+    case sqlite(SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let path, let found, let supported):
+            return "\(path) has schema version \(found), but this dashboard knows versions up to \(supported); it was left unchanged"
+        case .isDirectory(let path): return "\(path) is a directory, not a database file"
+        case .notADatabase(let path): return "\(path) is not a dashboard database (not an SQLite file)"
+        case .missing(let path): return "no database at \(path) yet"
+        case .busy(let path, let waited):
+            let waitedText = waited > 0 ? " after waiting \(Int(waited)) s" : ""
+            return "another dashboard process is writing to \(path)\(waitedText)"
+        case .sqlite(let error): return error.description
+        }
+    }
+}
+
+/// The dashboard's SQLite database: schema, connection settings and transactions.
+///
+/// Policy: the file is created 0600; WAL journal so that readers are never blocked by the
+/// importer; foreign keys on; `synchronous = FULL` so a committed import survives a power cut.
+/// A database from a newer version is refused before anything is written to it.
+public final class Store {
+    public let database: Database
+    public let path: String
+
+    /// Opens the store at `path` for writing, creating and migrating it when needed.
+    /// - Parameter busyTimeout: seconds to wait for another writer's lock.
+    /// - Throws: `StoreError`.
+    public init(path: String, busyTimeout: Double = 0) throws(StoreError) {
+        self.path = path
+        try Store.refuseDirectory(path)
+        do {
+            database = try Database(path: path, mode: .readWriteCreate)
+        } catch {
+            throw Store.classify(error, path: path)
+        }
+        database.setBusyTimeout(milliseconds: Int(busyTimeout * 1000))
+        do {
+            try checkVersion()
+            try database.execute("PRAGMA foreign_keys = ON")
+            if path != ":memory:" {
+                try database.execute("PRAGMA journal_mode = WAL")
+            }
+            try database.execute("PRAGMA synchronous = FULL")
+            try migrate()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Store.classify(error, path: path, waited: busyTimeout)
+        }
+    }
+
+    /// Opens an existing store read-only; never creates or migrates anything.
+    /// - Throws: `StoreError.missing` when there is no file yet.
+    public init(readOnlyPath path: String) throws(StoreError) {
+        self.path = path
+        try Store.refuseDirectory(path)
+        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        do {
+            database = try Database(path: path, mode: .readOnly)
+            database.setBusyTimeout(milliseconds: 5000)
+            try checkVersion()
+            _ = try database.int("SELECT count(*) FROM sqlite_master")
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Store.classify(error, path: path)
+        }
+    }
+
+    /// The schema version of the open file.
+    public var schemaVersion: Int {
+        (try? database.int("PRAGMA user_version")) ?? 0
+    }
+
+    private func checkVersion() throws {
+        let found = try database.int("PRAGMA user_version")
+        if found > Schema.currentVersion {
+            throw StoreError.newerSchema(path: path, found: found, supported: Schema.currentVersion)
+        }
+    }
+
+    /// Applies every pending migration, each in its own transaction with its version bump.
+    private func migrate() throws {
+        var version = try database.int("PRAGMA user_version")
+        while version < Schema.currentVersion {
+            try database.inTransaction(.immediate) {
+                // Re-read under the lock: another process may have migrated meanwhile.
+                let current = try database.int("PRAGMA user_version")
+                guard current == version else { return .commit }
+                try database.execute(Schema.migrations[version])
+                try database.execute("PRAGMA user_version = \(version + 1)")
+                return .commit
+            }
+            version = try database.int("PRAGMA user_version")
+        }
+    }
+
+    private static func refuseDirectory(_ path: String) throws(StoreError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .isDirectory(path: path)
+        }
+    }
+
+    static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? SQLiteError else {
+            return .sqlite(SQLiteError(code: SQLITE_ERROR, message: "\(error)"))
+        }
+        if error.primaryCode == SQLITE_NOTADB { return .notADatabase(path: path) }
+        if error.isBusy { return .busy(path: path, waitedSeconds: waited) }
+        return .sqlite(error)
+    }
+}
