@@ -156,11 +156,11 @@ public final class Importer {
             guard let run = blankRun else { return }
             blankRun = nil
             let message = run.count == 1
-                ? "line \(run.line) is blank"
-                : "\(run.count) blank rows (lines \(run.line)–\(run.lastLine))"
+                ? "line \(run.line) is blank and was skipped"
+                : "\(run.count) blank rows (lines \(run.line)–\(run.lastLine)) were skipped"
             problems.append(
                 ImportProblem(
-                    code: .blankRow, file: file.path, line: run.line, row: run.row, message: message + " and was skipped",
+                    code: .blankRow, file: file.path, line: run.line, row: run.row, message: message,
                     hint: "remove blank lines from the export, or ignore this warning"))
         }
         func reject(_ fieldProblems: [FieldProblem], line: Int, row: Int) {

@@ -1,0 +1,61 @@
+# dashboard — build, run, test and install.
+#
+#   make run      install missing system packages, build (release), import imports/ into
+#                 ./dashboard.sqlite and print the status
+#   make test     install missing system packages, build (debug) and run every test
+#   make install  install the binary into $(PREFIX)/bin (default /usr/local)
+
+PREFIX ?= /usr/local
+DB ?= dashboard.sqlite
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+# Debian packages the build needs: header (or file) that proves each is installed.
+DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3
+
+.PHONY: run test build release install deps clean lint
+
+deps:
+	@missing=""; \
+	for dep in $(DEPS); do \
+	  pkg=$${dep%%:*}; file=$${dep#*:}; \
+	  [ -e "$$file" ] || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian packages:$$missing"; \
+	    (apt-get install -y -q $$missing >/dev/null 2>&1 || \
+	     (apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing >/dev/null)) || \
+	     { echo "error: could not install$$missing" >&2; exit 1; }; \
+	  else \
+	    echo "error: missing Debian packages:$$missing" >&2; \
+	    echo "hint: run 'sudo apt-get install -y$$missing', or run make as root" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+run: release
+	@mkdir -p reports
+	@echo "Importing imports/ into $(DB) (the sample has a few invalid rows on purpose: exit 65 is expected)"
+	-@.build/release/dashboard --db $(DB) import imports/
+	@echo
+	@.build/release/dashboard --db $(DB) status
+
+test: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+	$(SWIFT) test $(SWIFT_FLAGS)
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 .build/release/dashboard $(DESTDIR)$(PREFIX)/bin/dashboard
+
+lint:
+	$(SWIFT) format lint --recursive Sources Tests
+
+clean:
+	rm -rf .build

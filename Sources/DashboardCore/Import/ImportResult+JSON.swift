@@ -1,0 +1,83 @@
+/// The JSON form of import results (`dashboard import --format json`, `dashboard check
+/// --format json`, `dashboard batches show ID --format json`), documented in docs/json.md.
+extension ImportResult {
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("schema", .int(1)),
+            ("batch_id", batchID.map { .int($0) } ?? .null),
+            ("status", .string(status.rawValue)),
+            ("mode", .string(mode.rawValue)),
+            ("as_of", .string(asOf)),
+            ("reason", .string(reason)),
+        ]
+        pairs += total.jsonPairs
+        pairs.append(("counts", ImportResult.countsJSON(counts)))
+        pairs.append(("files", .array(files.map(\.json))))
+        pairs.append(("rejects", .array(rejects.map(\.json))))
+        pairs.append(("warnings", .array(warnings.map(\.json))))
+        return .object(pairs)
+    }
+
+    /// `{"courses": {...}, "tasks": {...}, "total": {...}}`, kinds absent from the run omitted.
+    static func countsJSON(_ counts: [FileKind: ImportCounts]) -> JSONValue {
+        var pairs: [(String, JSONValue)] = []
+        for kind in FileKind.allCases {
+            if let c = counts[kind] { pairs.append((kind.rawValue, .object(c.jsonPairs))) }
+        }
+        pairs.append(("total", .object(counts.values.reduce(ImportCounts(), +).jsonPairs)))
+        return .object(pairs)
+    }
+}
+
+extension ImportCounts {
+    var jsonPairs: [(String, JSONValue)] {
+        [
+            ("read", .int(read)), ("inserted", .int(inserted)), ("updated", .int(updated)),
+            ("unchanged", .int(unchanged)), ("deleted", .int(deleted)), ("rejected", .int(rejected)),
+            ("warnings", .int(warnings)),
+        ]
+    }
+}
+
+extension ImportedFile {
+    var json: JSONValue {
+        .object([
+            ("path", .string(path)), ("kind", kind.map { .string($0.rawValue) } ?? .null), ("size", .int(size)),
+            ("sha256", .string(sha256)), ("rows", .int(rows)),
+        ])
+    }
+}
+
+extension ImportProblem {
+    /// Every field of the problem, plus its Frictionless type.
+    public var json: JSONValue {
+        .object([
+            ("code", .string(code.rawValue)), ("severity", .string(severity.rawValue)), ("type", .string(frictionlessType)),
+            ("file", .string(file)), ("line", .int(line)), ("row", .int(row)), ("column", .string(column)),
+            ("value", .string(value)), ("message", .string(message)), ("hint", .string(hint)),
+        ])
+    }
+}
+
+extension BatchRecord {
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("batch_id", .int(id)), ("command", .string(command)), ("status", .string(status.rawValue)),
+            ("mode", .string(mode.rawValue)), ("started_at", .string(startedAt)),
+            ("finished_at", finishedAt.isEmpty ? .null : .string(finishedAt)), ("as_of", .string(asOf)),
+            ("max_delete", .string(maxDelete)), ("actor", .string(actor)), ("reason", .string(reason)),
+        ]
+        pairs += total.jsonPairs
+        pairs.append(("counts", ImportResult.countsJSON(counts)))
+        pairs.append(("files", .array(files.map(\.json))))
+        return .object(pairs)
+    }
+}
+
+/// JSON helpers for the command line.
+public enum ImportResultJSON {
+    /// `{"courses": {...}, "tasks": {...}, "total": {...}}`.
+    public static func counts(_ counts: [FileKind: ImportCounts]) -> JSONValue {
+        ImportResult.countsJSON(counts)
+    }
+}

@@ -1,0 +1,84 @@
+/// A JSON value with ordered object keys, rendered deterministically (the same value gives
+/// the same bytes), for the outputs test suites read.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.rendered() == rhs.rendered()
+    }
+
+    /// The value as JSON text; `indent` spaces per level, or compact with `indent` 0.
+    public func rendered(indent: Int = 2) -> String {
+        var out = ""
+        write(into: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int, level: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .string(let s): JSONValue.escape(s, into: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                newline(&out, indent: indent, level: level + 1)
+                item.write(into: &out, indent: indent, level: level + 1)
+            }
+            newline(&out, indent: indent, level: level)
+            out += "]"
+        case .object(let pairs):
+            if pairs.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, pair) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                newline(&out, indent: indent, level: level + 1)
+                JSONValue.escape(pair.0, into: &out)
+                out += indent > 0 ? ": " : ":"
+                pair.1.write(into: &out, indent: indent, level: level + 1)
+            }
+            newline(&out, indent: indent, level: level)
+            out += "}"
+        }
+    }
+
+    private func newline(_ out: inout String, indent: Int, level: Int) {
+        guard indent > 0 else { return }
+        out += "\n"
+        out += String(repeating: " ", count: indent * level)
+    }
+
+    /// Appends `s` as a JSON string literal (control characters escaped, `<`, `>` and `&`
+    /// escaped too so the text is safe inside HTML).
+    public static func escape(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,149 @@
+/// One option of a command: the single declaration that drives both parsing and `--help`.
+struct OptionSpec: Sendable {
+    let name: String
+    /// The value's placeholder (`PATH`, `N`); nil for a flag.
+    let value: String?
+    let help: String
+    var repeatable = false
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: nil, help: help)
+    }
+
+    static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable)
+    }
+}
+
+/// A command's declaration: help text and options. `run` does the work.
+struct CommandSpec: Sendable {
+    let name: String
+    let usage: String
+    let abstract: String
+    let discussion: String
+    let examples: [String]
+    let options: [OptionSpec]
+
+    /// The `--help` text, generated from the same declarations that drive parsing.
+    func help() -> String {
+        var text = "\(abstract)\n\nUsage: \(usage)\n"
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        if !options.isEmpty {
+            text += "\nOptions:\n" + OptionSpec.table(options)
+        }
+        text += "\nGlobal options (before or after the command):\n" + OptionSpec.table(GlobalOptions.specs)
+        if !examples.isEmpty {
+            text += "\nExamples:\n" + examples.map { "  \($0)\n" }.joined()
+        }
+        return text
+    }
+}
+
+extension OptionSpec {
+    var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
+
+    static func table(_ specs: [OptionSpec]) -> String {
+        let width = min(28, (specs.map { $0.synopsis.count }.max() ?? 0) + 2)
+        return specs.map { spec in
+            let left = "  " + spec.synopsis
+            let pad = left.count < width + 2 ? String(repeating: " ", count: width + 2 - left.count) : "\n" + String(repeating: " ", count: width + 2)
+            return left + pad + spec.help + "\n"
+        }.joined()
+    }
+}
+
+/// The parsed arguments of one invocation.
+struct ParsedArguments {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// Parses `argv` against the global options and one command's options.
+enum ArgumentParser {
+    /// Splits off the command name: the first argument that is not a global option or its value.
+    static func commandName(_ args: [String]) -> (name: String?, rest: [String]) {
+        var index = 0
+        while index < args.count {
+            let arg = args[index]
+            if arg == "--" { break }
+            if arg.hasPrefix("-") {
+                let name = String(arg.drop(while: { $0 == "-" }).prefix(while: { $0 != "=" }))
+                if let spec = GlobalOptions.specs.first(where: { $0.name == name }), spec.value != nil, !arg.contains("=") {
+                    index += 2
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            var rest = args
+            rest.remove(at: index)
+            return (arg, rest)
+        }
+        return (nil, args)
+    }
+
+    /// - Throws: `CommandError` (exit 64) naming the problem.
+    static func parse(_ args: [String], options: [OptionSpec], command: String?) throws -> ParsedArguments {
+        let specs = GlobalOptions.specs + options
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < args.count {
+            let arg = args[index]
+            index += 1
+            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
+                parsed.positionals.append(arg)
+                continue
+            }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if arg == "-h" {
+                parsed.flags.insert("help")
+                continue
+            }
+            guard arg.hasPrefix("--") else {
+                throw CommandError.usage("unknown option \(arg)", command: command)
+            }
+            var name = String(arg.dropFirst(2))
+            var inlineValue: String?
+            if let eq = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                let suggestion = specs.map(\.name).first { $0.hasPrefix(name) || name.hasPrefix($0) }
+                var message = "unknown option --\(name)"
+                if let command { message += " for `dashboard \(command)`" }
+                if let suggestion { message += " (did you mean --\(suggestion)?)" }
+                throw CommandError.usage(message, command: command)
+            }
+            if spec.value == nil {
+                if inlineValue != nil { throw CommandError.usage("--\(name) takes no value", command: command) }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < args.count else {
+                    throw CommandError.usage("--\(name) needs a value (\(spec.value ?? "VALUE"))", command: command)
+                }
+                value = args[index]
+                index += 1
+            }
+            if !spec.repeatable, parsed.values[name] != nil, parsed.values[name] != [value] {
+                throw CommandError.usage("--\(name) is given twice with different values", command: command)
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Writes to stdout and stderr; knows whether each is a terminal and whether colour is wanted.
+final class Console {
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    let stderrIsTerminal = isatty(STDERR_FILENO) == 1
+    var quiet = false
+    var colorAllowed = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+
+    /// Data for stdout. A closed pipe (`dashboard … | head`) ends the program quietly.
+    func out(_ text: String) {
+        write(STDOUT_FILENO, text)
+    }
+
+    /// A message for stderr.
+    func err(_ text: String) {
+        write(STDERR_FILENO, text)
+    }
+
+    func error(_ message: String, hint: String = "") {
+        err("dashboard: error: \(message)\n")
+        if !hint.isEmpty { err("dashboard: hint: \(hint)\n") }
+    }
+
+    func warning(_ message: String) {
+        err("dashboard: warning: \(message)\n")
+    }
+
+    /// A note on stderr, unless `--quiet`.
+    func note(_ message: String) {
+        if !quiet { err("dashboard: \(message)\n") }
+    }
+
+    /// Wraps `text` in an ANSI colour when stderr is a terminal and colour is allowed.
+    func styled(_ text: String, _ code: String) -> String {
+        guard stderrIsTerminal, colorAllowed else { return text }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    private func write(_ fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buf -> Int in
+                guard let base = buf.baseAddress else { return 0 }
+                return Foundation.write(fd, base + offset, buf.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(0) }
+                return
+            }
+            offset += n
+        }
+    }
+}
+
+/// A one-line progress bar on stderr: bytes, rows per second and time left.
+final class ProgressBar {
+    private let console: Console
+    private let start = Date()
+    private var lastDraw = Date.distantPast
+    private(set) var drawn = false
+
+    init(console: Console) { self.console = console }
+
+    func update(bytes: Int, total: Int, rows: Int) {
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = now
+        let elapsed = max(now.timeIntervalSince(start), 0.001)
+        let fraction = total > 0 ? min(1, Double(bytes) / Double(total)) : 0
+        let width = 24
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let rate = Int(Double(rows) / elapsed)
+        var eta = ""
+        if fraction > 0.01, fraction < 1 {
+            eta = "  ETA \(Int((elapsed / fraction - elapsed).rounded())) s"
+        }
+        let line = "[\(bar)] \(Int(fraction * 100))%  \(Format.bytes(bytes))/\(Format.bytes(total))  \(Format.number(rate)) rows/s\(eta)"
+        console.err("\r\u{1B}[K" + line)
+        drawn = true
+    }
+
+    func clear() {
+        if drawn { console.err("\r\u{1B}[K") }
+        drawn = false
+    }
+}
+
+enum Format {
+    static func bytes(_ n: Int) -> String {
+        if n < 1024 { return "\(n) B" }
+        if n < 1024 * 1024 { return String(format: "%.1f KiB", Double(n) / 1024) }
+        return String(format: "%.1f MiB", Double(n) / 1_048_576)
+    }
+
+    /// 1234567 → "1,234,567".
+    static func number(_ n: Int) -> String {
+        let digits = String(abs(n))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return n < 0 ? "-" + out : out
+    }
+}

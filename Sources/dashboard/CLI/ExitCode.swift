@@ -1,0 +1,52 @@
+import DashboardCore
+
+/// The exit codes of SPEC §8 (sysexits.h values).
+enum ExitCode: Int32 {
+    case success = 0
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case internalError = 70
+    case ioError = 74
+    case busy = 75
+}
+
+/// An error that ends the command with a message, a hint and an exit code.
+struct CommandError: Error {
+    let code: ExitCode
+    let message: String
+    let hint: String
+
+    init(_ code: ExitCode, _ message: String, hint: String = "") {
+        self.code = code
+        self.message = message
+        self.hint = hint
+    }
+
+    static func usage(_ message: String, command: String? = nil) -> CommandError {
+        let help = command.map { "dashboard \($0) --help" } ?? "dashboard --help"
+        return CommandError(.usage, message, hint: "see `\(help)`")
+    }
+
+    /// Maps a store failure to its exit code and words.
+    static func store(_ error: StoreError) -> CommandError {
+        switch error {
+        case .busy:
+            return CommandError(.busy, error.description, hint: "try again later, or pass --wait SECONDS to wait for it")
+        case .missing(let path):
+            return CommandError(.noInput, "no database at \(path) yet", hint: "import data first: `dashboard import imports/`")
+        case .isDirectory, .notADatabase:
+            return CommandError(.ioError, error.description, hint: "point --db (or DASHBOARD_DB) at a database file")
+        case .newerSchema:
+            return CommandError(.ioError, error.description, hint: "use the newer dashboard that wrote this file")
+        case .sqlite(let e):
+            if e.isFull {
+                return CommandError(.ioError, "the disk (or database) is full: \(e.message)", hint: "free some space; nothing was changed")
+            }
+            if e.isIOError {
+                return CommandError(.ioError, "cannot write the database: \(e.message)", hint: "check the file's permissions and the disk")
+            }
+            return CommandError(.internalError, error.description, hint: "this is a bug; please report it with the command you ran")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import DashboardCore
+import Foundation
+
+/// Everything a command's `run` gets.
+struct Invocation {
+    let arguments: ParsedArguments
+    let global: GlobalOptions
+    let console: Console
+    let environment: [String: String]
+}
+
+/// A subcommand: its declaration and its work.
+protocol Command: SendableMetatype {
+    static var spec: CommandSpec { get }
+    static func run(_ invocation: Invocation) throws -> ExitCode
+}
+
+extension Command {
+    /// The output format asked for, checked against the ones the command supports.
+    static func format(_ invocation: Invocation, allowed: [String], default fallback: String = "text") throws -> String {
+        let format = invocation.arguments.value("format") ?? fallback
+        guard allowed.contains(format) else {
+            throw CommandError.usage(
+                "--format must be one of \(allowed.joined(separator: ", ")), not \"\(format)\"", command: spec.name)
+        }
+        return format
+    }
+
+    /// Exactly `count` positional arguments, or a usage error naming what is expected.
+    static func positionals(_ invocation: Invocation, count: Int, names: String) throws -> [String] {
+        let given = invocation.arguments.positionals
+        guard given.count == count else {
+            throw CommandError.usage(
+                given.count < count ? "missing \(names)" : "unexpected argument \"\(given[count])\"", command: spec.name)
+        }
+        return given
+    }
+
+    /// Opens the store for writing, mapping its failures to exit codes.
+    static func openStore(_ invocation: Invocation, wait: Double = 0) throws -> Store {
+        do {
+            return try Store(path: invocation.global.databasePath, busyTimeout: wait)
+        } catch {
+            throw CommandError.store(error)
+        }
+    }
+
+    /// Opens an existing store read-only; nil when none exists yet.
+    static func openExistingStore(_ invocation: Invocation) throws -> Store? {
+        do {
+            return try Store(readOnlyPath: invocation.global.databasePath)
+        } catch StoreError.missing {
+            return nil
+        } catch {
+            throw CommandError.store(error)
+        }
+    }
+}

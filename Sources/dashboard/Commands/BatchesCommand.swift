@@ -1,0 +1,179 @@
+import DashboardCore
+import Foundation
+
+/// `dashboard batches list|show ID|approve ID|discard ID`
+enum BatchesCommand: Command {
+    static let spec = CommandSpec(
+        name: "batches",
+        usage: "dashboard batches list | show ID | approve ID | discard ID",
+        abstract: "List import batches; show, approve or discard a held one.",
+        discussion: """
+            list      every batch, newest first: id, status, mode, as-of, counts
+            show ID   one batch: files (size, SHA-256), counts, every reject and warning; for a
+                      held batch, also what approving it would do now
+            approve ID  apply a held batch (planned again against the database as it is now)
+            discard ID  drop a held batch's rows; the batch stays recorded as discarded
+            """,
+        examples: [
+            "dashboard batches list",
+            "dashboard batches show 7",
+            "dashboard batches approve 7 --actor alice",
+            "dashboard batches discard 7",
+        ],
+        options: [
+            .value("format", "text|json", "text (default) or json"),
+            .value("limit", "N", "list: show the N newest batches"),
+            .value("wait", "SECONDS", "approve/discard: wait this long for another writer"),
+            .value("actor", "NAME", "approve/discard: who decides (default: $USER)"),
+        ])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let format = try format(invocation, allowed: ["text", "json"])
+        let args = invocation.arguments.positionals
+        guard let action = args.first else {
+            throw CommandError.usage("missing action: list, show ID, approve ID or discard ID", command: spec.name)
+        }
+        switch action {
+        case "list":
+            _ = try positionals(invocation, count: 1, names: "")
+            return try list(invocation, format: format)
+        case "show", "approve", "discard":
+            let given = try positionals(invocation, count: 2, names: "batch ID")
+            guard let id = Int(given[1]) else {
+                throw CommandError.usage("batch ID must be a number, not \"\(given[1])\"", command: spec.name)
+            }
+            if action == "show" { return try show(id, invocation, format: format) }
+            return try decide(action, id, invocation, format: format)
+        default:
+            throw CommandError.usage("unknown action \"\(action)\": use list, show ID, approve ID or discard ID", command: spec.name)
+        }
+    }
+
+    private static func list(_ invocation: Invocation, format: String) throws -> ExitCode {
+        var limit = -1
+        if let text = invocation.arguments.value("limit") {
+            guard let n = Int(text), n > 0 else { throw CommandError.usage("--limit must be a positive number", command: spec.name) }
+            limit = n
+        }
+        guard let store = try openExistingStore(invocation) else {
+            throw CommandError.store(.missing(path: invocation.global.databasePath))
+        }
+        let batches = try store.batches(limit: limit)
+        if format == "json" {
+            invocation.console.out(JSONValue.object([("schema", .int(1)), ("batches", .array(batches.map(\.json)))]).rendered() + "\n")
+            return .success
+        }
+        if batches.isEmpty {
+            invocation.console.out("No batches yet. Next step: dashboard import imports/\n")
+            return .success
+        }
+        var rows = [["ID", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]]
+        for b in batches {
+            let t = b.total
+            rows.append([
+                String(b.id), b.status.rawValue, b.mode.rawValue, b.asOf, String(t.read), String(t.inserted), String(t.updated),
+                String(t.deleted), String(t.rejected), String(t.warnings),
+            ])
+        }
+        invocation.console.out(TextTable.render(rows, rightAligned: Set(4...9).union([0])))
+        return .success
+    }
+
+    private static func show(_ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
+        guard let store = try openExistingStore(invocation) else {
+            throw CommandError.store(.missing(path: invocation.global.databasePath))
+        }
+        guard let batch = try store.batch(id: id) else {
+            throw CommandError(.dataError, "there is no batch \(id)", hint: "`dashboard batches list` shows the batches")
+        }
+        let problems = try store.problems(batchID: id)
+        var preview: [FileKind: ImportCounts]?
+        if batch.status == .held {
+            preview = try Importer(store: store).preview(heldBatchID: id)
+        }
+        if format == "json" {
+            var value = batch.json
+            if case .object(var pairs) = value {
+                pairs.insert(("schema", .int(1)), at: 0)
+                pairs.append(("rejects", .array(problems.filter { $0.severity == .error }.map(\.json))))
+                pairs.append(("warnings", .array(problems.filter { $0.severity == .warning }.map(\.json))))
+                if let preview {
+                    pairs.append(("approve_would", ImportResultJSON.counts(preview)))
+                }
+                value = .object(pairs)
+            }
+            invocation.console.out(value.rendered() + "\n")
+            return .success
+        }
+        var out = "Batch \(batch.id): \(batch.status.rawValue) (\(batch.command), \(batch.mode.rawValue), max delete \(batch.maxDelete))\n"
+        out += "Started \(batch.startedAt), finished \(batch.finishedAt.isEmpty ? "-" : batch.finishedAt), as of \(batch.asOf), by \(batch.actor.isEmpty ? "unknown" : batch.actor)\n"
+        if !batch.reason.isEmpty { out += "Reason: \(batch.reason)\n" }
+        for file in batch.files {
+            out += "File: \(file.path) (\(file.kind?.rawValue ?? "unknown kind"), \(file.size) bytes, \(file.rows) rows, sha256 \(file.sha256))\n"
+        }
+        var rows = [["KIND", "READ", "INSERTED", "UPDATED", "UNCHANGED", "DELETED", "REJECTED", "WARNINGS"]]
+        for kind in FileKind.allCases {
+            guard let c = batch.counts[kind] else { continue }
+            rows.append([kind.rawValue] + [c.read, c.inserted, c.updated, c.unchanged, c.deleted, c.rejected, c.warnings].map(String.init))
+        }
+        out += TextTable.render(rows, rightAligned: Set(1...7))
+        if let preview {
+            out += "Approving it now would:\n"
+            for kind in FileKind.allCases {
+                guard let c = preview[kind] else { continue }
+                out += "  \(kind.rawValue): insert \(c.inserted), update \(c.updated), leave \(c.unchanged) unchanged, delete \(c.deleted)\n"
+            }
+            out += "Next step: dashboard batches approve \(id)   or   dashboard batches discard \(id)\n"
+        }
+        for problem in problems {
+            out += ImportInputs.styledProblem(problem, console: invocation.console) + "\n"
+        }
+        invocation.console.out(out)
+        return .success
+    }
+
+    private static func decide(_ action: String, _ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
+        var wait = 0.0
+        if let text = invocation.arguments.value("wait") {
+            guard let seconds = Double(text), seconds >= 0 else {
+                throw CommandError.usage("--wait must be a number of seconds", command: spec.name)
+            }
+            wait = seconds
+        }
+        let store = try openStore(invocation, wait: wait)
+        let importer = Importer(store: store)
+        let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
+        do {
+            if action == "approve" {
+                let result = try importer.approve(batchID: id, asOf: invocation.global.asOf, actor: actor)
+                try ImportInputs.report(result, invocation: invocation, format: format, verb: "approve:")
+            } else {
+                let record = try importer.discard(batchID: id, actor: actor)
+                if format == "json" {
+                    invocation.console.out(record.json.rendered() + "\n")
+                }
+                invocation.console.note("batch \(id) discarded; nothing was changed")
+            }
+        } catch let failure as ImportFailure {
+            throw try ImportInputs.failure(failure, invocation: invocation, format: "text")
+        }
+        return .success
+    }
+}
+
+/// Left/right-aligned plain text columns.
+enum TextTable {
+    static func render(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        guard let first = rows.first else { return "" }
+        var widths = [Int](repeating: 0, count: first.count)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

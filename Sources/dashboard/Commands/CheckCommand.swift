@@ -1,0 +1,47 @@
+import DashboardCore
+import Foundation
+
+/// `dashboard check PATH...`
+enum CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check",
+        usage: "dashboard check [options] PATH...",
+        abstract: "Validate CSV files and show what an import would change; writes nothing.",
+        discussion: """
+            Runs every rule of an import and compares with the database (if there is one yet),
+            without writing anything, not even a batch record. Exit 0 when every row is valid,
+            65 when a row or the file is rejected. Made for data-quality test suites: use
+            --format json and read `rejects`.
+            """,
+        examples: [
+            "dashboard check imports/",
+            "dashboard check --format json tasks.csv > result.json",
+            "dashboard check --rejects rejects.csv --mode sync imports/",
+        ],
+        options: ImportInputs.readingOptions + [
+            .value("max-delete", "LIMIT", "report whether a sync would be held by this limit (default 10%)")
+        ])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let format = try format(invocation, allowed: ["text", "json"])
+        var options = try ImportInputs.options(invocation, command: spec.name)
+        options.dryRun = true
+        let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
+        defer { cleanup() }
+        let store: Store
+        do {
+            store = try openExistingStore(invocation) ?? Store(path: ":memory:")
+        } catch let error as StoreError {
+            throw CommandError.store(error)
+        }
+        let importer = Importer(store: store, clock: SystemClock())
+        let result: ImportResult
+        do {
+            result = try importer.run(files: files, options: options, record: false)
+        } catch {
+            throw try ImportInputs.failure(error, invocation: invocation, format: format)
+        }
+        try ImportInputs.report(result, invocation: invocation, format: format, verb: "check")
+        return result.total.rejected > 0 ? .dataError : .success
+    }
+}

@@ -1,0 +1,63 @@
+import DashboardCore
+import Foundation
+
+/// `dashboard import PATH...`
+enum ImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import",
+        usage: "dashboard import [options] PATH...",
+        abstract: "Import courses and tasks from CSV files or folders, all or nothing.",
+        discussion: """
+            PATH is a CSV file, a folder (every *.csv in it) or - for standard input. Files are
+            told apart by their header; courses are applied before tasks. Every change of one run
+            commits in one transaction, or none does. Rejected rows are reported with file, line,
+            column and a hint, and the valid rows are still imported (unless --strict); the exit
+            code is then 65. A sync that would delete more than --max-delete is held, not applied:
+            see `dashboard batches`.
+            """,
+        examples: [
+            "dashboard import imports/",
+            "dashboard import --mode sync --max-delete 5% courses.csv tasks.csv",
+            "dashboard import --dry-run --format json tasks.csv | jq .inserted",
+            "dashboard import --encoding windows-1252 --delimiter ';' --date-order dmy export.csv",
+        ],
+        options: ImportInputs.readingOptions + [
+            .value("max-delete", "LIMIT", "most a sync may delete per kind: a percentage (10%, the default) or a count (500)"),
+            .flag("strict", "fail the whole run if any row is rejected"),
+            .flag("dry-run", "validate and count, write no data (recorded as a dry_run batch)"),
+            .value("wait", "SECONDS", "wait this long for another import to finish (default 0: exit 75 at once)"),
+            .value("actor", "NAME", "who runs the import, for the record (default: $USER)"),
+        ])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let format = try format(invocation, allowed: ["text", "json"])
+        let options = try ImportInputs.options(invocation, command: spec.name)
+        var wait = 0.0
+        if let text = invocation.arguments.value("wait") {
+            guard let seconds = Double(text), seconds >= 0 else {
+                throw CommandError.usage("--wait must be a number of seconds, not \"\(text)\"", command: spec.name)
+            }
+            wait = seconds
+        }
+        let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
+        defer { cleanup() }
+        let store = try openStore(invocation, wait: wait)
+        let importer = Importer(store: store, clock: SystemClock())
+        let console = invocation.console
+        let bar = console.stderrIsTerminal && !console.quiet ? ProgressBar(console: console) : nil
+        if let bar {
+            importer.progress = { bar.update(bytes: $0.bytesRead, total: $0.bytesTotal, rows: $0.rows) }
+        }
+        let result: ImportResult
+        do {
+            result = try importer.run(files: files, options: options)
+        } catch {
+            bar?.clear()
+            throw try ImportInputs.failure(error, invocation: invocation, format: format)
+        }
+        bar?.clear()
+        try ImportInputs.report(result, invocation: invocation, format: format, verb: "import")
+        if result.status == .held || result.total.rejected > 0 { return .dataError }
+        return .success
+    }
+}

@@ -1,0 +1,76 @@
+import DashboardCore
+import Foundation
+
+/// `dashboard status`
+enum StatusCommand: Command {
+    static let spec = CommandSpec(
+        name: "status",
+        usage: "dashboard status [--format text|json]",
+        abstract: "Show what the database holds and how the last import went.",
+        discussion: """
+            Prints the live and deleted course and task counts, the last batch, the last batch
+            that committed data, and any batch held for approval. Never creates or changes the
+            database. Exit 0; 66 when there is no database yet.
+            """,
+        examples: ["dashboard status", "dashboard --db /var/lib/dashboard/school.sqlite status --format json"],
+        options: [.value("format", "text|json", "text (default) or json")])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let format = try format(invocation, allowed: ["text", "json"])
+        _ = try positionals(invocation, count: 0, names: "")
+        guard let store = try openExistingStore(invocation) else {
+            if format == "json" {
+                invocation.console.out(
+                    JSONValue.object([
+                        ("schema", .int(1)), ("database", .string(invocation.global.databasePath)), ("exists", .bool(false)),
+                    ]).rendered() + "\n")
+            } else {
+                invocation.console.out("No data imported yet: \(invocation.global.databasePath) does not exist.\nNext step: dashboard import imports/\n")
+            }
+            return .noInput
+        }
+        let status = try store.status()
+        if format == "json" {
+            invocation.console.out(json(status).rendered() + "\n")
+        } else {
+            invocation.console.out(text(status))
+        }
+        return .success
+    }
+
+    static func json(_ status: StoreStatus) -> JSONValue {
+        .object([
+            ("schema", .int(1)), ("database", .string(status.path)), ("exists", .bool(true)),
+            ("schema_version", .int(status.schemaVersion)),
+            ("courses", .int(status.liveCourses)), ("tasks", .int(status.liveTasks)),
+            ("deleted_courses", .int(status.deletedCourses)), ("deleted_tasks", .int(status.deletedTasks)),
+            ("last_batch", status.lastBatch?.json ?? .null),
+            ("last_committed", status.lastCommitted?.json ?? .null),
+            ("held", .array(status.held.map(\.json))),
+        ])
+    }
+
+    static func text(_ status: StoreStatus) -> String {
+        var lines = ["Database: \(status.path) (schema \(status.schemaVersion))"]
+        lines.append(
+            "Courses:  \(Format.number(status.liveCourses)) live, \(Format.number(status.deletedCourses)) deleted")
+        lines.append("Tasks:    \(Format.number(status.liveTasks)) live, \(Format.number(status.deletedTasks)) deleted")
+        if let last = status.lastCommitted {
+            lines.append("Data as of: \(last.asOf) (batch \(last.id), \(last.status.rawValue) \(last.finishedAt))")
+        } else {
+            lines.append("Data as of: no data imported yet (next step: dashboard import imports/)")
+        }
+        if let last = status.lastBatch {
+            var line = "Last import: batch \(last.id) \(last.status.rawValue) at \(last.finishedAt.isEmpty ? last.startedAt : last.finishedAt)"
+            let t = last.total
+            line += ": \(t.read) read, \(t.inserted) inserted, \(t.updated) updated, \(t.deleted) deleted, \(t.rejected) rejected"
+            lines.append(line)
+            if last.status == .failed { lines.append("  Failed because: \(last.reason)") }
+        }
+        for held in status.held {
+            lines.append("Held: batch \(held.id) waits for approval: \(held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason)")
+            lines.append("  Next step: dashboard batches show \(held.id), then approve \(held.id) or discard \(held.id)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
