@@ -68,6 +68,9 @@ public final class Importer {
                     return .rollback
                 }
                 if options.dryRun || !record {
+                    if let guardReason = planned.guardReason {
+                        result?.reason = "a real import would be held: " + guardReason
+                    }
                     return .rollback
                 }
                 guard let batchID else { return .rollback }

@@ -42,6 +42,7 @@ enum CheckCommand: Command {
             throw try ImportInputs.failure(error, invocation: invocation, format: format)
         }
         try ImportInputs.report(result, invocation: invocation, format: format, verb: "check")
-        return result.total.rejected > 0 ? .dataError : .success
+        // Exit as the real import would: 65 for rejected rows or a sync the guard would hold.
+        return result.total.rejected > 0 || !result.reason.isEmpty ? .dataError : .success
     }
 }

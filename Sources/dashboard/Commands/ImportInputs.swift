@@ -170,7 +170,8 @@ enum ImportInputs {
         case .committed:
             return "\(verb) \(batch)committed (\(result.mode.rawValue)): \(counts)"
         case .dryRun:
-            return "\(verb) \(batch.isEmpty ? "" : batch)dry run (\(result.mode.rawValue)), nothing written: would have \(counts.replacingOccurrences(of: "rows read, ", with: "rows read, "))"
+            let held = result.reason.isEmpty ? "" : "; \(result.reason)"
+            return "\(verb) \(batch)dry run (\(result.mode.rawValue)), nothing written: \(counts)\(held)"
         case .held:
             return "error: \(batch)held: \(result.reason). Counts: \(counts)"
         default:

@@ -95,6 +95,7 @@ struct ImporterGuardTests {
         let result = try f.run([("tasks.csv", ImporterFixture.tasks(1...10))], ImporterFixture.options(.sync, dryRun: true))
         #expect(result.status == .dryRun)
         #expect(result.counts[.tasks]?.deleted == 10)
+        #expect(result.reason == "a real import would be held: sync would delete 10 of 20 tasks (50%), more than --max-delete 10%")
         #expect(try f.dumpData() == before)
         #expect(try f.store.batch(id: 2)?.status == .dryRun)
         #expect(try f.store.database.int("SELECT count(*) FROM held_tasks") == 0)
