@@ -2,6 +2,9 @@ import Foundation
 
 /// Progress of a running import, for a progress bar.
 public struct ImportProgress: Sendable {
+    /// What the run is doing: reading files, or planning and writing the batch.
+    public enum Phase: Sendable { case reading, writing }
+    public var phase: Phase = .reading
     public var bytesRead: Int
     public var bytesTotal: Int
     public var rows: Int
@@ -61,6 +64,7 @@ public final class Importer {
                     }
                     try readFile(file, layout: layout, staging: staging, validCourses: validCourses ?? [], run: &run)
                 }
+                progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
                 let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run)
                 result = planned.result
                 let hasRejects = run.counts.values.contains { $0.rejected > 0 }

@@ -64,8 +64,13 @@ final class ProgressBar {
 
     init(console: Console) { self.console = console }
 
-    func update(bytes: Int, total: Int, rows: Int) {
+    func update(bytes: Int, total: Int, rows: Int, writing: Bool = false) {
         let now = Date()
+        if writing {
+            console.err("\r\u{1B}[K" + "planning and writing \(Format.number(rows)) rows…")
+            drawn = true
+            return
+        }
         guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
         let elapsed = max(now.timeIntervalSince(start), 0.001)

@@ -46,7 +46,7 @@ enum ImportCommand: Command {
         let console = invocation.console
         let bar = console.stderrIsTerminal && !console.quiet ? ProgressBar(console: console) : nil
         if let bar {
-            importer.progress = { bar.update(bytes: $0.bytesRead, total: $0.bytesTotal, rows: $0.rows) }
+            importer.progress = { bar.update(bytes: $0.bytesRead, total: $0.bytesTotal, rows: $0.rows, writing: $0.phase == .writing) }
         }
         let result: ImportResult
         do {
