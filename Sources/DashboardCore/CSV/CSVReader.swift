@@ -34,7 +34,9 @@ public enum CSVEvent: Equatable, Sendable {
     /// A physical line with nothing on it.
     case blankLine(line: Int)
     /// A record that breaks the quoting rules (a quote inside an unquoted field, or text
-    /// after a closing quote). Reading resumes on the next physical line.
+    /// after a closing quote). `text` is the record's raw text from its first line to the end
+    /// of the line where the error is (at most 200 bytes, line break removed), whatever the
+    /// read chunks. Reading resumes on the next physical line.
     case malformedQuote(line: Int, text: String)
 }
 
@@ -206,7 +208,13 @@ public final class CSVReader {
         var validator = UTF8Validator()
         var sawRecord = false
         var brokenText: [UInt8] = []
+        /// The first bytes of the record being read, from its first line on (for the text of a
+        /// `malformedQuote`, which must not depend on where chunks happen to end).
+        var recordText: [UInt8] = []
     }
+
+    /// How much of a broken record's text a `malformedQuote` event carries.
+    private static let brokenTextLimit = 200
 
     /// Feeds `bytes` to libcsv one physical line (or line fragment) at a time, so that every
     /// record can be given the line it starts on.
@@ -231,7 +239,8 @@ public final class CSVReader {
                 if byte == 0 {
                     throw CSVFileError.invalidEncoding(line: state.line, detail: "a NUL byte")
                 }
-                if byte >= 0x80, !state.validator.accept(byte) {
+                // An ASCII byte inside an unfinished multi-byte sequence is invalid too.
+                if byte >= 0x80 || !state.validator.isComplete, !state.validator.accept(byte) {
                     throw CSVFileError.invalidEncoding(line: state.line, detail: "bytes that are not valid UTF-8")
                 }
                 end += 1
@@ -243,13 +252,17 @@ public final class CSVReader {
             let isLFOfCRLF = terminator == 0x0A && end - start == 1 && state.previousWasCR
 
             if state.skippingBrokenLine {
-                state.brokenText.append(contentsOf: segment.prefix(max(0, 200 - state.brokenText.count)))
+                state.brokenText.append(contentsOf: segment.prefix(max(0, Self.brokenTextLimit - state.brokenText.count)))
             } else {
                 if state.atLineStart, parser.pstate == 0 {
                     context.recordStartLine = state.line
+                    state.recordText.removeAll(keepingCapacity: true)
                     if terminator != 0, end - start == 1, !isLFOfCRLF {
                         try handler(.blankLine(line: state.line))
                     }
+                }
+                if state.recordText.count < Self.brokenTextLimit {
+                    state.recordText.append(contentsOf: segment.prefix(Self.brokenTextLimit - state.recordText.count))
                 }
                 let parsed = csv_parse(&parser, segment.baseAddress, segment.count, fieldCallback, recordCallback, Unmanaged.passUnretained(context).toOpaque())
                 try drain(context, state: &state, handler: handler)
@@ -260,7 +273,7 @@ public final class CSVReader {
                     }
                     // A quoting error: reject this record and resume on the next line.
                     state.skippingBrokenLine = true
-                    state.brokenText = Array(segment.prefix(200))
+                    state.brokenText = state.recordText
                     context.fields.removeAll(keepingCapacity: true)
                     context.brokenLine = context.recordStartLine
                     csv_free(&parser)
