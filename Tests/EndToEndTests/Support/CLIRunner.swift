@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// What one run of a program left behind.
+struct CommandResult: Equatable, CustomStringConvertible {
+    var exitCode: Int32
+    var stdout: String
+    var stderr: String
+
+    var description: String { "exit \(exitCode)\n--- stdout ---\n\(stdout)--- stderr ---\n\(stderr)" }
+}
+
+/// A failure of the test harness itself (no binary, a program that hangs), with the fix.
+struct HarnessError: Error, CustomStringConvertible, Sendable {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Finds the `dashboard` executable the tests run.
+///
+/// Policy: `$DASHBOARD_BIN` when set; else a `dashboard` next to the running test bundle (the
+/// build that `swift test` just made, whatever its `--scratch-path`); else
+/// `<package root>/.build/debug/dashboard`, the package root found from this file's path.
+enum DashboardBinary {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // EndToEndTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    static let located: Result<URL, HarnessError> = locate()
+
+    /// - Throws: `HarnessError` naming where it looked and how to fix it.
+    static func url() throws -> URL { try located.get() }
+
+    private static func locate() -> Result<URL, HarnessError> {
+        let fm = FileManager.default
+        if let override = ProcessInfo.processInfo.environment["DASHBOARD_BIN"], !override.isEmpty {
+            guard fm.isExecutableFile(atPath: override) else {
+                return .failure(HarnessError("DASHBOARD_BIN=\(override) is not an executable file; build it with `swift build` or unset DASHBOARD_BIN"))
+            }
+            return .success(URL(fileURLWithPath: override))
+        }
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("dashboard"))
+        }
+        let defaultPath = packageRoot.appendingPathComponent(".build/debug/dashboard")
+        candidates.append(defaultPath)
+        for candidate in candidates where fm.isExecutableFile(atPath: candidate.path) {
+            return .success(candidate)
+        }
+        return .failure(
+            HarnessError(
+                "no dashboard binary at \(defaultPath.path): run `swift build` in \(packageRoot.path) first, or set DASHBOARD_BIN to the built binary"
+            ))
+    }
+}
+
+/// A process started by a test, with its output going to files (no pipe can fill up).
+final class RunningCommand {
+    let process: Process
+    private let outURL: URL
+    private let errURL: URL
+    private let timeout: TimeInterval
+
+    init(executable: URL, arguments: [String], directory: URL, environment: [String: String], stdin: Data?, ioDirectory: URL, timeout: TimeInterval) throws {
+        let tag = UUID().uuidString
+        outURL = ioDirectory.appendingPathComponent("\(tag).out")
+        errURL = ioDirectory.appendingPathComponent("\(tag).err")
+        self.timeout = timeout
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        if let stdin {
+            let inURL = ioDirectory.appendingPathComponent("\(tag).in")
+            try stdin.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+    }
+
+    /// Waits for the process (killing it after the timeout) and collects its output.
+    /// - Throws: `HarnessError` when it had to be killed or died of a signal (a crash).
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw HarnessError("\(process.arguments ?? []) still ran after \(Int(timeout)) s and was killed")
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        let result = CommandResult(
+            exitCode: process.terminationStatus,
+            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+        if process.terminationReason == .uncaughtSignal {
+            throw HarnessError("\(process.arguments ?? []) crashed with signal \(result.exitCode)\n\(result)")
+        }
+        return result
+    }
+}
+
+/// A fresh temporary directory for one test: input files, the database, and the programs run
+/// with it as their working directory. Removed when the test ends.
+final class Sandbox {
+    /// The working directory of every command; holds the test's files.
+    let directory: URL
+    private let root: URL
+    private let io: URL
+
+    /// The environment every run starts from: nothing of the caller's `DASHBOARD_*`, a fixed as-of.
+    static let baseEnvironment: [String: String] = [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "USER": "e2e-tester",
+        "DASHBOARD_AS_OF": "2026-11-29T08:00:00Z",
+    ]
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-e2e-\(UUID().uuidString)")
+        directory = root.appendingPathComponent("work")
+        io = root.appendingPathComponent("io")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: io, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, bytes: Data(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, bytes: Data) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try bytes.write(to: url)
+        return url.path
+    }
+
+    func read(_ name: String) throws -> Data { try Data(contentsOf: directory.appendingPathComponent(name)) }
+
+    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+
+    /// The names in the working directory, sorted.
+    func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+
+    /// Starts `dashboard ARGS` without waiting for it.
+    func launch(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 60) throws -> RunningCommand {
+        try RunningCommand(
+            executable: DashboardBinary.url(), arguments: arguments, directory: directory,
+            environment: Sandbox.baseEnvironment.merging(environment) { $1 }, stdin: stdin.map { Data($0.utf8) },
+            ioDirectory: io, timeout: timeout)
+    }
+
+    /// Runs `dashboard ARGS` to its end.
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> CommandResult {
+        try launch(arguments, environment: environment, stdin: stdin).finish()
+    }
+
+    /// Runs another program (`sha256sum`, `sqlite3`) found on PATH, in the working directory.
+    func runTool(_ name: String, _ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+        let searchPath = Sandbox.baseEnvironment["PATH"] ?? ""
+        guard let executable = searchPath.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else { throw HarnessError("\(name) is not installed (not on PATH); the Makefile's deps target installs it") }
+        return try RunningCommand(
+            executable: executable, arguments: arguments, directory: directory, environment: Sandbox.baseEnvironment,
+            stdin: stdin.map { Data($0.utf8) }, ioDirectory: io, timeout: 60
+        ).finish()
+    }
+}
