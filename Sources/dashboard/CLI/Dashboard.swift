@@ -39,6 +39,13 @@ enum Dashboard {
                 console.out(overview)
                 return .success
             }
+            // Name an unknown or incomplete global option rather than a missing command.
+            do {
+                _ = try ArgumentParser.parse(args, options: [], command: nil)
+            } catch let error as CommandError {
+                console.error(error.message, hint: error.hint)
+                return error.code
+            } catch {}
             console.error("no command given", hint: "run `dashboard --help` for the list of commands")
             return .usage
         }
