@@ -235,3 +235,21 @@ import Testing
         #expect(json["rejected"] as? Int == 4)
     }
 }
+
+extension ImportCommandTests {
+    @Test func unwritableRejectsFileFailsBeforeAnythingIsImported() throws {
+        let sandbox = try Sandbox()
+        try Fixtures.writeValidSet(sandbox)
+        let db = sandbox.path("db.sqlite")
+        #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv"]).exitCode == 0)
+        let before = try DatabaseSnapshot.data(db)
+        let batches = try DatabaseSnapshot.dump(db, table: "batches")
+        try sandbox.write("bad.csv", Self.badTasks)
+        let result = try sandbox.run(["--db", "db.sqlite", "import", "--rejects", "no/such/dir/rejects.csv", "bad.csv"])
+        #expect(result.exitCode == 74)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("dashboard: error: cannot write --rejects no/such/dir/rejects.csv: "), "\(result)")
+        #expect(try DatabaseSnapshot.data(db) == before)
+        #expect(try DatabaseSnapshot.dump(db, table: "batches") == batches)
+    }
+}

@@ -28,6 +28,7 @@ enum CheckCommand: Command {
         options.dryRun = true
         let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
         defer { cleanup() }
+        try ImportInputs.prepareRejectsFile(invocation)
         let store: Store
         do {
             store = try openExistingStore(invocation) ?? Store(path: ":memory:")

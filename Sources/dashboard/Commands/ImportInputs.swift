@@ -179,6 +179,20 @@ enum ImportInputs {
         }
     }
 
+    /// Makes sure `--rejects FILE` can be written before anything is imported, so that a bad
+    /// path fails the run up front (exit 74, nothing committed) instead of after the commit.
+    /// - Throws: `CommandError` (74) naming the path and the reason.
+    static func prepareRejectsFile(_ invocation: Invocation) throws {
+        guard let path = invocation.arguments.value("rejects") else { return }
+        let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw CommandError(
+                .ioError, "cannot write --rejects \(path): \(String(cString: strerror(errno)))",
+                hint: "give a file in a folder you can write to; nothing was imported")
+        }
+        close(fd)
+    }
+
     static func writeRejects(_ rejects: [ImportProblem], to path: String) throws {
         var text = "file,line,column,code,value,message\n"
         for p in rejects {
