@@ -253,3 +253,33 @@ extension ImportCommandTests {
         #expect(try DatabaseSnapshot.dump(db, table: "batches") == batches)
     }
 }
+
+extension ImportCommandTests {
+    @Test func textListsTheFirst20ProblemsAndSaysHowManyMoreWhileJSONAndRejectsCarryAll() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", Fixtures.courses)
+        var tasks = "task_id,course_id,title,priority\n"
+        for i in 1...25 { tasks += "b\(i),bio,Task \(i),bogus\n" }
+        try sandbox.write("many.csv", tasks)
+        let text = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "rejects.csv", "courses.csv", "many.csv"])
+        #expect(text.exitCode == 65)
+        let problemLines = text.stderr.split(separator: "\n").filter { $0.hasPrefix("many.csv:") }
+        #expect(problemLines.count == 20)
+        #expect(problemLines.last?.hasPrefix("many.csv:21: error: priority: ") == true)
+        #expect(text.stderr.contains("\n… and 5 more problems (all of them: --format json or --rejects FILE)\n"))
+        #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\n").count == 26)
+        let json = try JSON.object(try sandbox.run(["--db", "db.sqlite", "check", "--format", "json", "courses.csv", "many.csv"]).stdout)
+        #expect(JSON.objects(json["rejects"]).map { $0["line"] as? Int } == Array(2...26))
+    }
+
+    @Test func aNewDatabaseIsPrivateInWALModeWhateverTheUmask() throws {
+        let sandbox = try Sandbox()
+        try Fixtures.writeValidSet(sandbox)
+        let binary = try DashboardBinary.url().path
+        let result = try sandbox.runTool("sh", ["-c", "umask 000 && exec \"$0\" --db db.sqlite import courses.csv", binary])
+        #expect(result.exitCode == 0, "\(result)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.path("db.sqlite"))
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "PRAGMA journal_mode") == "wal\n")
+    }
+}
