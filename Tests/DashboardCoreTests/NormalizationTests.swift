@@ -132,12 +132,14 @@ struct TimeZoneCatalogTests {
 
     @Test("current IANA names that Foundation's identifier list lacks on Linux are accepted")
     func currentNamesMissingFromFoundationList() {
-        // TimeZoneCatalog builds its table from TimeZone.knownTimeZoneIdentifiers, which on
-        // Linux (swift-corelibs-foundation, ICU) lists Asia/Calcutta but not Asia/Kolkata, and
-        // no Etc/ names, although tzdata ships them and TimeZone(identifier:) accepts them.
-        withKnownIssue("TimeZoneCatalog refuses Asia/Kolkata and Etc/UTC (reported, not fixed here)") {
-            #expect(TimeZoneCatalog.canonicalName("asia/kolkata") == "Asia/Kolkata")
-            #expect(TimeZoneCatalog.canonicalName("Etc/UTC") == "Etc/UTC")
-        }
+        // TimeZone.knownTimeZoneIdentifiers on Linux (swift-corelibs-foundation, ICU) lists
+        // Asia/Calcutta but not Asia/Kolkata, and no Etc/ names, although tzdata ships them;
+        // the catalog adds the Area/Location files of /usr/share/zoneinfo.
+        #expect(TimeZoneCatalog.canonicalName("asia/kolkata") == "Asia/Kolkata")
+        #expect(TimeZoneCatalog.canonicalName("Etc/UTC") == "Etc/UTC")
+        #expect(TimeZoneCatalog.canonicalName("America/Argentina/Buenos_Aires") == "America/Argentina/Buenos_Aires")
+        // Abbreviation files at the top of zoneinfo stay refused.
+        #expect(TimeZoneCatalog.canonicalName("EST") == nil)
+        #expect(TimeZoneCatalog.canonicalName("posix/Europe/Berlin") == nil)
     }
 }

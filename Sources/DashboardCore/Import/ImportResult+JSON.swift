@@ -10,7 +10,7 @@ extension ImportResult {
             ("as_of", .string(asOf)),
             ("reason", .string(reason)),
         ]
-        pairs += total.jsonPairs
+        pairs += total.topLevelPairs
         pairs.append(("counts", ImportResult.countsJSON(counts)))
         pairs.append(("files", .array(files.map(\.json))))
         pairs.append(("rejects", .array(rejects.map(\.json))))
@@ -30,6 +30,13 @@ extension ImportResult {
 }
 
 extension ImportCounts {
+    /// The totals repeated at the top of a result for convenience (`jq .inserted`). The
+    /// warnings count is left out there: at the top level `warnings` is the list of warnings,
+    /// and the count is in `counts.total.warnings`.
+    var topLevelPairs: [(String, JSONValue)] {
+        jsonPairs.filter { $0.0 != "warnings" }
+    }
+
     var jsonPairs: [(String, JSONValue)] {
         [
             ("read", .int(read)), ("inserted", .int(inserted)), ("updated", .int(updated)),
@@ -67,7 +74,7 @@ extension BatchRecord {
             ("finished_at", finishedAt.isEmpty ? .null : .string(finishedAt)), ("as_of", .string(asOf)),
             ("max_delete", .string(maxDelete)), ("actor", .string(actor)), ("reason", .string(reason)),
         ]
-        pairs += total.jsonPairs
+        pairs += total.topLevelPairs
         pairs.append(("counts", ImportResult.countsJSON(counts)))
         pairs.append(("files", .array(files.map(\.json))))
         return .object(pairs)

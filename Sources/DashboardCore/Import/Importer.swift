@@ -151,7 +151,9 @@ public final class Importer {
             problems.append(
                 ImportProblem(
                     code: .unknownColumn, file: file.path, line: layout.headerLine, row: 0, column: name,
-                    message: "column \"\(name)\" is not used by a \(kind.rawValue) file and was ignored",
+                    message: name.isEmpty
+                        ? "a column without a name was ignored"
+                        : "column \"\(name)\" is not used by a \(kind.rawValue) file and was ignored",
                     hint: "nothing to do if that is expected; rename it if it should be one of: \(kind.columns.map(\.rawValue).joined(separator: ", "))"))
         }
         var headerSeen = false

@@ -2,9 +2,26 @@ import Foundation
 
 /// The IANA time zone names this machine knows (from tzdata), matched case-insensitively.
 public enum TimeZoneCatalog {
+    /// Foundation's list, plus every `Area/Location` file of the system's zoneinfo (Foundation
+    /// on Linux leaves out current names such as `Asia/Kolkata` and `Etc/UTC`).
     private static let canonicalByLowercase: [String: String] = {
         var table: [String: String] = [:]
         for name in TimeZone.knownTimeZoneIdentifiers { table[name.lowercased()] = name }
+        let root = "/usr/share/zoneinfo/"
+        if let enumerator = FileManager.default.enumerator(atPath: root) {
+            while let relative = enumerator.nextObject() as? String {
+                let area = relative.split(separator: "/").first.map(String.init) ?? ""
+                guard relative.contains("/"), !["posix", "right", "SystemV"].contains(area),
+                    relative.first?.isUppercase == true, !relative.hasSuffix(".tab"), !relative.hasSuffix(".zi")
+                else { continue }
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: root + relative, isDirectory: &isDirectory), !isDirectory.boolValue,
+                    table[relative.lowercased()] == nil, TimeZone(identifier: relative) != nil
+                {
+                    table[relative.lowercased()] = relative
+                }
+            }
+        }
         table["utc"] = table["utc"] ?? "UTC"
         return table
     }()

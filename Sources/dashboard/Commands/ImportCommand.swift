@@ -58,7 +58,10 @@ enum ImportCommand: Command {
         }
         bar?.clear()
         try ImportInputs.report(result, invocation: invocation, format: format, verb: "import")
-        if result.status == .held || result.total.rejected > 0 { return .dataError }
+        // A dry run exits as the real import would: 65 when a sync would be held.
+        if result.status == .held || result.total.rejected > 0 || (result.status == .dryRun && !result.reason.isEmpty) {
+            return .dataError
+        }
         return .success
     }
 }
