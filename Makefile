@@ -55,7 +55,7 @@ install: release
 	install -m 0755 .build/release/dashboard $(DESTDIR)$(PREFIX)/bin/dashboard
 
 lint:
-	$(SWIFT) format lint --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive Sources Tests
 
 clean:
 	rm -rf .build

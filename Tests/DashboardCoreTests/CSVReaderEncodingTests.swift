@@ -56,7 +56,8 @@ struct CSVReaderEncodingTests {
     func nulByte(chunkLimit: Int) {
         let outcome = readCSV(Array("a,b\n\n\"1\n".utf8) + [0x00] + Array("\",2\n".utf8), chunkLimit: chunkLimit)
         #expect(
-            outcome == CSVReadOutcome(events: [rec(1, "a", "b"), .blankLine(line: 2)], error: .invalidEncoding(line: 4, detail: "a NUL byte")))
+            outcome
+                == CSVReadOutcome(events: [rec(1, "a", "b"), .blankLine(line: 2)], error: .invalidEncoding(line: 4, detail: "a NUL byte")))
     }
 
     @Test("a UTF-16 byte order mark is refused on line 1", arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF]])
@@ -64,7 +65,8 @@ struct CSVReaderEncodingTests {
         for limit in csvChunkLimits {
             let outcome = readCSV(bom + [0x61, 0x00, 0x0A, 0x00], chunkLimit: limit)
             #expect(outcome == CSVReadOutcome(error: .invalidEncoding(line: 1, detail: "the file starts with a UTF-16 byte order mark")))
-            #expect(readCSV(bom, chunkLimit: limit).error == .invalidEncoding(line: 1, detail: "the file starts with a UTF-16 byte order mark"))
+            #expect(
+                readCSV(bom, chunkLimit: limit).error == .invalidEncoding(line: 1, detail: "the file starts with a UTF-16 byte order mark"))
         }
     }
 
@@ -132,7 +134,8 @@ struct CSVDelimiterTests {
     @Test("the header is found after leading blank lines and a byte order mark")
     func detectionAfterBlankLines() {
         let outcome = readCSV("\u{FEFF}\n\r\na;b\n")
-        #expect(outcome == CSVReadOutcome(events: [.blankLine(line: 1), .blankLine(line: 2), rec(3, "a", "b")], delimiter: UInt8(ascii: ";")))
+        #expect(
+            outcome == CSVReadOutcome(events: [.blankLine(line: 1), .blankLine(line: 2), rec(3, "a", "b")], delimiter: UInt8(ascii: ";")))
     }
 
     @Test(

@@ -62,7 +62,8 @@ struct CSVReaderTests {
     @Test("mixed line endings each end one physical line", arguments: csvChunkLimits)
     func mixedLineEndings(chunkLimit: Int) {
         let outcome = readCSV("a,b\r\n1,2\n3,4\r5,6\r\n7,8", chunkLimit: chunkLimit)
-        #expect(outcome == CSVReadOutcome(events: [rec(1, "a", "b"), rec(2, "1", "2"), rec(3, "3", "4"), rec(4, "5", "6"), rec(5, "7", "8")]))
+        #expect(
+            outcome == CSVReadOutcome(events: [rec(1, "a", "b"), rec(2, "1", "2"), rec(3, "3", "4"), rec(4, "5", "6"), rec(5, "7", "8")]))
     }
 
     @Test("a last record without a final newline is read", arguments: csvChunkLimits)

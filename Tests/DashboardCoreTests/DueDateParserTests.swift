@@ -62,9 +62,11 @@ struct DueDateParserTests {
             ("01/02/2026", ""), ("1.2.2026 10:00", ""), ("11/29/1850", " (this one looks like month/day/year)"),
         ])
     func ambiguous(raw: String, hintSuffix: String) {
-        #expect(throws: FieldProblem(
-            code: .ambiguousDate, column: "due", value: raw, message: "\"\(raw)\" could be month/day or day/month",
-            hint: "pass --date-order mdy or --date-order dmy, or write the date as YYYY-MM-DD" + hintSuffix)) {
+        #expect(
+            throws: FieldProblem(
+                code: .ambiguousDate, column: "due", value: raw, message: "\"\(raw)\" could be month/day or day/month",
+                hint: "pass --date-order mdy or --date-order dmy, or write the date as YYYY-MM-DD" + hintSuffix)
+        ) {
             try DueDateParser.parse(raw, dateOrder: nil)
         }
     }
@@ -76,9 +78,11 @@ struct DueDateParserTests {
             ("11/29/1850", 1850, DateOrder.mdy),
         ])
     func implausible(raw: String, year: Int, order: DateOrder?) {
-        #expect(throws: FieldProblem(
-            code: .implausibleDate, column: "due", value: raw, message: "the year \(year) is outside 1900–2200",
-            hint: "check the year; dates outside 1900–2200 are treated as typing errors")) {
+        #expect(
+            throws: FieldProblem(
+                code: .implausibleDate, column: "due", value: raw, message: "the year \(year) is outside 1900–2200",
+                hint: "check the year; dates outside 1900–2200 are treated as typing errors")
+        ) {
             try DueDateParser.parse(raw, dateOrder: order)
         }
     }
@@ -113,8 +117,10 @@ struct DueDateParserTests {
             ("2026-11-29T14:30Z+01:00", "unexpected text after the date"),
         ])
     func invalid(raw: String, why: String) {
-        #expect(throws: FieldProblem(
-            code: .invalidDate, column: "due", value: raw, message: "\"\(raw)\" is not a date: \(why)", hint: Self.forms)) {
+        #expect(
+            throws: FieldProblem(
+                code: .invalidDate, column: "due", value: raw, message: "\"\(raw)\" is not a date: \(why)", hint: Self.forms)
+        ) {
             try DueDateParser.parse(raw, dateOrder: nil)
         }
     }

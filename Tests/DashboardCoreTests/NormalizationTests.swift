@@ -67,9 +67,11 @@ struct PriorityTests {
 
     @Test("anything else is invalid_priority naming the raw value", arguments: ["highest", "1", "h", "none", "urgent!", "hígh"])
     func rejected(raw: String) {
-        #expect(throws: FieldProblem(
-            code: .invalidPriority, column: "priority", value: raw, message: "\"\(raw)\" is not a priority",
-            hint: "use low, normal or high (also: hi, urgent, med, medium, lo, or empty for normal)")) {
+        #expect(
+            throws: FieldProblem(
+                code: .invalidPriority, column: "priority", value: raw, message: "\"\(raw)\" is not a priority",
+                hint: "use low, normal or high (also: hi, urgent, med, medium, lo, or empty for normal)")
+        ) {
             try Priority.parse(raw)
         }
     }
@@ -90,16 +92,19 @@ struct CompletedParserTests {
         #expect(try CompletedParser.parse(raw) == true)
     }
 
-    @Test("false spellings, empty included", arguments: ["false", "False", "no", "NO", "n", "0", "", "   ", "open", "OPEN", "✗", "f", "todo"])
+    @Test(
+        "false spellings, empty included", arguments: ["false", "False", "no", "NO", "n", "0", "", "   ", "open", "OPEN", "✗", "f", "todo"])
     func falseValues(raw: String) throws {
         #expect(try CompletedParser.parse(raw) == false)
     }
 
     @Test("anything else is invalid_boolean naming the raw value", arguments: ["maybe", "2", "✘", "-", "yes please", "nope"])
     func rejected(raw: String) {
-        #expect(throws: FieldProblem(
-            code: .invalidBoolean, column: "completed", value: raw, message: "\"\(raw)\" is not a yes/no value",
-            hint: "use true/false, yes/no, y/n, 1/0, x/empty, done/open or ✓")) {
+        #expect(
+            throws: FieldProblem(
+                code: .invalidBoolean, column: "completed", value: raw, message: "\"\(raw)\" is not a yes/no value",
+                hint: "use true/false, yes/no, y/n, 1/0, x/empty, done/open or ✓")
+        ) {
             try CompletedParser.parse(raw)
         }
     }
@@ -122,9 +127,11 @@ struct TimeZoneCatalogTests {
         "abbreviations, offsets and unknown names are invalid_timezone",
         arguments: ["PST", "CEST", "+01:00", "GMT+1", "Europe/Berlinn", "Mars/Olympus", "Berlin"])
     func rejected(raw: String) {
-        #expect(throws: FieldProblem(
-            code: .invalidTimezone, column: "timezone", value: raw, message: "\"\(raw)\" is not an IANA time zone name",
-            hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like CET)")) {
+        #expect(
+            throws: FieldProblem(
+                code: .invalidTimezone, column: "timezone", value: raw, message: "\"\(raw)\" is not an IANA time zone name",
+                hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like CET)")
+        ) {
             try TimeZoneCatalog.parse(raw)
         }
         #expect(TimeZoneCatalog.canonicalName(raw) == nil)

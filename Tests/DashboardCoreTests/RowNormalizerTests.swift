@@ -52,7 +52,9 @@ struct RowNormalizerTests {
 
     @Test("empty optional cells are undated, normal and open")
     func emptyOptionalCells() throws {
-        #expect(try Self.tasks().normalize(["T1", "C1", "Essay", "", "", "", ""]) == .task(TaskRecord(taskID: "T1", courseID: "C1", title: "Essay")))
+        #expect(
+            try Self.tasks().normalize(["T1", "C1", "Essay", "", "", "", ""])
+                == .task(TaskRecord(taskID: "T1", courseID: "C1", title: "Essay")))
     }
 
     @Test("a courses row is normalized; code defaults to the course id, time zone canonical")
@@ -62,7 +64,8 @@ struct RowNormalizerTests {
             normalizer.normalize(["C1", " Intro  to\nSwift ", "", " 2026  Spring ", " Ada \t Lovelace ", "europe/berlin"])
                 == .course(
                     CourseRecord(
-                        courseID: "C1", code: "C1", title: "Intro to Swift", term: "2026 Spring", teacher: "Ada Lovelace", timezone: "Europe/Berlin"))
+                        courseID: "C1", code: "C1", title: "Intro to Swift", term: "2026 Spring", teacher: "Ada Lovelace",
+                        timezone: "Europe/Berlin"))
         )
         #expect(
             normalizer.normalize(["C2", "Maths", " CS  101 ", "", "", ""])
@@ -94,12 +97,22 @@ struct RowNormalizerTests {
         let problems = Self.problems(try Self.tasks().normalize(["  ", "", "\u{00A0}\n", "s1", "", "", ""]))
         #expect(
             problems == [
-                FieldProblem(code: .missingValue, column: "task_id", value: "  ", message: "task_id is empty", hint: "every tasks row needs a task_id"),
-                FieldProblem(code: .missingValue, column: "course_id", value: "", message: "course_id is empty", hint: "every tasks row needs a course_id"),
-                FieldProblem(code: .missingValue, column: "title", value: "\u{00A0}\n", message: "title is empty", hint: "every tasks row needs a title"),
+                FieldProblem(
+                    code: .missingValue, column: "task_id", value: "  ", message: "task_id is empty",
+                    hint: "every tasks row needs a task_id"),
+                FieldProblem(
+                    code: .missingValue, column: "course_id", value: "", message: "course_id is empty",
+                    hint: "every tasks row needs a course_id"),
+                FieldProblem(
+                    code: .missingValue, column: "title", value: "\u{00A0}\n", message: "title is empty",
+                    hint: "every tasks row needs a title"),
             ])
         let course = Self.problems(try Self.courses().normalize(["C1", " ", "", "", "", ""]))
-        #expect(course == [FieldProblem(code: .missingValue, column: "title", value: " ", message: "title is empty", hint: "every courses row needs a title")])
+        #expect(
+            course == [
+                FieldProblem(
+                    code: .missingValue, column: "title", value: " ", message: "title is empty", hint: "every courses row needs a title")
+            ])
     }
 
     @Test("a row with fewer fields than the header is wrong_field_count, Frictionless missing-cell")
@@ -150,7 +163,12 @@ struct RowNormalizerTests {
     @Test("a slashed date is accepted when a date order is given")
     func dateOrderGiven() throws {
         let outcome = try Self.tasks(dateOrder: .dmy).normalize(Self.taskRow(4, "29/11/2026"))
-        #expect(outcome == .task(TaskRecord(taskID: "T1", courseID: "C1", title: "Essay", studentID: "s1", due: "2026-11-29", priority: .high, completed: true)))
+        #expect(
+            outcome
+                == .task(
+                    TaskRecord(
+                        taskID: "T1", courseID: "C1", title: "Essay", studentID: "s1", due: "2026-11-29", priority: .high, completed: true))
+        )
     }
 
     @Test("an unknown time zone is invalid_timezone")
@@ -159,7 +177,8 @@ struct RowNormalizerTests {
         #expect(
             problems == [
                 FieldProblem(
-                    code: .invalidTimezone, column: "timezone", value: "Mars/Olympus", message: "\"Mars/Olympus\" is not an IANA time zone name",
+                    code: .invalidTimezone, column: "timezone", value: "Mars/Olympus",
+                    message: "\"Mars/Olympus\" is not an IANA time zone name",
                     hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like CET)")
             ])
     }
@@ -179,7 +198,11 @@ struct RowNormalizerTests {
     func valueTooLong() throws {
         let normalizer = try Self.tasks()
         let limit = String(repeating: "a", count: 4096)
-        #expect(normalizer.normalize(Self.taskRow(2, limit)) == .task(TaskRecord(taskID: "T1", courseID: "C1", title: limit, studentID: "s1", due: "2026-11-29", priority: .high, completed: true)))
+        #expect(
+            normalizer.normalize(Self.taskRow(2, limit))
+                == .task(
+                    TaskRecord(
+                        taskID: "T1", courseID: "C1", title: limit, studentID: "s1", due: "2026-11-29", priority: .high, completed: true)))
         let long = String(repeating: "é", count: 2049)  // 2049 characters, 4098 bytes
         #expect(
             Self.problems(normalizer.normalize(Self.taskRow(2, long)))

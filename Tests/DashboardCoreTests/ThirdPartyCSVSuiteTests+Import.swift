@@ -30,7 +30,9 @@ struct ThirdPartyCSVImportTests {
     /// Upstream reads these with the required header `foo,bar,baz`; ours is a tasks file's.
     @Test(
         "csv-test-data's bad header files are refused as a tasks file (missing_column) or with no hint (unknown_file_kind)",
-        arguments: ["csv-test-data/bad-header-less-fields", "csv-test-data/bad-header-more-fields", "csv-test-data/bad-header-wrong-header"])
+        arguments: [
+            "csv-test-data/bad-header-less-fields", "csv-test-data/bad-header-more-fields", "csv-test-data/bad-header-wrong-header",
+        ])
     func badHeaderFiles(name: String) throws {
         let testCase = try ThirdPartySuite.named(name)
         #expect(testCase.expect == "error")
@@ -38,7 +40,9 @@ struct ThirdPartyCSVImportTests {
             Issue.record("no header record in \(name)")
             return
         }
-        let asTasks = #expect(throws: ImportProblem.self) { try HeaderLayout(header: header.fields, file: "tasks.csv", fileNameHint: .tasks) }
+        let asTasks = #expect(throws: ImportProblem.self) {
+            try HeaderLayout(header: header.fields, file: "tasks.csv", fileNameHint: .tasks)
+        }
         #expect(asTasks?.code == .missingColumn)
         #expect(asTasks?.column == "task_id")
         #expect(asTasks?.message == "the tasks file has no task_id column")
@@ -108,14 +112,23 @@ struct ThirdPartyCSVImportTests {
         }
         #expect(
             try imported("csv-spectrum/utf8", header: "task_id,course_id,title")
-                == [2: .task(TaskRecord(taskID: "1", courseID: "2", title: "3")), 3: .task(TaskRecord(taskID: "4", courseID: "5", title: "ʤ"))])
+                == [
+                    2: .task(TaskRecord(taskID: "1", courseID: "2", title: "3")),
+                    3: .task(TaskRecord(taskID: "4", courseID: "5", title: "ʤ")),
+                ])
         // Two-column cases read as courses files (course_id, title).
         #expect(
             try imported("csv-spectrum/escaped_quotes", header: "course_id,title")
-                == [2: .course(CourseRecord(courseID: "1", code: "1", title: "ha \"ha\" ha")), 3: .course(CourseRecord(courseID: "3", code: "3", title: "4"))])
+                == [
+                    2: .course(CourseRecord(courseID: "1", code: "1", title: "ha \"ha\" ha")),
+                    3: .course(CourseRecord(courseID: "3", code: "3", title: "4")),
+                ])
         #expect(
             try imported("csv-spectrum/quotes_and_newlines", header: "course_id,title")
-                == [2: .course(CourseRecord(courseID: "1", code: "1", title: "ha \"ha\" ha")), 5: .course(CourseRecord(courseID: "3", code: "3", title: "4"))])
+                == [
+                    2: .course(CourseRecord(courseID: "1", code: "1", title: "ha \"ha\" ha")),
+                    5: .course(CourseRecord(courseID: "3", code: "3", title: "4")),
+                ])
         #expect(
             try imported("csv-spectrum/json", header: "course_id,title")
                 == [2: .course(CourseRecord(courseID: "1", code: "1", title: "{\"type\": \"Point\", \"coordinates\": [102.0, 0.5]}"))])

@@ -192,7 +192,8 @@ struct ThirdPartyCSVSuiteTests {
         let testCase = try #require(ThirdPartySuite.all.first { $0.encoding == "iso-8859-7" })
         #expect(
             readCSV(testCase.bytes)
-                == CSVReadOutcome(events: [rec(1, "id", "age", "name")], error: .invalidEncoding(line: 2, detail: "bytes that are not valid UTF-8")))
+                == CSVReadOutcome(
+                    events: [rec(1, "id", "age", "name")], error: .invalidEncoding(line: 2, detail: "bytes that are not valid UTF-8")))
     }
 
     @Test("the latin-1 cases read as UTF-8 fail with invalid_encoding on the line of the first accent")

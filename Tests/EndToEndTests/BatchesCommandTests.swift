@@ -31,7 +31,8 @@ import Testing
                         "dashboard: error: batch 2 held: \(Self.heldReason). Counts: 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.data(db) == before)
-        #expect(try DatabaseSnapshot.lines(db, "SELECT batch_id, status, mode FROM batches ORDER BY 1") == "1|committed|merge\n2|held|sync\n")
+        #expect(
+            try DatabaseSnapshot.lines(db, "SELECT batch_id, status, mode FROM batches ORDER BY 1") == "1|committed|merge\n2|held|sync\n")
     }
 
     @Test func listShowsTheHeldBatchOnStdout() throws {
@@ -88,7 +89,8 @@ import Testing
             approve
                 == CommandResult(
                     exitCode: 0, stdout: "",
-                    stderr: "dashboard: approve: batch 2 committed (sync): 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
+                    stderr:
+                        "dashboard: approve: batch 2 committed (sync): 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.int(db, "SELECT count(*) FROM tasks") == 20)
         #expect(
@@ -128,7 +130,8 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 0, stdout: "",
-                    stderr: "dashboard: import batch 2 committed (sync): 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
+                    stderr:
+                        "dashboard: import batch 2 committed (sync): 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.int(db, "SELECT count(*) FROM tasks WHERE deleted_batch = 2") == 10)
     }

@@ -25,7 +25,9 @@ import Testing
         #expect(result.exitCode == 0)
         #expect(result.stderr == "")
         #expect(Self.listedCommands(result.stdout).starts(with: ["import", "check", "status", "batches"]))
-        #expect(result.stdout.contains("Exit codes: 0 success, 64 usage, 65 data errors, 66 input missing, 70 internal error,\n74 I/O error, 75 locked/busy."))
+        #expect(
+            result.stdout.contains(
+                "Exit codes: 0 success, 64 usage, 65 data errors, 66 input missing, 70 internal error,\n74 I/O error, 75 locked/busy."))
     }
 
     @Test func everyListedCommandHasHelpWithExamples() throws {
@@ -72,7 +74,9 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 64, stdout: "",
-                    stderr: "dashboard: error: unknown option --bogus for `dashboard import`\ndashboard: hint: see `dashboard import --help`\n"))
+                    stderr:
+                        "dashboard: error: unknown option --bogus for `dashboard import`\ndashboard: hint: see `dashboard import --help`\n")
+        )
     }
 
     @Test func unknownOptionWithoutACommandIsNamed() throws {
@@ -106,7 +110,9 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 66, stdout: "",
-                    stderr: "dashboard: error: nope.csv does not exist\ndashboard: hint: check the path; give a CSV file or a folder of them\n"))
+                    stderr:
+                        "dashboard: error: nope.csv does not exist\ndashboard: hint: check the path; give a CSV file or a folder of them\n")
+        )
         #expect(!sandbox.exists("db.sqlite"))
     }
 
@@ -124,7 +130,8 @@ import Testing
         #expect(
             result
                 == CommandResult(
-                    exitCode: 66, stdout: "No data imported yet: db.sqlite does not exist.\nNext step: dashboard import imports/\n", stderr: ""))
+                    exitCode: 66, stdout: "No data imported yet: db.sqlite does not exist.\nNext step: dashboard import imports/\n",
+                    stderr: ""))
         #expect(!sandbox.exists("db.sqlite"))
     }
 
@@ -137,7 +144,9 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 74, stdout: "",
-                    stderr: "dashboard: error: store is a directory, not a database file\ndashboard: hint: point --db (or DASHBOARD_DB) at a database file\n"))
+                    stderr:
+                        "dashboard: error: store is a directory, not a database file\ndashboard: hint: point --db (or DASHBOARD_DB) at a database file\n"
+                ))
     }
 
     @Test func databaseInAMissingFolderExits74() throws {

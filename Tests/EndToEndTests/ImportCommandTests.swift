@@ -32,7 +32,8 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 0, stdout: "",
-                    stderr: "dashboard: import batch 1 committed (merge): 2 rows read, 2 inserted, 0 updated, 0 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
+                    stderr:
+                        "dashboard: import batch 1 committed (merge): 2 rows read, 2 inserted, 0 updated, 0 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "courses") == Fixtures.storedCourses)
     }
@@ -56,7 +57,8 @@ import Testing
             second
                 == CommandResult(
                     exitCode: 0, stdout: "",
-                    stderr: "dashboard: import batch 2 committed (merge): 5 rows read, 0 inserted, 0 updated, 5 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
+                    stderr:
+                        "dashboard: import batch 2 committed (merge): 5 rows read, 0 inserted, 0 updated, 5 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.data(db) == before)
         #expect(try DatabaseSnapshot.lines(db, "SELECT count(*) FROM task_history WHERE batch_id = 2") == "0\n")
@@ -72,7 +74,9 @@ import Testing
             result.stderr
                 == "dashboard: import batch 2 committed (merge): 3 rows read, 0 inserted, 1 updated, 2 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
         )
-        #expect(try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT title, changed_batch FROM tasks WHERE task_id = 't3'") == "Essay final draft|2\n")
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT title, changed_batch FROM tasks WHERE task_id = 't3'")
+                == "Essay final draft|2\n")
     }
 
     @Test func dryRunWritesNoData() throws {
@@ -188,7 +192,8 @@ import Testing
         #expect(json["mode"] as? String == "merge")
         #expect(json["as_of"] as? String == "2026-11-29T08:00:00Z")
         #expect(json["reason"] as? String == "")
-        #expect([json["read"], json["inserted"], json["updated"], json["deleted"], json["rejected"]].map { $0 as? Int } == [5, 5, 0, 0, 0])
+        #expect(
+            [json["read"], json["inserted"], json["updated"], json["deleted"], json["rejected"]].map { $0 as? Int } == [5, 5, 0, 0, 0])
         let counts = json["counts"] as? [String: Any] ?? [:]
         #expect(Set(counts.keys) == ["courses", "tasks", "total"])
         for kind in ["courses", "tasks", "total"] { #expect(JSON.keys(counts[kind]) == Self.countKeys) }

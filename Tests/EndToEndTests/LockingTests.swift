@@ -96,10 +96,12 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 0, stdout: "",
-                    stderr: "dashboard: import batch 2 committed (merge): 3 rows read, 3 inserted, 0 updated, 0 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
+                    stderr:
+                        "dashboard: import batch 2 committed (merge): 3 rows read, 3 inserted, 0 updated, 0 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
                 ))
         #expect(elapsed >= 1 && elapsed < 3.5, "the import should finish soon after the lock is released (took \(elapsed) s)")
-        #expect(try DatabaseSnapshot.dump(db, table: "tasks") == Fixtures.storedTasks.replacingOccurrences(of: "|NULL|1\n", with: "|NULL|2\n"))
+        #expect(
+            try DatabaseSnapshot.dump(db, table: "tasks") == Fixtures.storedTasks.replacingOccurrences(of: "|NULL|1\n", with: "|NULL|2\n"))
     }
 
     @Test func readersAreNotBlockedByAWriter() throws {

@@ -264,7 +264,9 @@ public final class CSVReader {
                 if state.recordText.count < Self.brokenTextLimit {
                     state.recordText.append(contentsOf: segment.prefix(Self.brokenTextLimit - state.recordText.count))
                 }
-                let parsed = csv_parse(&parser, segment.baseAddress, segment.count, fieldCallback, recordCallback, Unmanaged.passUnretained(context).toOpaque())
+                let parsed = csv_parse(
+                    &parser, segment.baseAddress, segment.count, fieldCallback, recordCallback, Unmanaged.passUnretained(context).toOpaque()
+                )
                 try drain(context, state: &state, handler: handler)
                 if parsed < segment.count {
                     let status = csv_error(&parser)

@@ -39,9 +39,10 @@ public enum Column: String, Sendable, CaseIterable {
     /// Turns a header cell into the form aliases are written in: case-insensitive, ignoring
     /// spaces (including no-break spaces), `_` and `-`.
     public static func matchingKey(_ header: String) -> String {
-        String(header.lowercased().unicodeScalars.filter { scalar in
-            !(scalar.properties.isWhitespace || scalar == "_" || scalar == "-")
-        }.map(Character.init))
+        String(
+            header.lowercased().unicodeScalars.filter { scalar in
+                !(scalar.properties.isWhitespace || scalar == "_" || scalar == "-")
+            }.map(Character.init))
     }
 
     private static let byAlias: [String: Column] = {

@@ -15,7 +15,9 @@ public struct ImportCounts: Equatable, Sendable, Codable {
     public var rejected = 0
     public var warnings = 0
 
-    public init(read: Int = 0, inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, deleted: Int = 0, rejected: Int = 0, warnings: Int = 0) {
+    public init(
+        read: Int = 0, inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, deleted: Int = 0, rejected: Int = 0, warnings: Int = 0
+    ) {
         self.read = read
         self.inserted = inserted
         self.updated = updated

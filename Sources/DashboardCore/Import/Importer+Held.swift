@@ -41,7 +41,8 @@ extension Importer {
                 try staging.fillPlannedCounts(&counts, kinds: kinds)
                 try staging.apply(batchID: batchID)
                 try BatchLog.record(database, batchID: batchID, counts: counts, files: batch.files, problems: problems)
-                let reason = "approved by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
+                let reason =
+                    "approved by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
                 try database.run(
                     "UPDATE batches SET status = 'committed', reason = ?, as_of = ?, finished_at = ? WHERE batch_id = ?",
                     [reason, Timestamp.text(asOf), Timestamp.text(Date()), batchID])
@@ -72,7 +73,8 @@ extension Importer {
                     throw ImportFailure.notHeld(batchID: batchID, status: try BatchLog.batch(database, id: batchID)?.status)
                 }
                 try StagingArea.dropHeld(batchID: batchID, in: database)
-                let reason = "discarded by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
+                let reason =
+                    "discarded by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
                 try database.run(
                     "UPDATE batches SET status = 'discarded', reason = ? WHERE batch_id = ?", [reason, batchID])
                 record = try BatchLog.batch(database, id: batchID)

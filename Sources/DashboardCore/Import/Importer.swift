@@ -80,7 +80,9 @@ public final class Importer {
                 guard let batchID else { return .rollback }
                 if let guardReason = planned.guardReason {
                     try staging.hold(batchID: batchID)
-                    let reason = guardReason + "; nothing was changed. Review it with `dashboard batches show \(batchID)`, then `dashboard batches approve \(batchID)` or `dashboard batches discard \(batchID)`"
+                    let reason =
+                        guardReason
+                        + "; nothing was changed. Review it with `dashboard batches show \(batchID)`, then `dashboard batches approve \(batchID)` or `dashboard batches discard \(batchID)`"
                     try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
                     try BatchLog.finish(database, batchID: batchID, status: .held, reason: reason, finishedAt: clock.now())
                     result?.status = .held
@@ -154,7 +156,9 @@ public final class Importer {
                     message: name.isEmpty
                         ? "a column without a name was ignored"
                         : "column \"\(name)\" is not used by a \(kind.rawValue) file and was ignored",
-                    hint: "nothing to do if that is expected; rename it if it should be one of: \(kind.columns.map(\.rawValue).joined(separator: ", "))"))
+                    hint:
+                        "nothing to do if that is expected; rename it if it should be one of: \(kind.columns.map(\.rawValue).joined(separator: ", "))"
+                ))
         }
         var headerSeen = false
         var row = 0
@@ -164,7 +168,8 @@ public final class Importer {
         func flushBlankRun() {
             guard let run = blankRun else { return }
             blankRun = nil
-            let message = run.count == 1
+            let message =
+                run.count == 1
                 ? "line \(run.line) is blank and was skipped"
                 : "\(run.count) blank rows (lines \(run.line)–\(run.lastLine)) were skipped"
             problems.append(
@@ -203,7 +208,8 @@ public final class Importer {
                         [
                             FieldProblem(
                                 code: .malformedQuote, column: "", value: text,
-                                message: "the row breaks the quoting rules (a quote inside an unquoted value, or text after a closing quote)",
+                                message:
+                                    "the row breaks the quoting rules (a quote inside an unquoted value, or text after a closing quote)",
                                 hint: "put the whole value in quotes and double every quote inside it: \"say \"\"hi\"\"\"")
                         ], line: line, row: row)
                 case .record(let record):

@@ -82,7 +82,9 @@ enum BatchLog {
         try batches(database, where: "batch_id = ?", [id], limit: 1).first
     }
 
-    static func batches(_ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1) throws -> [BatchRecord] {
+    static func batches(_ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1) throws
+        -> [BatchRecord]
+    {
         var result: [BatchRecord] = []
         try database.cached(
             """

@@ -50,7 +50,8 @@ final class StagingArea {
         let existing = try database.rows(
             "SELECT code, title, term, teacher, timezone, file, line FROM stage_courses WHERE course_id = ?", [course.courseID])
         guard let row = existing.first else { return .staged }
-        let same = row[0].text == course.code && row[1].text == course.title && row[2].text == course.term
+        let same =
+            row[0].text == course.code && row[1].text == course.title && row[2].text == course.term
             && row[3].text == course.teacher && row[4].text == course.timezone
         let where_ = (file: row[5].text ?? "", line: Int(row[6].integer ?? 0))
         return same ? .repeatOf(file: where_.file, line: where_.line) : .conflictsWith(file: where_.file, line: where_.line)
@@ -65,7 +66,8 @@ final class StagingArea {
             "SELECT course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks WHERE task_id = ?",
             [task.taskID])
         guard let row = existing.first else { return .staged }
-        let same = row[0].text == task.courseID && row[1].text == task.title && row[2].text == task.studentID
+        let same =
+            row[0].text == task.courseID && row[1].text == task.title && row[2].text == task.studentID
             && row[3].text == task.due && row[4].text == task.priority.rawValue && row[5].integer == (task.completed ? 1 : 0)
         let first = (file: row[6].text ?? "", line: Int(row[7].integer ?? 0))
         return same ? .repeatOf(file: first.file, line: first.line) : .conflictsWith(file: first.file, line: first.line)
@@ -75,7 +77,8 @@ final class StagingArea {
     /// the live courses of the database unless a sync of courses is about to delete them.
     func validCourseIDs(syncingCourses: Bool) throws -> Set<String> {
         var ids = Set<String>()
-        let sql = syncingCourses
+        let sql =
+            syncingCourses
             ? "SELECT course_id FROM stage_courses"
             : "SELECT course_id FROM stage_courses UNION SELECT course_id FROM courses WHERE deleted_batch IS NULL"
         try database.cached(sql).forEachRow { row in ids.insert(row.string(0) ?? "") }
@@ -166,9 +169,10 @@ final class StagingArea {
 
     /// Live rows of one kind in the database now.
     func liveCount(_ kind: FileKind) throws -> Int {
-        try database.int(kind == .courses
-            ? "SELECT count(*) FROM courses WHERE deleted_batch IS NULL"
-            : "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL")
+        try database.int(
+            kind == .courses
+                ? "SELECT count(*) FROM courses WHERE deleted_batch IS NULL"
+                : "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL")
     }
 
     // MARK: - Applying

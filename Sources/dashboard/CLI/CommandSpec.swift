@@ -46,7 +46,9 @@ extension OptionSpec {
         let width = min(28, (specs.map { $0.synopsis.count }.max() ?? 0) + 2)
         return specs.map { spec in
             let left = "  " + spec.synopsis
-            let pad = left.count < width + 2 ? String(repeating: " ", count: width + 2 - left.count) : "\n" + String(repeating: " ", count: width + 2)
+            let pad =
+                left.count < width + 2
+                ? String(repeating: " ", count: width + 2 - left.count) : "\n" + String(repeating: " ", count: width + 2)
             return left + pad + spec.help + "\n"
         }.joined()
     }

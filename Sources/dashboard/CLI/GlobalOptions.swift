@@ -5,7 +5,9 @@ import Foundation
 struct GlobalOptions {
     static let specs: [OptionSpec] = [
         .value("db", "PATH", "database file (default: $DASHBOARD_DB, else ./dashboard.sqlite)"),
-        .value("as-of", "TIME", "the instant to work as of: 2026-11-29T08:00:00Z, a local time, or a date (default: $DASHBOARD_AS_OF, else now)"),
+        .value(
+            "as-of", "TIME",
+            "the instant to work as of: 2026-11-29T08:00:00Z, a local time, or a date (default: $DASHBOARD_AS_OF, else now)"),
         .value("timezone", "NAME", "IANA time zone for courses without one and for local --as-of (default: $DASHBOARD_TZ, else UTC)"),
         .flag("quiet", "print nothing on success"),
         .flag("no-color", "never colour the output (also: NO_COLOR)"),

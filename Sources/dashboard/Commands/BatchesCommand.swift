@@ -106,10 +106,12 @@ enum BatchesCommand: Command {
             return .success
         }
         var out = "Batch \(batch.id): \(batch.status.rawValue) (\(batch.command), \(batch.mode.rawValue), max delete \(batch.maxDelete))\n"
-        out += "Started \(batch.startedAt), finished \(batch.finishedAt.isEmpty ? "-" : batch.finishedAt), as of \(batch.asOf), by \(batch.actor.isEmpty ? "unknown" : batch.actor)\n"
+        out +=
+            "Started \(batch.startedAt), finished \(batch.finishedAt.isEmpty ? "-" : batch.finishedAt), as of \(batch.asOf), by \(batch.actor.isEmpty ? "unknown" : batch.actor)\n"
         if !batch.reason.isEmpty { out += "Reason: \(batch.reason)\n" }
         for file in batch.files {
-            out += "File: \(file.path) (\(file.kind?.rawValue ?? "unknown kind"), \(file.size) bytes, \(file.rows) rows, sha256 \(file.sha256))\n"
+            out +=
+                "File: \(file.path) (\(file.kind?.rawValue ?? "unknown kind"), \(file.size) bytes, \(file.rows) rows, sha256 \(file.sha256))\n"
         }
         var rows = [["KIND", "READ", "INSERTED", "UPDATED", "UNCHANGED", "DELETED", "REJECTED", "WARNINGS"]]
         for kind in FileKind.allCases {
@@ -121,7 +123,8 @@ enum BatchesCommand: Command {
             out += "Approving it now would:\n"
             for kind in FileKind.allCases {
                 guard let c = preview[kind] else { continue }
-                out += "  \(kind.rawValue): insert \(c.inserted), update \(c.updated), leave \(c.unchanged) unchanged, delete \(c.deleted)\n"
+                out +=
+                    "  \(kind.rawValue): insert \(c.inserted), update \(c.updated), leave \(c.unchanged) unchanged, delete \(c.deleted)\n"
             }
             out += "Next step: dashboard batches approve \(id)   or   dashboard batches discard \(id)\n"
         }

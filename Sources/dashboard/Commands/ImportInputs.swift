@@ -48,7 +48,8 @@ enum ImportInputs {
         }
         if let limit = args.value("max-delete") {
             guard let parsed = DeleteLimit(limit) else {
-                throw CommandError.usage("--max-delete must be a percentage like 10% or a count like 500, not \"\(limit)\"", command: command)
+                throw CommandError.usage(
+                    "--max-delete must be a percentage like 10% or a count like 500, not \"\(limit)\"", command: command)
             }
             options.maxDelete = parsed
         }
@@ -143,7 +144,8 @@ enum ImportInputs {
                 console.err(styledProblem(problem, console: console) + "\n")
             }
             if result.problems.count > textProblemLimit {
-                console.err("… and \(result.problems.count - textProblemLimit) more problems (all of them: --format json or --rejects FILE)\n")
+                console.err(
+                    "… and \(result.problems.count - textProblemLimit) more problems (all of them: --format json or --rejects FILE)\n")
             }
         }
         console.err("dashboard: " + summary(result, verb: verb) + "\n")
@@ -164,7 +166,8 @@ enum ImportInputs {
     /// `batch 3 committed (merge): 104 read, 97 inserted, …` — one line.
     static func summary(_ result: ImportResult, verb: String) -> String {
         let t = result.total
-        let counts = "\(Format.number(t.read)) rows read, \(Format.number(t.inserted)) inserted, \(Format.number(t.updated)) updated, \(Format.number(t.unchanged)) unchanged, \(Format.number(t.deleted)) deleted, \(Format.number(t.rejected)) rejected, \(Format.number(t.warnings)) warnings"
+        let counts =
+            "\(Format.number(t.read)) rows read, \(Format.number(t.inserted)) inserted, \(Format.number(t.updated)) updated, \(Format.number(t.unchanged)) unchanged, \(Format.number(t.deleted)) deleted, \(Format.number(t.rejected)) rejected, \(Format.number(t.warnings)) warnings"
         let batch = result.batchID.map { "batch \($0) " } ?? ""
         switch result.status {
         case .committed:
@@ -224,11 +227,14 @@ enum ImportInputs {
             if format == "json" { printFailureJSON(invocation, batchID: batchID, reason: problem.formatted, problem: problem) }
             let recorded = batchID.map { " (recorded as failed batch \($0))" } ?? ""
             return CommandError(
-                .dataError, "\(problem.file):\(problem.line): \(problem.message) [\(problem.code.rawValue)]; nothing was imported\(recorded)",
+                .dataError,
+                "\(problem.file):\(problem.line): \(problem.message) [\(problem.code.rawValue)]; nothing was imported\(recorded)",
                 hint: problem.hint)
         case .strictRejected(let result):
             try report(result, invocation: invocation, format: format, verb: "import")
-            return CommandError(.dataError, "--strict: \(result.total.rejected) row(s) rejected, nothing was imported", hint: "fix the rows listed above, or run without --strict to import the valid rows")
+            return CommandError(
+                .dataError, "--strict: \(result.total.rejected) row(s) rejected, nothing was imported",
+                hint: "fix the rows listed above, or run without --strict to import the valid rows")
         case .inputMissing(let path, let reason):
             return CommandError(.noInput, "cannot open \(path): \(reason)", hint: "check the path and its permissions")
         case .inputUnreadable(let path, let reason, _):
@@ -240,7 +246,8 @@ enum ImportInputs {
             return CommandError(.dataError, failure.description, hint: "`dashboard batches list` shows which batches are held")
         case .store(let error, _):
             let mapped = CommandError.store(error)
-            if format == "json", case .busy = error {} else if format == "json" {
+            if format == "json", case .busy = error {
+            } else if format == "json" {
                 printFailureJSON(invocation, batchID: nil, reason: mapped.message, problem: nil)
             }
             return mapped

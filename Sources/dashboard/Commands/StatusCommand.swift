@@ -25,7 +25,8 @@ enum StatusCommand: Command {
                         ("schema", .int(1)), ("database", .string(invocation.global.databasePath)), ("exists", .bool(false)),
                     ]).rendered() + "\n")
             } else {
-                invocation.console.out("No data imported yet: \(invocation.global.databasePath) does not exist.\nNext step: dashboard import imports/\n")
+                invocation.console.out(
+                    "No data imported yet: \(invocation.global.databasePath) does not exist.\nNext step: dashboard import imports/\n")
             }
             return .noInput
         }
@@ -61,14 +62,17 @@ enum StatusCommand: Command {
             lines.append("Data as of: no data imported yet (next step: dashboard import imports/)")
         }
         if let last = status.lastBatch {
-            var line = "Last import: batch \(last.id) \(last.status.rawValue) at \(last.finishedAt.isEmpty ? last.startedAt : last.finishedAt)"
+            var line =
+                "Last import: batch \(last.id) \(last.status.rawValue) at \(last.finishedAt.isEmpty ? last.startedAt : last.finishedAt)"
             let t = last.total
             line += ": \(t.read) read, \(t.inserted) inserted, \(t.updated) updated, \(t.deleted) deleted, \(t.rejected) rejected"
             lines.append(line)
             if last.status == .failed { lines.append("  Failed because: \(last.reason)") }
         }
         for held in status.held {
-            lines.append("Held: batch \(held.id) waits for approval: \(held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason)")
+            lines.append(
+                "Held: batch \(held.id) waits for approval: \(held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason)"
+            )
             lines.append("  Next step: dashboard batches show \(held.id), then approve \(held.id) or discard \(held.id)")
         }
         return lines.joined(separator: "\n") + "\n"

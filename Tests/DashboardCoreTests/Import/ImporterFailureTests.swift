@@ -8,14 +8,18 @@ struct ImporterFailureTests {
     static let fileErrors: [(name: String, bytes: [UInt8], code: ProblemCode, line: Int)] = [
         ("missing column", Array("task_id,title\nT9,X\n".utf8), .missingColumn, 1),
         ("duplicate column", Array("task_id,course_id,title,Due,deadline\nT9,C1,X,,\n".utf8), .duplicateColumn, 1),
-        ("invalid UTF-8 on line 3", Array("task_id,course_id,title\nT8,C1,ok\nT9,C1,caf".utf8) + [0xC3, 0x28] + Array("\n".utf8), .invalidEncoding, 3),
+        (
+            "invalid UTF-8 on line 3", Array("task_id,course_id,title\nT8,C1,ok\nT9,C1,caf".utf8) + [0xC3, 0x28] + Array("\n".utf8),
+            .invalidEncoding, 3
+        ),
         ("unterminated quote", Array("task_id,course_id,title\nT8,C1,ok\nT9,C1,\"never closed\nT10,C1,x\n".utf8), .unterminatedQuote, 3),
         ("empty file", [], .emptyFile, 1),
         ("unknown kind", Array("name,age\nx,1\n".utf8), .unknownFileKind, 1),
     ]
 
-    @Test("a file-level error changes no course or task, names the file and line, and records a failed batch",
-          arguments: fileErrors.indices)
+    @Test(
+        "a file-level error changes no course or task, names the file and line, and records a failed batch",
+        arguments: fileErrors.indices)
     func fileLevel(index: Int) throws {
         let case_ = Self.fileErrors[index]
         let f = try ImporterFixture()
@@ -107,7 +111,8 @@ struct ImporterFailureTests {
         defer { try? holder.execute("ROLLBACK") }
         let second = try Store(path: f.path, busyTimeout: 0)
         do {
-            _ = try Importer(store: second).run(files: [.inMemory("tasks.csv", ImporterFixture.tasks(1...2))], options: ImporterFixture.options())
+            _ = try Importer(store: second).run(
+                files: [.inMemory("tasks.csv", ImporterFixture.tasks(1...2))], options: ImporterFixture.options())
             Issue.record("the second writer was not refused")
         } catch {
             guard case .store(.busy, nil) = error else { Issue.record("\(error)"); return }

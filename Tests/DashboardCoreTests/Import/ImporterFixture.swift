@@ -21,7 +21,9 @@ final class ImporterFixture {
 
     var path: String { directory + "/test.sqlite" }
 
-    static func options(_ mode: ImportMode = .merge, maxDelete: DeleteLimit = .percent(10), strict: Bool = false, dryRun: Bool = false) -> ImportOptions {
+    static func options(_ mode: ImportMode = .merge, maxDelete: DeleteLimit = .percent(10), strict: Bool = false, dryRun: Bool = false)
+        -> ImportOptions
+    {
         var options = ImportOptions()
         options.mode = mode
         options.maxDelete = maxDelete
@@ -33,7 +35,9 @@ final class ImporterFixture {
     }
 
     @discardableResult
-    func run(_ files: [(String, String)], _ options: ImportOptions = ImporterFixture.options(), record: Bool = true) throws(ImportFailure) -> ImportResult {
+    func run(_ files: [(String, String)], _ options: ImportOptions = ImporterFixture.options(), record: Bool = true) throws(ImportFailure)
+        -> ImportResult
+    {
         try importer.run(files: files.map { InputFile.inMemory($0.0, $0.1) }, options: options, record: record)
     }
 
@@ -54,6 +58,7 @@ final class ImporterFixture {
 
     /// `n` tasks T1…Tn in C1, titled "Task i".
     static func tasks(_ range: ClosedRange<Int>, course: String = "C1", title: (Int) -> String = { "Task \($0)" }) -> String {
-        "task_id,course_id,title,due\n" + range.map { "T\($0),\(course),\(title($0)),2026-12-0\($0 % 9 + 1)" }.joined(separator: "\n") + "\n"
+        "task_id,course_id,title,due\n" + range.map { "T\($0),\(course),\(title($0)),2026-12-0\($0 % 9 + 1)" }.joined(separator: "\n")
+            + "\n"
     }
 }

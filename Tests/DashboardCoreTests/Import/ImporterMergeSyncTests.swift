@@ -14,10 +14,11 @@ struct ImporterMergeSyncTests {
         #expect(result.counts[.courses] == ImportCounts(read: 2, inserted: 2))
         #expect(result.counts[.tasks] == ImportCounts(read: 3, inserted: 3))
         #expect(try f.store.tasks().map(\.taskID) == ["T1", "T2", "T3"])
-        #expect(try f.store.courses() == [
-            CourseRecord(courseID: "C1", code: "MATH", title: "Algebra", timezone: "America/New_York"),
-            CourseRecord(courseID: "C2", code: "BIO", title: "Biology", timezone: "Europe/Berlin"),
-        ])
+        #expect(
+            try f.store.courses() == [
+                CourseRecord(courseID: "C1", code: "MATH", title: "Algebra", timezone: "America/New_York"),
+                CourseRecord(courseID: "C2", code: "BIO", title: "Biology", timezone: "Europe/Berlin"),
+            ])
         let batch = try #require(try f.store.batch(id: 1))
         #expect(batch.status == .committed)
         #expect(batch.files.map(\.path) == ["courses.csv", "tasks.csv"])
@@ -55,7 +56,8 @@ struct ImporterMergeSyncTests {
         let result = try f.run([("tasks.csv", changed)])
         #expect(result.counts[.tasks] == ImportCounts(read: 2, updated: 1, unchanged: 1))
         #expect(try f.store.tasks().map(\.title) == ["Task 1", "Renamed", "Task 3"])
-        let history = try f.store.database.rows("SELECT task_id, change, existed, title, changed_batch FROM task_history WHERE batch_id = 2")
+        let history = try f.store.database.rows(
+            "SELECT task_id, change, existed, title, changed_batch FROM task_history WHERE batch_id = 2")
         #expect(history == [[.text("T2"), .text("update"), .integer(1), .text("Task 2"), .integer(1)]])
     }
 
@@ -67,8 +69,14 @@ struct ImporterMergeSyncTests {
         #expect(result.status == .committed)
         #expect(result.counts[.tasks] == ImportCounts(read: 19, unchanged: 19, deleted: 1))
         #expect(try f.store.tasks().count == 19)
-        #expect(try f.store.database.rows("SELECT task_id, deleted_batch FROM tasks WHERE deleted_batch IS NOT NULL") == [[.text("T20"), .integer(2)]])
-        #expect(try f.store.database.rows("SELECT task_id, change, title FROM task_history WHERE batch_id = 2") == [[.text("T20"), .text("delete"), .text("Task 20")]])
+        #expect(
+            try f.store.database.rows("SELECT task_id, deleted_batch FROM tasks WHERE deleted_batch IS NOT NULL") == [
+                [.text("T20"), .integer(2)]
+            ])
+        #expect(
+            try f.store.database.rows("SELECT task_id, change, title FROM task_history WHERE batch_id = 2") == [
+                [.text("T20"), .text("delete"), .text("Task 20")]
+            ])
         // Courses were not in the import: a task sync never deletes courses.
         #expect(try f.store.courses().count == 2)
     }
@@ -81,7 +89,10 @@ struct ImporterMergeSyncTests {
         let result = try f.run([("tasks.csv", ImporterFixture.tasks(1...20))], ImporterFixture.options(.sync))
         #expect(result.counts[.tasks] == ImportCounts(read: 20, inserted: 1, unchanged: 19))
         #expect(try f.store.tasks().count == 20)
-        #expect(try f.store.database.rows("SELECT change, deleted_batch FROM task_history WHERE batch_id = 3") == [[.text("restore"), .integer(2)]])
+        #expect(
+            try f.store.database.rows("SELECT change, deleted_batch FROM task_history WHERE batch_id = 3") == [
+                [.text("restore"), .integer(2)]
+            ])
     }
 
     @Test("a sync of courses deletes the missing course and its tasks; tasks naming it are unknown_course")
@@ -117,9 +128,10 @@ struct ImporterMergeSyncTests {
         let tasks = "task_id,course_id,title,priority\nT1,C1,One,high\nT2,C1,Two,extreme\nT3,C9,Three,\n"
         let result = try f.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", tasks)])
         #expect(result.status == .committed)
-        #expect(result.rejects.map { "\($0.line):\($0.row):\($0.column):\($0.code.rawValue)" } == [
-            "3:2:priority:invalid_priority", "4:3:course_id:unknown_course",
-        ])
+        #expect(
+            result.rejects.map { "\($0.line):\($0.row):\($0.column):\($0.code.rawValue)" } == [
+                "3:2:priority:invalid_priority", "4:3:course_id:unknown_course",
+            ])
         #expect(try f.store.tasks().map(\.taskID) == ["T1"])
         #expect(try f.store.problems(batchID: 1).map(\.code) == [.invalidPriority, .unknownCourse])
     }

@@ -23,11 +23,14 @@ struct StoreTests {
         #expect(try store.database.int("PRAGMA foreign_keys") == 1)
         #expect(try store.database.int("PRAGMA synchronous") == 2)
         #expect(store.schemaVersion == Schema.currentVersion)
-        let tables = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
-        #expect(tables == [
-            "batch_counts", "batch_files", "batch_problems", "batches", "course_history", "courses", "held_courses", "held_tasks",
-            "task_history", "tasks",
-        ])
+        let tables = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
+            $0.first?.text
+        }
+        #expect(
+            tables == [
+                "batch_counts", "batch_files", "batch_problems", "batches", "course_history", "courses", "held_courses", "held_tasks",
+                "task_history", "tasks",
+            ])
     }
 
     @Test("reopening a current database migrates nothing")

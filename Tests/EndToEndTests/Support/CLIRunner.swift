@@ -37,7 +37,8 @@ enum DashboardBinary {
         let fm = FileManager.default
         if let override = ProcessInfo.processInfo.environment["DASHBOARD_BIN"], !override.isEmpty {
             guard fm.isExecutableFile(atPath: override) else {
-                return .failure(HarnessError("DASHBOARD_BIN=\(override) is not an executable file; build it with `swift build` or unset DASHBOARD_BIN"))
+                return .failure(
+                    HarnessError("DASHBOARD_BIN=\(override) is not an executable file; build it with `swift build` or unset DASHBOARD_BIN"))
             }
             return .success(URL(fileURLWithPath: override))
         }
@@ -64,7 +65,10 @@ final class RunningCommand {
     private let errURL: URL
     private let timeout: TimeInterval
 
-    init(executable: URL, arguments: [String], directory: URL, environment: [String: String], stdin: Data?, ioDirectory: URL, timeout: TimeInterval) throws {
+    init(
+        executable: URL, arguments: [String], directory: URL, environment: [String: String], stdin: Data?, ioDirectory: URL,
+        timeout: TimeInterval
+    ) throws {
         let tag = UUID().uuidString
         outURL = ioDirectory.appendingPathComponent("\(tag).out")
         errURL = ioDirectory.appendingPathComponent("\(tag).err")
@@ -161,7 +165,9 @@ final class Sandbox {
     func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
 
     /// Starts `dashboard ARGS` without waiting for it.
-    func launch(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 60) throws -> RunningCommand {
+    func launch(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 60) throws
+        -> RunningCommand
+    {
         try RunningCommand(
             executable: DashboardBinary.url(), arguments: arguments, directory: directory,
             environment: Sandbox.baseEnvironment.merging(environment) { $1 }, stdin: stdin.map { Data($0.utf8) },
@@ -176,8 +182,9 @@ final class Sandbox {
     /// Runs another program (`sha256sum`, `sqlite3`) found on PATH, in the working directory.
     func runTool(_ name: String, _ arguments: [String], stdin: String? = nil) throws -> CommandResult {
         let searchPath = Sandbox.baseEnvironment["PATH"] ?? ""
-        guard let executable = searchPath.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        guard
+            let executable = searchPath.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
         else { throw HarnessError("\(name) is not installed (not on PATH); the Makefile's deps target installs it") }
         return try RunningCommand(
             executable: executable, arguments: arguments, directory: directory, environment: Sandbox.baseEnvironment,
