@@ -73,7 +73,10 @@ enum FileReading {
             return .fileProblem(
                 ImportProblem(
                     code: .invalidEncoding, file: file.path, line: line, row: 0,
-                    message: "the file is not valid UTF-8: line \(line) holds \(detail)", hint: hint),
+                    message: utf16
+                        ? "the file is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)"
+                        : "the file is not valid UTF-8: line \(line) holds \(detail)",
+                    hint: hint),
                 batchID: batchID)
         case .unterminatedQuote(let line):
             return .fileProblem(
