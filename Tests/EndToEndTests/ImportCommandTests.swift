@@ -172,7 +172,7 @@ import Testing
 
     static let resultKeys: Set<String> = [
         "schema", "batch_id", "status", "mode", "as_of", "reason", "read", "inserted", "updated", "unchanged", "deleted",
-        "rejected", "counts", "files", "rejects", "warnings",
+        "rejected", "counts", "files", "categorized", "rejects", "warnings",
     ]
     static let countKeys: Set<String> = ["read", "inserted", "updated", "unchanged", "deleted", "rejected", "warnings"]
 

@@ -65,6 +65,10 @@ public struct ImportOptions: Sendable {
     public var actor = ""
     /// Bytes read from the source at a time.
     public var chunkSize = 64 * 1024
+    /// The time zone of courses that name none (`--timezone`, else UTC).
+    public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
+    /// Let the import win over manual overrides of the tasks it changes.
+    public var overrideManual = false
 
     public init() {}
 }

@@ -13,6 +13,7 @@ extension ImportResult {
         pairs += total.topLevelPairs
         pairs.append(("counts", ImportResult.countsJSON(counts)))
         pairs.append(("files", .array(files.map(\.json))))
+        pairs.append(("categorized", categorized.map(\.json) ?? .null))
         pairs.append(("rejects", .array(rejects.map(\.json))))
         pairs.append(("warnings", .array(warnings.map(\.json))))
         return .object(pairs)
@@ -86,5 +87,17 @@ public enum ImportResultJSON {
     /// `{"courses": {...}, "tasks": {...}, "total": {...}}`.
     public static func counts(_ counts: [FileKind: ImportCounts]) -> JSONValue {
         ImportResult.countsJSON(counts)
+    }
+}
+
+extension CategorizeResult {
+    /// `{"tasks": …, "entries": …, "by_cause": {…}, "conflicts": …, "expired_overrides": …, "cleared_overrides": …}`.
+    public var json: JSONValue {
+        .object([
+            ("tasks", .int(tasks)), ("entries", .int(entries)),
+            ("by_cause", .object(AuditCause.allCases.compactMap { cause in byCause[cause].map { (cause.rawValue, .int($0)) } })),
+            ("conflicts", .int(conflicts)), ("expired_overrides", .int(expiredOverrides)),
+            ("cleared_overrides", .int(clearedOverrides)),
+        ])
     }
 }

@@ -58,6 +58,8 @@ public struct ImportResult: Sendable {
     public var problems: [ImportProblem]
     /// Why a batch failed or was held; empty otherwise.
     public var reason: String
+    /// The bucket changes recorded at the end of the import (nil when nothing was applied).
+    public var categorized: CategorizeResult?
 
     public var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
     public var rejects: [ImportProblem] { problems.filter { $0.severity == .error } }

@@ -8,7 +8,9 @@ extension Importer {
     /// becomes `committed` with the approval's as-of. Held tasks whose course no longer exists
     /// are rejected as `unknown_course`.
     /// - Throws: `ImportFailure.notHeld` for a batch that is not held; `.store` on failure.
-    public func approve(batchID: Int, asOf: Date, actor: String) throws(ImportFailure) -> ImportResult {
+    public func approve(
+        batchID: Int, asOf: Date, actor: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, overrideManual: Bool = false
+    ) throws(ImportFailure) -> ImportResult {
         var result: ImportResult?
         do {
             try store.database.inTransaction(.immediate) {
@@ -40,17 +42,22 @@ extension Importer {
                 try staging.plan(syncCourses: syncCourses, syncTasks: batch.mode == .sync && kinds.contains(.tasks))
                 try staging.fillPlannedCounts(&counts, kinds: kinds)
                 try staging.apply(batchID: batchID)
+                let categorized = try Categorizer.pass(
+                    database,
+                    context: Categorizer.PassContext(
+                        asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: batchID, planCause: .import,
+                        planReason: "", overrideManual: overrideManual))
                 try BatchLog.record(database, batchID: batchID, counts: counts, files: batch.files, problems: problems)
                 let reason =
                     "approved by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
                 try database.run(
                     "UPDATE batches SET status = 'committed', reason = ?, as_of = ?, finished_at = ? WHERE batch_id = ?",
-                    [reason, Timestamp.text(asOf), Timestamp.text(Date()), batchID])
+                    [reason, Timestamp.text(asOf), Timestamp.text(clock.now()), batchID])
                 try StagingArea.dropHeld(batchID: batchID, in: database)
                 try staging.clear()
                 result = ImportResult(
                     batchID: batchID, status: .committed, mode: batch.mode, asOf: Timestamp.text(asOf), counts: counts,
-                    files: batch.files, problems: problems, reason: reason)
+                    files: batch.files, problems: problems, reason: reason, categorized: categorized)
                 return .commit
             }
         } catch let failure as ImportFailure {

@@ -20,7 +20,7 @@ public struct ImportProgress: Sendable {
 /// everything is.
 public final class Importer {
     public let store: Store
-    private let clock: Clock
+    let clock: Clock
     /// Called now and then while files are read.
     public var progress: ((ImportProgress) -> Void)?
 
@@ -90,6 +90,11 @@ public final class Importer {
                     return .commit
                 }
                 try staging.apply(batchID: batchID)
+                result?.categorized = try Categorizer.pass(
+                    database,
+                    context: Categorizer.PassContext(
+                        asOf: options.asOf, defaultTimeZone: options.timeZone, actor: options.actor, recordedAt: clock.now(),
+                        batchID: batchID, planCause: .import, planReason: "", overrideManual: options.overrideManual))
                 try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
                 try BatchLog.finish(database, batchID: batchID, status: .committed, reason: "", finishedAt: clock.now())
                 result?.status = .committed
@@ -314,7 +319,7 @@ public final class Importer {
         }
         let result = ImportResult(
             batchID: run.batchID, status: .committed, mode: options.mode, asOf: Timestamp.text(options.asOf),
-            counts: run.counts, files: run.files, problems: run.problems, reason: "")
+            counts: run.counts, files: run.files, problems: run.problems, reason: "", categorized: nil)
         return (result, guardReasons.isEmpty ? nil : guardReasons.joined(separator: "; "))
     }
 
@@ -338,7 +343,7 @@ public final class Importer {
         if case .fileProblem(let problem, _) = failure { problems.append(problem) }
         let result = ImportResult(
             batchID: nil, status: .failed, mode: options.mode, asOf: Timestamp.text(options.asOf), counts: run.counts,
-            files: run.files, problems: problems, reason: failure.description)
+            files: run.files, problems: problems, reason: failure.description, categorized: nil)
         guard let id = recordOutcome(result, startedAt: startedAt, options: options) else { return failure }
         switch failure {
         case .fileProblem(let p, _): failure = .fileProblem(p, batchID: id)

@@ -110,7 +110,44 @@ enum Schema {
             file TEXT NOT NULL, line INTEGER NOT NULL,
             PRIMARY KEY (batch_id, task_id)
         ) WITHOUT ROWID;
+        """,
+        // 2: buckets, manual overrides and the append-only audit log.
         """
+        ALTER TABLE tasks ADD COLUMN bucket TEXT NOT NULL DEFAULT '';
+        ALTER TABLE batches ADD COLUMN reverts_batch INTEGER REFERENCES batches(batch_id);
+        CREATE TABLE audit (
+            entry_id        INTEGER PRIMARY KEY AUTOINCREMENT,
+            recorded_at     TEXT NOT NULL,
+            as_of           TEXT NOT NULL,
+            task_id         TEXT NOT NULL,
+            course_id       TEXT NOT NULL,
+            from_bucket     TEXT NOT NULL,
+            to_bucket       TEXT NOT NULL,
+            cause           TEXT NOT NULL CHECK (cause IN ('time', 'import', 'override', 'delete', 'restore', 'revert')),
+            actor           TEXT NOT NULL,
+            reason          TEXT NOT NULL DEFAULT '',
+            batch_id        INTEGER REFERENCES batches(batch_id),
+            reverts_entry   INTEGER REFERENCES audit(entry_id),
+            conflict        INTEGER NOT NULL DEFAULT 0 CHECK (conflict IN (0, 1)),
+            override_until  TEXT NOT NULL DEFAULT '',
+            override_before INTEGER REFERENCES audit(entry_id)
+        );
+        CREATE INDEX audit_by_task ON audit(task_id, entry_id);
+        CREATE INDEX audit_by_batch ON audit(batch_id) WHERE batch_id IS NOT NULL;
+        CREATE INDEX audit_by_reverted ON audit(reverts_entry) WHERE reverts_entry IS NOT NULL;
+        CREATE TRIGGER audit_is_append_only_update BEFORE UPDATE ON audit
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TRIGGER audit_is_append_only_delete BEFORE DELETE ON audit
+        BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TABLE overrides (
+            task_id  TEXT NOT NULL PRIMARY KEY REFERENCES tasks(task_id),
+            entry_id INTEGER NOT NULL REFERENCES audit(entry_id),
+            bucket   TEXT NOT NULL CHECK (bucket IN ('overdue', 'today', 'upcoming', 'undated', 'completed')),
+            until    TEXT NOT NULL DEFAULT '',
+            reason   TEXT NOT NULL,
+            actor    TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a database has after every migration of this build.

@@ -6,8 +6,9 @@ import Foundation
 enum Dashboard {
     /// Every command, in the order `--help` lists them.
     static let commands: [CommandEntry] = [
-        CommandEntry(ImportCommand.self), CommandEntry(CheckCommand.self), CommandEntry(StatusCommand.self),
-        CommandEntry(BatchesCommand.self),
+        CommandEntry(ImportCommand.self), CommandEntry(CheckCommand.self), CommandEntry(CategorizeCommand.self),
+        CommandEntry(ReclassifyCommand.self), CommandEntry(RevertCommand.self), CommandEntry(AuditCommand.self),
+        CommandEntry(ReportCommand.self), CommandEntry(StatusCommand.self), CommandEntry(BatchesCommand.self),
     ]
 
     static let overview = """

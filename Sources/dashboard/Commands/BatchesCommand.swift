@@ -148,7 +148,8 @@ enum BatchesCommand: Command {
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         do {
             if action == "approve" {
-                let result = try importer.approve(batchID: id, asOf: invocation.global.asOf, actor: actor)
+                let result = try importer.approve(
+                    batchID: id, asOf: invocation.global.asOf, actor: actor, timeZone: invocation.global.timeZone)
                 try ImportInputs.report(result, invocation: invocation, format: format, verb: "approve:")
             } else {
                 let record = try importer.discard(batchID: id, actor: actor)

@@ -24,6 +24,7 @@ enum ImportCommand: Command {
         options: ImportInputs.readingOptions + [
             .value("max-delete", "LIMIT", "most a sync may delete per kind: a percentage (10%, the default) or a count (500)"),
             .flag("strict", "fail the whole run if any row is rejected"),
+            .flag("override-manual", "let the import win over manual overrides of the tasks it changes (each cleared override is logged)"),
             .flag("dry-run", "validate and count, write no data (recorded as a dry_run batch)"),
             .value("wait", "SECONDS", "wait this long for another import to finish (default 0: exit 75 at once)"),
             .value("actor", "NAME", "who runs the import, for the record (default: $USER)"),

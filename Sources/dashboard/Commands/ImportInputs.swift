@@ -17,6 +17,8 @@ enum ImportInputs {
         let args = invocation.arguments
         var options = ImportOptions()
         options.asOf = invocation.global.asOf
+        options.timeZone = invocation.global.timeZone
+        options.overrideManual = args.has("override-manual")
         options.actor = GlobalOptions.actor(args, environment: invocation.environment)
         if let mode = args.value("mode") {
             guard let parsed = ImportMode(rawValue: mode) else {

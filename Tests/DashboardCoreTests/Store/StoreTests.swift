@@ -28,8 +28,8 @@ struct StoreTests {
         }
         #expect(
             tables == [
-                "batch_counts", "batch_files", "batch_problems", "batches", "course_history", "courses", "held_courses", "held_tasks",
-                "task_history", "tasks",
+                "audit", "batch_counts", "batch_files", "batch_problems", "batches", "course_history", "courses", "held_courses",
+                "held_tasks", "overrides", "sqlite_sequence", "task_history", "tasks",
             ])
     }
 

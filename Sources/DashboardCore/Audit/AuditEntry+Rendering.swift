@@ -1,0 +1,50 @@
+/// The audit log as JSON, CSV and text (`dashboard audit`), documented in docs/json.md.
+extension AuditEntry {
+    public var json: JSONValue {
+        .object([
+            ("entry_id", .int(id)), ("recorded_at", .string(recordedAt)), ("as_of", .string(asOf)),
+            ("task_id", .string(taskID)), ("course_id", .string(courseID)),
+            ("from", .string(fromBucket)), ("to", .string(toBucket)), ("cause", .string(cause.rawValue)),
+            ("actor", .string(actor)), ("reason", .string(reason)),
+            ("batch_id", batchID.map { .int($0) } ?? .null),
+            ("reverts", revertsEntry.map { .int($0) } ?? .null),
+            ("reverted_by", .array(revertedBy.map { .int($0) })),
+            ("conflict", .bool(conflict)),
+            ("override_until", overrideUntil.isEmpty ? .null : .string(overrideUntil)),
+            ("override_before", overrideBefore.map { .int($0) } ?? .null),
+        ])
+    }
+
+    /// The CSV header of `csvRow`.
+    public static let csvHeader = [
+        "entry_id", "recorded_at", "as_of", "task_id", "course_id", "from", "to", "cause", "actor", "reason", "batch_id", "reverts",
+        "reverted_by", "conflict", "override_until",
+    ]
+
+    public var csvRow: [String] {
+        [
+            String(id), recordedAt, asOf, taskID, courseID, fromBucket, toBucket, cause.rawValue, actor, reason,
+            batchID.map(String.init) ?? "", revertsEntry.map(String.init) ?? "", revertedBy.map(String.init).joined(separator: " "),
+            conflict ? "true" : "false", overrideUntil,
+        ]
+    }
+}
+
+/// RFC 4180 CSV text with spreadsheet-formula protection.
+public enum CSVWriter {
+    /// One line: fields quoted when they hold the delimiter, a quote or a line break; a field
+    /// starting with `=`, `+`, `-` or `@` gets a leading `'` so a spreadsheet shows it as text.
+    public static func line(_ fields: [String], protectFormulas: Bool = true) -> String {
+        fields.map { field(protectFormulas ? protect($0) : $0) }.joined(separator: ",") + "\r\n"
+    }
+
+    static func protect(_ value: String) -> String {
+        guard let first = value.first, "=+-@".contains(first) else { return value }
+        return "'" + value
+    }
+
+    static func field(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

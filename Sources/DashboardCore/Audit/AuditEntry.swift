@@ -1,0 +1,47 @@
+/// Why a task's bucket (or existence) changed.
+public enum AuditCause: String, Sendable, CaseIterable, Codable {
+    /// The clock moved on (`dashboard categorize`, or the end of an import for untouched tasks).
+    case time
+    /// An import changed or inserted the task.
+    case `import`
+    /// A teacher pinned the bucket (`dashboard reclassify`).
+    case override
+    /// A sync import soft-deleted the task.
+    case delete
+    /// An import brought back a task a sync had deleted.
+    case restore
+    /// `dashboard revert` undid an entry or a batch.
+    case revert
+}
+
+/// One entry of the append-only audit log.
+///
+/// `fromBucket` and `toBucket` are bucket names, or `""` (the task did not exist) and
+/// `"deleted"` (the task is soft-deleted).
+public struct AuditEntry: Sendable, Equatable {
+    public var id: Int
+    public var recordedAt: String
+    public var asOf: String
+    public var taskID: String
+    public var courseID: String
+    public var fromBucket: String
+    public var toBucket: String
+    public var cause: AuditCause
+    public var actor: String
+    public var reason: String
+    /// The batch whose data change this entry records (an import, or a revert's own batch).
+    public var batchID: Int?
+    /// The entry this one reverts.
+    public var revertsEntry: Int?
+    /// The entries that revert this one (computed: the log itself is never edited).
+    public var revertedBy: [Int]
+    /// An import changed a task whose bucket a manual override pins; the override was kept.
+    public var conflict: Bool
+    /// For an override: when it expires (`2026-12-01` or an instant), empty for never.
+    public var overrideUntil: String
+    /// The override entry in force on this task before this entry, if any.
+    public var overrideBefore: Int?
+}
+
+/// The pseudo-bucket of a soft-deleted task in the audit log.
+public let deletedBucketName = "deleted"

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Filters of `dashboard audit`.
+public struct AuditFilter: Sendable {
+    public var taskIDs: [String] = []
+    public var courseIDs: [String] = []
+    public var causes: [AuditCause] = []
+    /// Only entries recorded at or after this instant.
+    public var since: Date?
+    public var conflictsOnly = false
+    public var batchID: Int?
+
+    public init() {}
+}
+
+/// Appends to and reads the audit log. The log is append-only: SQLite triggers refuse any
+/// UPDATE or DELETE of an entry, and a revert is a new entry pointing at the one it reverts.
+enum AuditLog {
+    struct NewEntry {
+        var taskID: String
+        var courseID: String
+        var from: String
+        var to: String
+        var cause: AuditCause
+        var reason = ""
+        var batchID: Int?
+        var revertsEntry: Int?
+        var conflict = false
+        var overrideUntil = ""
+        var overrideBefore: Int?
+    }
+
+    @discardableResult
+    static func append(_ entry: NewEntry, in database: Database, recordedAt: Date, asOf: Date, actor: String) throws -> Int {
+        try database.run(
+            """
+            INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
+                               batch_id, reverts_entry, conflict, override_until, override_before)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                Timestamp.text(recordedAt), Timestamp.text(asOf), entry.taskID, entry.courseID, entry.from, entry.to,
+                entry.cause.rawValue, actor, entry.reason, entry.batchID, entry.revertsEntry, entry.conflict,
+                entry.overrideUntil, entry.overrideBefore,
+            ])
+        return Int(database.lastInsertRowID)
+    }
+
+    static let columns = """
+        a.entry_id, a.recorded_at, a.as_of, a.task_id, a.course_id, a.from_bucket, a.to_bucket, a.cause, a.actor, a.reason,
+        a.batch_id, a.reverts_entry, a.conflict, a.override_until, a.override_before,
+        (SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id)
+        """
+
+    static func entries(_ database: Database, filter: AuditFilter) throws -> [AuditEntry] {
+        var conditions: [String] = []
+        var values: [SQLBindable] = []
+        if !filter.taskIDs.isEmpty {
+            conditions.append("a.task_id IN (\(Array(repeating: "?", count: filter.taskIDs.count).joined(separator: ", ")))")
+            values += filter.taskIDs as [SQLBindable]
+        }
+        if !filter.courseIDs.isEmpty {
+            conditions.append("a.course_id IN (\(Array(repeating: "?", count: filter.courseIDs.count).joined(separator: ", ")))")
+            values += filter.courseIDs as [SQLBindable]
+        }
+        if !filter.causes.isEmpty {
+            conditions.append("a.cause IN (\(Array(repeating: "?", count: filter.causes.count).joined(separator: ", ")))")
+            values += filter.causes.map(\.rawValue) as [SQLBindable]
+        }
+        if let since = filter.since {
+            conditions.append("a.recorded_at >= ?")
+            values.append(Timestamp.text(since))
+        }
+        if filter.conflictsOnly { conditions.append("a.conflict = 1") }
+        if let batch = filter.batchID {
+            conditions.append("a.batch_id = ?")
+            values.append(batch)
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        var result: [AuditEntry] = []
+        try database.prepare("SELECT \(columns) FROM audit a \(whereClause) ORDER BY a.entry_id").forEachRow(values) { row in
+            result.append(entry(row))
+        }
+        return result
+    }
+
+    static func entry(_ database: Database, id: Int) throws -> AuditEntry? {
+        var found: AuditEntry?
+        try database.cached("SELECT \(columns) FROM audit a WHERE a.entry_id = ?").forEachRow([id]) { found = entry($0) }
+        return found
+    }
+
+    private static func entry(_ row: Row) -> AuditEntry {
+        AuditEntry(
+            id: row.int(0), recordedAt: row.string(1) ?? "", asOf: row.string(2) ?? "", taskID: row.string(3) ?? "",
+            courseID: row.string(4) ?? "", fromBucket: row.string(5) ?? "", toBucket: row.string(6) ?? "",
+            cause: AuditCause(rawValue: row.string(7) ?? "") ?? .time, actor: row.string(8) ?? "", reason: row.string(9) ?? "",
+            batchID: row.isNull(10) ? nil : row.int(10), revertsEntry: row.isNull(11) ? nil : row.int(11),
+            revertedBy: (row.string(15) ?? "").split(separator: ",").compactMap { Int($0) }.sorted(),
+            conflict: row.int(12) == 1, overrideUntil: row.string(13) ?? "",
+            overrideBefore: row.isNull(14) ? nil : row.int(14))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// `dashboard reclassify`: a teacher pins a task's bucket, optionally until a date.
+public final class ManualOverride {
+    public let store: Store
+    private let clock: Clock
+
+    public init(store: Store, clock: Clock = SystemClock()) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Pins `taskID` to `bucket` and records an `override` entry.
+    ///
+    /// Policy: the override replaces any earlier one (the entry remembers which, so a revert
+    /// reinstates it); it survives later imports (which record a conflict on it) until
+    /// `until` passes: a date means the end of that day in the course's time zone.
+    /// - Returns: the new entry.
+    public func reclassify(
+        taskID: String, to bucket: Bucket, reason: String, until: String?, actor: String, asOf: Date, defaultTimeZone: TimeZone
+    ) throws(AuditError) -> AuditEntry {
+        let reasonText = reason.trimmingUnicodeWhitespace()
+        guard !reasonText.isEmpty else { throw .emptyReason }
+        var entryID = 0
+        do {
+            try store.database.inTransaction(.immediate) {
+                let database = store.database
+                let rows = try database.rows(
+                    """
+                    SELECT t.course_id, t.bucket, t.deleted_batch IS NOT NULL, c.timezone, o.entry_id
+                    FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
+                    WHERE t.task_id = ?
+                    """, [taskID])
+                guard let row = rows.first else { throw AuditError.unknownTask(taskID) }
+                if row[2].integer == 1 { throw AuditError.deletedTask(taskID) }
+                let zoneName = row[3].text ?? ""
+                let zone = zoneName.isEmpty ? defaultTimeZone : (TimeZone(identifier: zoneName) ?? defaultTimeZone)
+                var untilText = ""
+                if let until {
+                    guard let parsed = try? DueDateParser.parse(until, dateOrder: nil) else { throw AuditError.invalidExpiry(until) }
+                    untilText = parsed.storageText
+                    if OverrideExpiry.hasExpired(untilText, at: LocalAsOf(asOf: asOf, timeZone: zone)) {
+                        throw AuditError.expiryPassed(until: until, asOf: Timestamp.text(asOf))
+                    }
+                }
+                let previous: Int? = row[4].integer.map { Int($0) }
+                entryID = try AuditLog.append(
+                    AuditLog.NewEntry(
+                        taskID: taskID, courseID: row[0].text ?? "", from: row[1].text ?? "", to: bucket.rawValue, cause: .override,
+                        reason: reasonText, overrideUntil: untilText, overrideBefore: previous),
+                    in: database, recordedAt: clock.now(), asOf: asOf, actor: actor)
+                try database.run(
+                    """
+                    INSERT INTO overrides (task_id, entry_id, bucket, until, reason, actor) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (task_id) DO UPDATE SET entry_id = excluded.entry_id, bucket = excluded.bucket,
+                        until = excluded.until, reason = excluded.reason, actor = excluded.actor
+                    """, [taskID, entryID, bucket.rawValue, untilText, reasonText, actor])
+                try database.run(
+                    "UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket.rawValue, taskID, bucket.rawValue])
+                return .commit
+            }
+        } catch let error as AuditError {
+            throw error
+        } catch {
+            throw .store(Store.classify(error, path: store.path))
+        }
+        guard let entry = try? AuditLog.entry(store.database, id: entryID) else { throw .unknownEntry(entryID) }
+        return entry
+    }
+}
+
+extension Store {
+    /// Audit entries matching `filter`, oldest first.
+    public func auditEntries(_ filter: AuditFilter = AuditFilter()) throws -> [AuditEntry] {
+        try AuditLog.entries(database, filter: filter)
+    }
+
+    /// One audit entry, or nil.
+    public func auditEntry(id: Int) throws -> AuditEntry? {
+        try AuditLog.entry(database, id: id)
+    }
+}

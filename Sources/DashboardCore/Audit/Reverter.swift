@@ -1,0 +1,315 @@
+import Foundation
+
+/// What a revert did.
+public struct RevertResult: Sendable {
+    /// The batch recording the data the revert restored (nil when only an override changed).
+    public var batchID: Int?
+    /// The `revert` entries recorded (one for an entry revert; one per changed task for a batch).
+    public var entries: [AuditEntry]
+    /// Counts per kind for a batch revert.
+    public var counts: [FileKind: ImportCounts]
+}
+
+/// `dashboard revert ENTRY` and `dashboard revert --batch ID`.
+///
+/// Every revert is itself recorded (a `revert` entry pointing at what it reverts, and a batch
+/// of kind `revert` holding the values it replaced), so a revert can be reverted, which
+/// re-applies the original. Nothing in the audit log is ever edited or deleted.
+public final class Reverter {
+    public let store: Store
+    private let clock: Clock
+
+    public init(store: Store, clock: Clock = SystemClock()) {
+        self.store = store
+        self.clock = clock
+    }
+
+    private var database: Database { store.database }
+
+    // MARK: - One entry
+
+    /// Undoes one audit entry: an override goes back to the computed bucket (or the override
+    /// before it), a deleted task is restored, an import's change to the task is undone, a
+    /// revert is re-applied.
+    /// - Throws: `AuditError`: a `time` entry, an entry already reverted, or one with later
+    ///   changes to the same task (unless `force`).
+    public func revert(entryID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult {
+        var result = RevertResult(batchID: nil, entries: [], counts: [:])
+        do {
+            try database.inTransaction(.immediate) {
+                guard let entry = try AuditLog.entry(database, id: entryID) else { throw AuditError.unknownEntry(entryID) }
+                if entry.cause == .time { throw AuditError.timeEntry(entryID) }
+                if let last = entry.revertedBy.last, let revert = try AuditLog.entry(database, id: last), revert.revertedBy.isEmpty {
+                    throw AuditError.alreadyReverted(entry: entryID, by: last)
+                }
+                var blocking: [(id: Int, cause: AuditCause)] = []
+                try database.cached(
+                    "SELECT entry_id, cause FROM audit WHERE task_id = ? AND entry_id > ? AND cause <> 'time' ORDER BY entry_id"
+                ).forEachRow([entry.taskID, entryID]) { row in
+                    blocking.append((row.int(0), AuditCause(rawValue: row.string(1) ?? "") ?? .time))
+                }
+                if !blocking.isEmpty, !force {
+                    throw AuditError.blockedEntry(entry: entryID, task: entry.taskID, blocking: blocking)
+                }
+                let before = try taskState(entry.taskID)
+                var reason = "revert of entry \(entryID) (\(entry.cause.rawValue))"
+                if !blocking.isEmpty { reason += "; forced past entries \(blocking.map { String($0.id) }.joined(separator: ", "))" }
+
+                // Data: back to the values before the entry's batch changed the task.
+                var revertBatch: Int?
+                if let batchID = entry.batchID,
+                    try database.int("SELECT count(*) FROM task_history WHERE batch_id = ? AND task_id = ?", [batchID, entry.taskID]) == 1
+                {
+                    let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: nil)
+                    revertBatch = id
+                    try database.run(Self.saveTaskSQL + " WHERE h.batch_id = ?2 AND h.task_id = ?3", [id, batchID, entry.taskID])
+                    try restoreTasks(fromBatch: batchID, into: id, only: entry.taskID)
+                    let change = try database.scalar(
+                        "SELECT change FROM task_history WHERE batch_id = ? AND task_id = ?", [id, entry.taskID])?.text
+                    var counts = ImportCounts()
+                    switch change {
+                    case "delete": counts.deleted = 1
+                    case "restore": counts.inserted = 1
+                    default: counts.updated = 1
+                    }
+                    try BatchLog.record(database, batchID: id, counts: [.tasks: counts], files: [], problems: [])
+                    try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
+                }
+                // Override: back to the one in force before the entry.
+                try restoreOverride(task: entry.taskID, to: entry.overrideBefore, current: before.override)
+
+                let after = try taskState(entry.taskID)
+                let bucket = try effectiveBucket(entry.taskID, asOf: asOf, defaultTimeZone: defaultTimeZone)
+                let newID = try AuditLog.append(
+                    AuditLog.NewEntry(
+                        taskID: entry.taskID, courseID: after.courseID, from: before.bucketName, to: bucket ?? deletedBucketName,
+                        cause: .revert, reason: reason, batchID: revertBatch, revertsEntry: entryID, overrideBefore: before.override),
+                    in: database, recordedAt: clock.now(), asOf: asOf, actor: actor)
+                if let bucket {
+                    try database.run("UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket, entry.taskID, bucket])
+                }
+                result.batchID = revertBatch
+                if let newEntry = try AuditLog.entry(database, id: newID) { result.entries = [newEntry] }
+                return .commit
+            }
+        } catch let error as AuditError {
+            throw error
+        } catch {
+            throw .store(Store.classify(error, path: store.path))
+        }
+        return result
+    }
+
+    /// A task's bucket with its override in force, or nil when the task is deleted.
+    private func effectiveBucket(_ taskID: String, asOf: Date, defaultTimeZone: TimeZone) throws -> String? {
+        let rows = try database.rows(
+            """
+            SELECT t.due, t.completed, t.deleted_batch IS NOT NULL, c.timezone, o.bucket, o.until
+            FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
+            WHERE t.task_id = ?
+            """, [taskID])
+        guard let row = rows.first, row[2].integer == 0 else { return nil }
+        let zoneName = row[3].text ?? ""
+        let local = LocalAsOf(asOf: asOf, timeZone: zoneName.isEmpty ? defaultTimeZone : TimeZone(identifier: zoneName) ?? defaultTimeZone)
+        if let pinned = row[4].text, !OverrideExpiry.hasExpired(row[5].text ?? "", at: local) || (row[5].text ?? "").isEmpty {
+            return pinned
+        }
+        let due = row[0].text ?? ""
+        return BucketAssignment.bucket(due: due.isEmpty ? nil : DueDate(storageText: due), completed: row[1].integer == 1, at: local)
+            .rawValue
+    }
+
+    private struct TaskState {
+        var courseID: String
+        var bucketName: String
+        var override: Int?
+    }
+
+    private func taskState(_ taskID: String) throws -> TaskState {
+        let rows = try database.rows(
+            """
+            SELECT t.course_id, CASE WHEN t.deleted_batch IS NOT NULL THEN ? ELSE t.bucket END, o.entry_id
+            FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id WHERE t.task_id = ?
+            """, [deletedBucketName, taskID])
+        guard let row = rows.first else { throw AuditError.unknownTask(taskID) }
+        return TaskState(courseID: row[0].text ?? "", bucketName: row[1].text ?? "", override: row[2].integer.map { Int($0) })
+    }
+
+    /// Puts back the override that was in force before an entry (or none).
+    private func restoreOverride(task: String, to target: Int?, current: Int?) throws {
+        guard target != current else { return }
+        guard let target, let source = try AuditLog.entry(database, id: target) else {
+            try database.run("DELETE FROM overrides WHERE task_id = ?", [task])
+            return
+        }
+        try database.run(
+            """
+            INSERT INTO overrides (task_id, entry_id, bucket, until, reason, actor) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (task_id) DO UPDATE SET entry_id = excluded.entry_id, bucket = excluded.bucket, until = excluded.until,
+                reason = excluded.reason, actor = excluded.actor
+            """, [task, target, source.toBucket, source.overrideUntil, source.reason, source.actor])
+    }
+
+    private func beginBatch(reason: String, asOf: Date, actor: String, revertsBatch: Int?) throws -> Int {
+        var options = ImportOptions()
+        options.asOf = asOf
+        options.actor = actor
+        let id = try BatchLog.begin(database, command: "revert", startedAt: clock.now(), options: options)
+        try database.run("UPDATE batches SET reverts_batch = ?, reason = ? WHERE batch_id = ?", [revertsBatch, reason, id])
+        return id
+    }
+
+    // MARK: - Restoring rows from a batch's history
+
+    /// Copies the current rows a batch's history names into the revert batch's history.
+    static let saveTaskSQL = """
+        INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed,
+                                  deleted_batch, changed_batch)
+        SELECT ?1, t.task_id,
+               CASE WHEN h.existed = 0 THEN 'delete'
+                    WHEN t.deleted_batch IS NOT NULL AND h.deleted_batch IS NULL THEN 'restore'
+                    WHEN t.deleted_batch IS NULL AND h.deleted_batch IS NOT NULL THEN 'delete'
+                    ELSE 'update' END,
+               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+        FROM task_history h JOIN tasks t ON t.task_id = h.task_id
+        """
+
+    static let saveCourseSQL = """
+        INSERT INTO course_history (batch_id, course_id, change, existed, code, title, term, teacher, timezone,
+                                    deleted_batch, changed_batch)
+        SELECT ?1, c.course_id,
+               CASE WHEN h.existed = 0 THEN 'delete'
+                    WHEN c.deleted_batch IS NOT NULL AND h.deleted_batch IS NULL THEN 'restore'
+                    WHEN c.deleted_batch IS NULL AND h.deleted_batch IS NOT NULL THEN 'delete'
+                    ELSE 'update' END,
+               1, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
+        FROM course_history h JOIN courses c ON c.course_id = h.course_id
+        """
+
+    /// Writes back the values a batch's history holds (rows the batch inserted are tombstoned
+    /// by `revertBatch`).
+    private func restoreTasks(fromBatch batchID: Int, into revertBatch: Int, only taskID: String? = nil) throws {
+        let filter = taskID == nil ? "" : " AND h.task_id = ?3"
+        var values: [SQLBindable] = [batchID, revertBatch]
+        if let taskID { values.append(taskID) }
+        try database.run(
+            """
+            UPDATE tasks SET course_id = h.course_id, title = h.title, student_id = h.student_id, due = h.due,
+                priority = h.priority, completed = h.completed, deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
+            FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
+            """, values)
+        try database.run(
+            """
+            UPDATE tasks SET deleted_batch = ?2, changed_batch = ?2
+            WHERE task_id IN (SELECT h.task_id FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 0\(filter))
+            """, values)
+    }
+
+    private func restoreCourses(fromBatch batchID: Int, into revertBatch: Int) throws {
+        try database.run(
+            """
+            UPDATE courses SET code = h.code, title = h.title, term = h.term, teacher = h.teacher, timezone = h.timezone,
+                deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
+            FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND courses.course_id = h.course_id
+            """, [batchID, revertBatch])
+        try database.run(
+            """
+            UPDATE courses SET deleted_batch = ?2, changed_batch = ?2
+            WHERE course_id IN (SELECT h.course_id FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 0)
+            """, [batchID, revertBatch])
+    }
+
+    // MARK: - A whole batch
+
+    /// Undoes a whole batch: rows it inserted are tombstoned, rows it updated get their
+    /// previous values back, rows it deleted are restored. The revert is a batch of its own
+    /// (`reverts_batch`), logged entry by entry, and can itself be reverted.
+    /// - Throws: `AuditError` for a batch that wrote nothing, one already reverted, or one
+    ///   whose rows later batches changed again (unless `force`).
+    public func revert(batchID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult {
+        var result = RevertResult(batchID: nil, entries: [], counts: [:])
+        do {
+            try database.inTransaction(.immediate) {
+                guard let batch = try BatchLog.batch(database, id: batchID) else { throw AuditError.unknownBatch(batchID) }
+                if batch.status == .reverted {
+                    let by = try database.int("SELECT max(batch_id) FROM batches WHERE reverts_batch = ?", [batchID])
+                    throw AuditError.batchAlreadyReverted(batch: batchID, by: by)
+                }
+                guard batch.status == .committed else { throw AuditError.batchNotRevertible(batchID, batch.status) }
+                var blocking: [Int] = []
+                try database.cached(
+                    """
+                    SELECT DISTINCT later.batch_id FROM (
+                        SELECT h2.batch_id FROM task_history h1 JOIN task_history h2 ON h2.task_id = h1.task_id AND h2.batch_id > h1.batch_id
+                        WHERE h1.batch_id = ?1
+                        UNION
+                        SELECT h2.batch_id FROM course_history h1 JOIN course_history h2 ON h2.course_id = h1.course_id AND h2.batch_id > h1.batch_id
+                        WHERE h1.batch_id = ?1
+                    ) later JOIN batches b ON b.batch_id = later.batch_id
+                    WHERE b.status = 'committed'
+                      AND NOT EXISTS (SELECT 1 FROM batches r WHERE r.batch_id = b.reverts_batch AND r.status = 'reverted')
+                    ORDER BY later.batch_id
+                    """
+                ).forEachRow([batchID]) { blocking.append($0.int(0)) }
+                if !blocking.isEmpty, !force { throw AuditError.blockedBatch(batch: batchID, blocking: blocking) }
+                var reason = "revert of batch \(batchID)"
+                if !blocking.isEmpty { reason += "; forced past batches \(blocking.map(String.init).joined(separator: ", "))" }
+                let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: batchID)
+                try database.run(Self.saveCourseSQL + " WHERE h.batch_id = ?2", [id, batchID])
+                try database.run(Self.saveTaskSQL + " WHERE h.batch_id = ?2", [id, batchID])
+                try restoreCourses(fromBatch: batchID, into: id)
+                try restoreTasks(fromBatch: batchID, into: id)
+
+                // Categorize what changed, with cause `revert`.
+                let staging = try StagingArea(database: database)
+                try staging.clear()
+                try database.run(
+                    """
+                    INSERT INTO temp.plan_tasks (task_id, change)
+                    SELECT task_id, CASE change WHEN 'delete' THEN 'delete' WHEN 'restore' THEN 'restore' ELSE 'update' END
+                    FROM task_history WHERE batch_id = ?
+                    """, [id])
+                _ = try Categorizer.pass(
+                    database,
+                    context: Categorizer.PassContext(
+                        asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, recordedAt: clock.now(), batchID: id,
+                        planCause: .revert, planReason: reason))
+                try staging.clear()
+
+                var counts: [FileKind: ImportCounts] = [:]
+                for (kind, table) in [(FileKind.courses, "course_history"), (.tasks, "task_history")] {
+                    var c = ImportCounts()
+                    try database.cached("SELECT change, count(*) FROM \(table) WHERE batch_id = ? GROUP BY change").forEachRow([id]) {
+                        row in
+                        switch row.string(0) {
+                        case "delete": c.deleted = row.int(1)
+                        case "restore": c.inserted = row.int(1)
+                        default: c.updated = row.int(1)
+                        }
+                    }
+                    if c != ImportCounts() { counts[kind] = c }
+                }
+                try BatchLog.record(database, batchID: id, counts: counts, files: [], problems: [])
+                try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
+                try database.run(
+                    "UPDATE batches SET status = 'reverted', reason = ? WHERE batch_id = ?", ["reverted by batch \(id)", batchID])
+                if let original = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [batchID])?.integer {
+                    try database.run(
+                        "UPDATE batches SET status = 'committed', reason = ? WHERE batch_id = ? AND status = 'reverted'",
+                        ["re-applied by batch \(id)", original])
+                }
+                result.batchID = id
+                result.counts = counts
+                var filter = AuditFilter()
+                filter.batchID = id
+                result.entries = try AuditLog.entries(database, filter: filter)
+                return .commit
+            }
+        } catch let error as AuditError {
+            throw error
+        } catch {
+            throw .store(Store.classify(error, path: store.path))
+        }
+        return result
+    }
+}

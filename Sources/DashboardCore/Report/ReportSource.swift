@@ -1,0 +1,63 @@
+import Foundation
+
+/// A task as reports see it: its stored values and its bucket as of the report's as-of.
+public struct ReportTask: Sendable, Equatable {
+    public var task: TaskRecord
+    public var bucket: Bucket
+    /// True while a manual override pins the bucket.
+    public var pinned: Bool
+}
+
+/// A course and its live tasks, as reports see them.
+public struct ReportCourse: Sendable, Equatable {
+    public var course: CourseRecord
+    public var tasks: [ReportTask]
+}
+
+/// The source stage of the report pipeline: every live course with its live tasks, each
+/// task in its bucket as of `asOf` (overrides in force win), read in one consistent snapshot.
+public enum ReportSource {
+    public static func load(_ store: Store, asOf: Date, defaultTimeZone: TimeZone) throws -> [ReportCourse] {
+        var courses: [ReportCourse] = []
+        var index: [String: Int] = [:]
+        var locals: [String: LocalAsOf] = [:]
+        try store.database.inTransaction(.deferred) {
+            try store.database.cached(
+                "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL ORDER BY course_id"
+            ).forEachRow { row in
+                let course = CourseRecord(
+                    courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "", term: row.string(3) ?? "",
+                    teacher: row.string(4) ?? "", timezone: row.string(5) ?? "")
+                index[course.courseID] = courses.count
+                courses.append(ReportCourse(course: course, tasks: []))
+                let zone = course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.timezone) ?? defaultTimeZone
+                locals[course.courseID] = LocalAsOf(asOf: asOf, timeZone: zone)
+            }
+            try store.database.cached(
+                """
+                SELECT t.task_id, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, o.bucket, o.until
+                FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
+                WHERE t.deleted_batch IS NULL ORDER BY t.task_id
+                """
+            ).forEachRow { row in
+                let task = TaskRecord(
+                    taskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
+                    studentID: row.string(3) ?? "", due: row.string(4) ?? "",
+                    priority: Priority(rawValue: row.string(5) ?? "") ?? .normal, completed: row.int(6) == 1)
+                guard let position = index[task.courseID], let local = locals[task.courseID] else { return }
+                var bucket = BucketAssignment.bucket(for: task, at: local)
+                var pinned = false
+                if let pin = row.string(7).flatMap(Bucket.init(rawValue:)) {
+                    let until = row.string(8) ?? ""
+                    if until.isEmpty || !OverrideExpiry.hasExpired(until, at: local) {
+                        bucket = pin
+                        pinned = true
+                    }
+                }
+                courses[position].tasks.append(ReportTask(task: task, bucket: bucket, pinned: pinned))
+            }
+            return .commit
+        }
+        return courses
+    }
+}

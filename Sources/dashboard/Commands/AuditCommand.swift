@@ -1,0 +1,92 @@
+import DashboardCore
+import Foundation
+
+/// `dashboard audit [--task ID] [--course ID] [--cause C] [--since T] [--conflicts]`
+enum AuditCommand: Command {
+    static let spec = CommandSpec(
+        name: "audit",
+        usage: "dashboard audit [--task ID] [--course ID] [--cause CAUSE] [--since TIME] [--conflicts] [--format text|json|csv]",
+        abstract: "List audit log entries: every bucket change, override, delete, restore and revert.",
+        discussion: """
+            Entries are listed oldest first, with their id (for `dashboard revert ID`), when they
+            were recorded and as of when, the task and course, the bucket before and after, the
+            cause (time, import, override, delete, restore, revert), who and why, the batch, and
+            which entry each reverts or is reverted by. Filters combine with AND; --task, --course
+            and --cause may repeat. The log is append-only.
+            """,
+        examples: [
+            "dashboard audit --task T1042",
+            "dashboard audit --cause override --since 2026-11-01",
+            "dashboard audit --conflicts --format json",
+            "dashboard audit --course MATH101 --format csv > audit.csv",
+        ],
+        options: [
+            .value("task", "ID", "only this task (repeatable)", repeatable: true),
+            .value("course", "ID", "only tasks of this course (repeatable)", repeatable: true),
+            .value("cause", "CAUSE", "only this cause: time, import, override, delete, restore, revert (repeatable)", repeatable: true),
+            .value("since", "TIME", "only entries recorded at or after TIME (a date is its start, in --timezone)"),
+            .flag("conflicts", "only imports that changed a task an override pins"),
+            .value("batch", "ID", "only entries of this batch"),
+            .value("format", "text|json|csv", "text (default), json or csv"),
+        ])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let format = try format(invocation, allowed: ["text", "json", "csv"])
+        _ = try positionals(invocation, count: 0, names: "")
+        let args = invocation.arguments
+        var filter = AuditFilter()
+        filter.taskIDs = args.all("task")
+        filter.courseIDs = args.all("course")
+        for name in args.all("cause") {
+            guard let cause = AuditCause(rawValue: name) else {
+                throw CommandError.usage(
+                    "--cause must be one of \(AuditCause.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"",
+                    command: spec.name)
+            }
+            filter.causes.append(cause)
+        }
+        if let since = args.value("since") {
+            guard let instant = Timestamp.parse(since, timeZone: invocation.global.timeZone) else {
+                throw CommandError.usage("cannot read --since \"\(since)\"", command: spec.name)
+            }
+            filter.since = instant
+        }
+        if let batch = args.value("batch") {
+            guard let id = Int(batch) else { throw CommandError.usage("--batch must be a number", command: spec.name) }
+            filter.batchID = id
+        }
+        filter.conflictsOnly = args.has("conflicts")
+        guard let store = try openExistingStore(invocation) else {
+            throw CommandError.store(.missing(path: invocation.global.databasePath))
+        }
+        let entries = try store.auditEntries(filter)
+        switch format {
+        case "json":
+            invocation.console.out(
+                JSONValue.object([("schema", .int(1)), ("entries", .array(entries.map(\.json)))]).rendered() + "\n")
+        case "csv":
+            invocation.console.out(CSVWriter.line(AuditEntry.csvHeader) + entries.map { CSVWriter.line($0.csvRow) }.joined())
+        default:
+            if entries.isEmpty {
+                invocation.console.out("No audit entries match.\n")
+                return .success
+            }
+            var rows = [["ID", "RECORDED", "TASK", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "NOTE"]]
+            for e in entries {
+                var note = e.reason
+                if let reverts = e.revertsEntry { note = "reverts \(reverts)" + (note.isEmpty ? "" : "; " + note) }
+                if !e.revertedBy.isEmpty {
+                    note += (note.isEmpty ? "" : "; ") + "reverted by \(e.revertedBy.map(String.init).joined(separator: ", "))"
+                }
+                if e.conflict { note = "CONFLICT: " + note }
+                if !e.overrideUntil.isEmpty { note += (note.isEmpty ? "" : "; ") + "until \(e.overrideUntil)" }
+                rows.append([
+                    String(e.id), e.recordedAt, e.taskID, e.courseID, e.fromBucket.isEmpty ? "-" : e.fromBucket, e.toBucket,
+                    e.cause.rawValue, e.actor, e.batchID.map(String.init) ?? "-", note,
+                ])
+            }
+            invocation.console.out(TextTable.render(rows, rightAligned: [0]))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,77 @@
+import DashboardCore
+import Foundation
+
+/// `dashboard categorize`
+enum CategorizeCommand: Command {
+    static let spec = CommandSpec(
+        name: "categorize",
+        usage: "dashboard categorize [--actor NAME] [--format text|json]",
+        abstract: "Recompute every open task's bucket as of now (or --as-of) and log each change.",
+        discussion: """
+            Sorts every live task into overdue, today, upcoming or undated (completed tasks are
+            completed) in its course's time zone, keeps manual overrides until they expire, and
+            records each change in the audit log with cause `time`. Running it twice with the
+            same as-of records nothing. An import does the same at its end.
+            """,
+        examples: [
+            "dashboard categorize",
+            "dashboard --as-of 2026-11-30T06:00:00Z categorize --format json",
+            "DASHBOARD_TZ=Europe/Berlin dashboard categorize",
+        ],
+        options: [
+            .value("actor", "NAME", "who runs it, for the log (default: $USER)"),
+            .value("format", "text|json", "text (default): a summary on stderr; json: the counts on stdout"),
+            .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)"),
+        ])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let format = try format(invocation, allowed: ["text", "json"])
+        _ = try positionals(invocation, count: 0, names: "")
+        let store = try openStore(invocation, wait: try waitSeconds(invocation))
+        let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
+        let result: CategorizeResult
+        do {
+            result = try Categorizer(store: store).categorize(
+                asOf: invocation.global.asOf, defaultTimeZone: invocation.global.timeZone, actor: actor)
+        } catch {
+            throw CommandError.store(error)
+        }
+        if format == "json" {
+            var pairs: [(String, JSONValue)] = [("schema", .int(1)), ("as_of", .string(Timestamp.text(invocation.global.asOf)))]
+            if case .object(let rest) = result.json { pairs += rest }
+            invocation.console.out(JSONValue.object(pairs).rendered() + "\n")
+        }
+        let causes = result.byCause.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
+        let detail = causes.isEmpty ? "" : " (\(causes.joined(separator: ", ")))"
+        invocation.console.note(
+            "categorize as of \(Timestamp.text(invocation.global.asOf)): \(Format.number(result.tasks)) live tasks, \(result.entries) bucket changes recorded\(detail), \(result.expiredOverrides) overrides expired"
+        )
+        return .success
+    }
+}
+
+extension Command {
+    /// `--wait SECONDS`, 0 when absent.
+    static func waitSeconds(_ invocation: Invocation) throws -> Double {
+        guard let text = invocation.arguments.value("wait") else { return 0 }
+        guard let seconds = Double(text), seconds >= 0 else {
+            throw CommandError.usage("--wait must be a number of seconds, not \"\(text)\"", command: spec.name)
+        }
+        return seconds
+    }
+
+    /// Maps a refused reclassification or revert to exit 65 (or the store's code).
+    static func auditFailure(_ error: AuditError) -> CommandError {
+        switch error {
+        case .store(let storeError): return CommandError.store(storeError)
+        case .unknownTask, .unknownEntry, .unknownBatch:
+            return CommandError(.dataError, error.description, hint: "`dashboard audit` and `dashboard batches list` show what exists")
+        case .blockedEntry, .blockedBatch:
+            return CommandError(.dataError, error.description, hint: "--force reverts anyway and records which changes it went past")
+        case .emptyReason, .invalidExpiry, .expiryPassed:
+            return CommandError(.usage, error.description, hint: "see `dashboard reclassify --help`")
+        default:
+            return CommandError(.dataError, error.description)
+        }
+    }
+}
