@@ -84,25 +84,30 @@ import Testing
         let sandbox = try twentyTasks()
         let db = sandbox.path("db.sqlite")
         _ = try sandbox.run(["--db", "db.sqlite", "import", "--mode", "sync", "courses.csv", "tasks10.csv"])
-        let approve = try sandbox.run(["--db", "db.sqlite", "batches", "approve", "2"])
+        let approve = try sandbox.run(["--db", "db.sqlite", "batches", "approve", "2", "--actor", "alice"])
         #expect(
             approve
                 == CommandResult(
                     exitCode: 0, stdout: "",
                     stderr:
-                        "dashboard: approve: batch 2 committed (sync): 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
+                        "dashboard: approve: batch 3 committed (sync): 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.int(db, "SELECT count(*) FROM tasks") == 20)
         #expect(
             try DatabaseSnapshot.lines(db, "SELECT group_concat(task_id, ' ') FROM tasks WHERE deleted_batch IS NOT NULL ORDER BY task_id")
                 == "t11 t12 t13 t14 t15 t16 t17 t18 t19 t20\n")
         #expect(try DatabaseSnapshot.int(db, "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL AND task_id <= 't10'") == 10)
-        #expect(try DatabaseSnapshot.lines(db, "SELECT status FROM batches WHERE batch_id = 2") == "committed\n")
+        #expect(
+            try DatabaseSnapshot.lines(db, "SELECT status, reason FROM batches WHERE batch_id = 2")
+                == "approved|approved by alice; applied as batch 3\n")
+        #expect(
+            try DatabaseSnapshot.lines(db, "SELECT command, status, approved_from FROM batches WHERE batch_id = 3")
+                == "approve|committed|2\n")
 
         let again = try sandbox.run(["--db", "db.sqlite", "batches", "approve", "2"])
         #expect(again.exitCode == 65)
         #expect(again.stdout == "")
-        #expect(again.stderr.hasPrefix("dashboard: error: batch 2 is committed, not held"))
+        #expect(again.stderr.hasPrefix("dashboard: error: batch 2 is approved, not held"))
     }
 
     @Test func discardDropsTheHeldBatchAndChangesNothing() throws {

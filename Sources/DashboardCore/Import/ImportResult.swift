@@ -2,7 +2,10 @@
 public enum BatchStatus: String, Sendable, Codable, CaseIterable {
     case running, committed, failed
     case dryRun = "dry_run"
-    case held, discarded, reverted
+    case held
+    /// A held batch someone approved; its changes were applied as a new batch.
+    case approved
+    case discarded, reverted
 }
 
 /// Row counts of one kind in one batch.
@@ -78,6 +81,8 @@ public enum ImportFailure: Error, CustomStringConvertible {
     case inputUnreadable(path: String, reason: String, batchID: Int?)
     /// `batches approve|discard` named a batch that is not held.
     case notHeld(batchID: Int, status: BatchStatus?)
+    /// Batches committed after the held one; approving it would overwrite newer data.
+    case staleHeld(batchID: Int, newer: [Int])
     /// The store failed (locked, full, read-only, newer schema…).
     case store(StoreError, batchID: Int?)
 
@@ -88,6 +93,9 @@ public enum ImportFailure: Error, CustomStringConvertible {
             return "--strict: \(result.total.rejected) row(s) rejected, nothing was imported"
         case .inputMissing(let path, let reason): return "cannot open \(path): \(reason)"
         case .inputUnreadable(let path, let reason, _): return "reading \(path) failed: \(reason)"
+        case .staleHeld(let id, let newer):
+            return
+                "batch \(id) was held before batch\(newer.count == 1 ? "" : "es") \(newer.map(String.init).joined(separator: ", ")) committed; approving it now could overwrite newer data"
         case .notHeld(let id, let status):
             guard let status else { return "there is no batch \(id)" }
             return "batch \(id) is \(status.rawValue), not held: only a held batch can be approved or discarded"

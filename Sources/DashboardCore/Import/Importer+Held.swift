@@ -4,26 +4,36 @@ extension Importer {
     /// Applies a batch that the delete guard held (`dashboard batches approve ID`).
     ///
     /// Policy: the held rows are planned again against the database as it is now (the counts
-    /// may differ from when the batch was held), applied without the guard, and the batch
-    /// becomes `committed` with the approval's as-of. Held tasks whose course no longer exists
-    /// are rejected as `unknown_course`.
-    /// - Throws: `ImportFailure.notHeld` for a batch that is not held; `.store` on failure.
+    /// may differ from when the batch was held) and applied without the guard, as a new batch
+    /// (command `approve`, `approved_from` the held one), so batch order stays commit order.
+    /// The held batch becomes `approved`. Approval is refused when another batch committed after
+    /// the held one (its files are then older than the data), unless `force`. Held tasks whose
+    /// course no longer exists are rejected as `unknown_course`.
+    /// - Throws: `ImportFailure.notHeld` for a batch that is not held, `.staleHeld` when newer
+    ///   batches committed since; `.store` on failure.
     public func approve(
-        batchID: Int, asOf: Date, actor: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, overrideManual: Bool = false
+        batchID: Int, asOf: Date, actor: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+        overrideManual: Bool = false, force: Bool = false
     ) throws(ImportFailure) -> ImportResult {
         var result: ImportResult?
         do {
             try store.database.inTransaction(.immediate) {
                 let database = store.database
-                guard let batch = try BatchLog.batch(database, id: batchID), batch.status == .held else {
+                guard let held = try BatchLog.batch(database, id: batchID), held.status == .held else {
                     throw ImportFailure.notHeld(batchID: batchID, status: try BatchLog.batch(database, id: batchID)?.status)
                 }
+                var newer: [Int] = []
+                try database.cached(
+                    "SELECT batch_id FROM batches WHERE batch_id > ? AND status IN ('committed', 'reverted') ORDER BY batch_id"
+                ).forEachRow([batchID]) { newer.append($0.int(0)) }
+                if !newer.isEmpty, !force { throw ImportFailure.staleHeld(batchID: batchID, newer: newer) }
+
                 let staging = try StagingArea(database: database)
                 try staging.restage(heldBatchID: batchID)
-                let kinds = Set(batch.counts.keys)
-                let syncCourses = batch.mode == .sync && kinds.contains(.courses)
+                let kinds = Set(held.files.compactMap(\.kind))
+                let syncCourses = held.mode == .sync && kinds.contains(.courses)
                 var problems = try BatchLog.problems(database, batchID: batchID)
-                var counts = batch.counts
+                var counts = held.counts
                 let valid = try staging.validCourseIDs(syncingCourses: syncCourses)
                 var orphans: [(String, String, String, Int)] = []
                 try database.cached("SELECT task_id, course_id, file, line FROM stage_tasks ORDER BY file, line").forEachRow { row in
@@ -32,6 +42,7 @@ extension Importer {
                 }
                 for (taskID, course, file, line) in orphans {
                     try database.run("DELETE FROM stage_tasks WHERE task_id = ?", [taskID])
+                    try staging.markRejected(.tasks, id: taskID)
                     counts[.tasks, default: ImportCounts()].rejected += 1
                     problems.append(
                         ImportProblem(
@@ -39,25 +50,35 @@ extension Importer {
                             message: "course \"\(course)\" was deleted after this batch was held",
                             hint: "import the course again, then the task"))
                 }
-                try staging.plan(syncCourses: syncCourses, syncTasks: batch.mode == .sync && kinds.contains(.tasks))
+                try staging.plan(syncCourses: syncCourses, syncTasks: held.mode == .sync && kinds.contains(.tasks))
                 try staging.fillPlannedCounts(&counts, kinds: kinds)
-                try staging.apply(batchID: batchID)
+
+                var options = ImportOptions()
+                options.mode = held.mode
+                options.asOf = asOf
+                options.actor = actor
+                options.maxDelete = DeleteLimit(held.maxDelete) ?? options.maxDelete
+                let newID = try BatchLog.begin(database, command: "approve", startedAt: clock.now(), options: options)
+                try database.run("UPDATE batches SET approved_from = ? WHERE batch_id = ?", [batchID, newID])
+                try staging.apply(batchID: newID)
                 let categorized = try Categorizer.pass(
                     database,
                     context: Categorizer.PassContext(
-                        asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: batchID, planCause: .import,
+                        asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: newID, planCause: .import,
                         planReason: "", overrideManual: overrideManual))
-                try BatchLog.record(database, batchID: batchID, counts: counts, files: batch.files, problems: problems)
-                let reason =
-                    "approved by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
-                try database.run(
-                    "UPDATE batches SET status = 'committed', reason = ?, as_of = ?, finished_at = ? WHERE batch_id = ?",
-                    [reason, Timestamp.text(asOf), Timestamp.text(clock.now()), batchID])
+                let heldBecause = held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason
+                var reason = "approval of held batch \(batchID) (held because: \(heldBecause))"
+                if !newer.isEmpty { reason += "; forced past newer batches \(newer.map(String.init).joined(separator: ", "))" }
+                try BatchLog.record(database, batchID: newID, counts: counts, files: held.files, problems: problems)
+                try BatchLog.finish(database, batchID: newID, status: .committed, reason: reason, finishedAt: clock.now())
+                try BatchLog.finish(
+                    database, batchID: batchID, status: .approved, reason: "approved by \(actor); applied as batch \(newID)",
+                    finishedAt: clock.now())
                 try StagingArea.dropHeld(batchID: batchID, in: database)
                 try staging.clear()
                 result = ImportResult(
-                    batchID: batchID, status: .committed, mode: batch.mode, asOf: Timestamp.text(asOf), counts: counts,
-                    files: batch.files, problems: problems, reason: reason, categorized: categorized)
+                    batchID: newID, status: .committed, mode: held.mode, asOf: Timestamp.text(asOf), counts: counts,
+                    files: held.files, problems: problems, reason: reason, categorized: categorized)
                 return .commit
             }
         } catch let failure as ImportFailure {

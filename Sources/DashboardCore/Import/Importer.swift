@@ -132,6 +132,10 @@ public final class Importer {
         var bytesBefore = 0
         var bytesTotal = 0
         var rows = 0
+        /// Rejected rows whose id could not be read (wrong field count, broken quotes), per kind.
+        var unidentified: [FileKind: Int] = [:]
+        /// Course ids whose row was rejected in this run.
+        var rejectedCourses: Set<String> = []
     }
 
     private func readFile(
@@ -217,9 +221,22 @@ public final class Importer {
                                     "the row breaks the quoting rules (a quote inside an unquoted value, or text after a closing quote)",
                                 hint: "put the whole value in quotes and double every quote inside it: \"say \"\"hi\"\"\"")
                         ], line: line, row: row)
+                    run.unidentified[kind, default: 0] += 1
                 case .record(let record):
                     guard headerSeen else {
                         headerSeen = true
+                        // The file is read twice (header first, before the lock): refuse one
+                        // whose header changed in between, rather than map columns wrongly.
+                        var current = try? HeaderLayout(header: record.fields, file: file.path, fileNameHint: layout.kind)
+                        current?.headerLine = record.line
+                        if current != layout {
+                            throw ImportFailure.fileProblem(
+                                ImportProblem(
+                                    code: .unreadableFile, file: file.path, line: record.line, row: 0,
+                                    message: "the file's header changed while it was being imported",
+                                    hint: "import again once the export has finished writing the file"),
+                                batchID: nil)
+                        }
                         return
                     }
                     row += 1
@@ -236,6 +253,12 @@ public final class Importer {
                         fileRows += 1
                         counts.read += 1
                         reject(fieldProblems, line: record.line, row: row)
+                        if let id = normalizer.identity(record.fields) {
+                            try staging.markRejected(kind, id: id)
+                            if kind == .courses { run.rejectedCourses.insert(id) }
+                        } else {
+                            run.unidentified[kind, default: 0] += 1
+                        }
                     case .course(let course):
                         flushBlankRun()
                         fileRows += 1
@@ -248,13 +271,19 @@ public final class Importer {
                         fileRows += 1
                         counts.read += 1
                         guard validCourses.contains(task.courseID) else {
+                            let ownRowRejected = run.rejectedCourses.contains(task.courseID)
                             reject(
                                 [
                                     FieldProblem(
                                         code: .unknownCourse, column: "course_id", value: task.courseID,
-                                        message: "course \"\(task.courseID)\" is not in the database or in this import",
-                                        hint: "import the course first (or in the same run), or correct the course_id")
+                                        message: ownRowRejected
+                                            ? "course \"\(task.courseID)\" is not in the database and its own row in this import was rejected"
+                                            : "course \"\(task.courseID)\" is not in the database or in this import",
+                                        hint: ownRowRejected
+                                            ? "fix the course's row (see its error), then import again"
+                                            : "import the course first (or in the same run), or correct the course_id")
                                 ], line: record.line, row: row)
+                            try staging.markRejected(.tasks, id: task.taskID)
                             return
                         }
                         try stageOutcome(
@@ -310,6 +339,12 @@ public final class Importer {
         for kind in FileKind.allCases {
             let deleted = run.counts[kind]?.deleted ?? 0
             guard deleted > 0 else { continue }
+            if let unidentified = run.unidentified[kind], unidentified > 0 {
+                guardReasons.append(
+                    "\(unidentified) \(kind.rawValue) row(s) were too broken to read their ids (wrong field count or quotes), so a sync cannot tell whether the \(deleted) \(kind.rawValue) it would delete are really gone"
+                )
+                continue
+            }
             let live = try staging.liveCount(kind)
             if !options.maxDelete.allows(deleted: deleted, live: live) {
                 let share = live > 0 ? " (\(Int((Double(deleted) * 100 / Double(live)).rounded()))%)" : ""

@@ -24,6 +24,17 @@ public struct RowNormalizer: Sendable {
         case rejected([FieldProblem])
     }
 
+    /// The normalized id of a row (`course_id` or `task_id`) when it can be trusted: the row
+    /// has the header's field count and the id is not empty. A sync uses it to keep the live
+    /// row of a rejected one.
+    public func identity(_ fields: [String]) -> String? {
+        guard fields.count == layout.fieldCount, let index = layout.indexes[layout.kind == .courses ? .courseID : .taskID] else {
+            return nil
+        }
+        let id = TextNormalizer.id(fields[index])
+        return id.isEmpty ? nil : id
+    }
+
     public func normalize(_ fields: [String]) -> Outcome {
         if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
         if fields.count != layout.fieldCount {
@@ -39,11 +50,12 @@ public struct RowNormalizer: Sendable {
             ])
         }
         var problems: [FieldProblem] = []
-        for (index, field) in fields.enumerated() where field.utf8.count > Self.maxFieldBytes {
-            let column = layout.indexes.first(where: { $0.value == index })?.key.rawValue ?? "field \(index + 1)"
+        // Only the columns the product stores: an ignored column may hold anything.
+        for (column, index) in layout.indexes.sorted(by: { $0.value < $1.value }) where fields[index].utf8.count > Self.maxFieldBytes {
+            let field = fields[index]
             problems.append(
                 FieldProblem(
-                    code: .valueTooLong, column: column, value: String(field.prefix(80)) + "…",
+                    code: .valueTooLong, column: column.rawValue, value: String(field.prefix(80)) + "…",
                     message: "the value is \(field.utf8.count) bytes long (the limit is 4096)",
                     hint: "shorten the value; a field this long is usually two fields merged by a quote"))
         }

@@ -11,7 +11,7 @@ enum Schema {
             finished_at  TEXT,
             as_of        TEXT NOT NULL,
             mode         TEXT NOT NULL CHECK (mode IN ('merge', 'sync')),
-            status       TEXT NOT NULL CHECK (status IN ('running', 'committed', 'failed', 'dry_run', 'held', 'discarded', 'reverted')),
+            status       TEXT NOT NULL CHECK (status IN ('running', 'committed', 'failed', 'dry_run', 'held', 'approved', 'discarded', 'reverted')),
             reason       TEXT NOT NULL DEFAULT '',
             max_delete   TEXT NOT NULL DEFAULT '10%',
             options      TEXT NOT NULL DEFAULT '',
@@ -101,6 +101,12 @@ enum Schema {
             code TEXT NOT NULL, title TEXT NOT NULL, term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL,
             file TEXT NOT NULL, line INTEGER NOT NULL,
             PRIMARY KEY (batch_id, course_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE held_rejected (
+            batch_id INTEGER NOT NULL REFERENCES batches(batch_id),
+            kind     TEXT NOT NULL CHECK (kind IN ('courses', 'tasks')),
+            id       TEXT NOT NULL,
+            PRIMARY KEY (batch_id, kind, id)
         ) WITHOUT ROWID;
         CREATE TABLE held_tasks (
             batch_id  INTEGER NOT NULL REFERENCES batches(batch_id),

@@ -18,17 +18,28 @@ final class StagingArea {
                 task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
                 student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
                 file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
+                kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS plan_courses (
                 course_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS plan_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
             DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
+            DELETE FROM rejected_ids;
             """)
     }
 
-    /// Removes everything staged (the temporary tables outlive a rolled-back transaction).
+    /// Removes everything staged (temporary tables live as long as the connection).
     func clear() throws {
-        try database.execute("DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;")
+        try database.execute(
+            "DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks; DELETE FROM rejected_ids;"
+        )
+    }
+
+    /// Remembers the id of a rejected row: a sync must not delete the live row of that id
+    /// (the row is in the file, only broken), and a rejected course keeps its tasks valid.
+    func markRejected(_ kind: FileKind, id: String) throws {
+        try database.run("INSERT INTO rejected_ids VALUES (?, ?) ON CONFLICT DO NOTHING", [kind.rawValue, id])
     }
 
     // MARK: - Staging rows
@@ -79,7 +90,11 @@ final class StagingArea {
         var ids = Set<String>()
         let sql =
             syncingCourses
-            ? "SELECT course_id FROM stage_courses"
+            ? """
+            SELECT course_id FROM stage_courses UNION
+            SELECT c.course_id FROM courses c JOIN rejected_ids r ON r.kind = 'courses' AND r.id = c.course_id
+            WHERE c.deleted_batch IS NULL
+            """
             : "SELECT course_id FROM stage_courses UNION SELECT course_id FROM courses WHERE deleted_batch IS NULL"
         try database.cached(sql).forEachRow { row in ids.insert(row.string(0) ?? "") }
         return ids
@@ -118,11 +133,15 @@ final class StagingArea {
                 INSERT INTO plan_courses (course_id, change)
                 SELECT c.course_id, 'delete' FROM courses c
                 WHERE c.deleted_batch IS NULL
-                  AND NOT EXISTS (SELECT 1 FROM stage_courses s WHERE s.course_id = c.course_id);
+                  AND NOT EXISTS (SELECT 1 FROM stage_courses s WHERE s.course_id = c.course_id)
+                  AND NOT EXISTS (SELECT 1 FROM rejected_ids r WHERE r.kind = 'courses' AND r.id = c.course_id);
                 """)
         }
         let orphanCondition = "t.course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')"
-        let absentCondition = "NOT EXISTS (SELECT 1 FROM stage_tasks s WHERE s.task_id = t.task_id)"
+        let absentCondition = """
+            NOT EXISTS (SELECT 1 FROM stage_tasks s WHERE s.task_id = t.task_id)
+            AND NOT EXISTS (SELECT 1 FROM rejected_ids r WHERE r.kind = 'tasks' AND r.id = t.task_id)
+            """
         let deleteCondition: String?
         switch (syncTasks, syncCourses) {
         case (true, true): deleteCondition = "(\(absentCondition) OR \(orphanCondition))"
@@ -235,6 +254,7 @@ final class StagingArea {
         try database.run(
             "INSERT INTO held_tasks SELECT ?, task_id, course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks",
             [batchID])
+        try database.run("INSERT INTO held_rejected SELECT ?, kind, id FROM rejected_ids", [batchID])
     }
 
     /// Stages the rows kept for a held batch again.
@@ -246,11 +266,13 @@ final class StagingArea {
         try database.run(
             "INSERT INTO stage_tasks SELECT task_id, course_id, title, student_id, due, priority, completed, file, line FROM held_tasks WHERE batch_id = ?",
             [batchID])
+        try database.run("INSERT INTO rejected_ids SELECT kind, id FROM held_rejected WHERE batch_id = ?", [batchID])
     }
 
     /// Drops the rows kept for a held batch.
     static func dropHeld(batchID: Int, in database: Database) throws {
         try database.run("DELETE FROM held_courses WHERE batch_id = ?", [batchID])
         try database.run("DELETE FROM held_tasks WHERE batch_id = ?", [batchID])
+        try database.run("DELETE FROM held_rejected WHERE batch_id = ?", [batchID])
     }
 }

@@ -86,7 +86,7 @@ extension Importer {
         try store.database.inTransaction(.deferred) {
             let staging = try StagingArea(database: store.database)
             try staging.restage(heldBatchID: batchID)
-            let kinds = Set(batch.counts.keys)
+            let kinds = Set(batch.files.compactMap(\.kind))
             try staging.plan(
                 syncCourses: batch.mode == .sync && kinds.contains(.courses), syncTasks: batch.mode == .sync && kinds.contains(.tasks))
             try staging.fillPlannedCounts(&counts, kinds: kinds)

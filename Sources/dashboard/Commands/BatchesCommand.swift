@@ -25,6 +25,7 @@ enum BatchesCommand: Command {
             .value("limit", "N", "list: show the N newest batches"),
             .value("wait", "SECONDS", "approve/discard: wait this long for another writer"),
             .value("actor", "NAME", "approve/discard: who decides (default: $USER)"),
+            .flag("force", "approve: even when other batches committed after the held one"),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
@@ -149,7 +150,8 @@ enum BatchesCommand: Command {
         do {
             if action == "approve" {
                 let result = try importer.approve(
-                    batchID: id, asOf: invocation.global.asOf, actor: actor, timeZone: invocation.global.timeZone)
+                    batchID: id, asOf: invocation.global.asOf, actor: actor, timeZone: invocation.global.timeZone,
+                    force: invocation.arguments.has("force"))
                 try ImportInputs.report(result, invocation: invocation, format: format, verb: "approve:")
             } else {
                 let record = try importer.discard(batchID: id, actor: actor)

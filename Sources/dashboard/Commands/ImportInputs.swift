@@ -105,10 +105,17 @@ enum ImportInputs {
         return (files, { for path in temporary { try? fm.removeItem(atPath: path) } })
     }
 
+    /// Copies standard input to a new private file (`mkstemp`: a unique name, mode 0600, never
+    /// following a planted link).
     private static func spoolStandardInput() throws -> String {
-        let path = NSTemporaryDirectory() + "dashboard-stdin-\(getpid()).csv"
-        let fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CommandError(.ioError, "cannot spool standard input to \(path)") }
+        var template = Array((NSTemporaryDirectory() + "dashboard-stdin-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard fd >= 0 else {
+            throw CommandError(.ioError, "cannot create a temporary file for standard input in \(NSTemporaryDirectory())")
+        }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -241,6 +248,10 @@ enum ImportInputs {
             return CommandError(.noInput, "cannot open \(path): \(reason)", hint: "check the path and its permissions")
         case .inputUnreadable(let path, let reason, _):
             return CommandError(.ioError, "reading \(path) failed: \(reason); nothing was imported")
+        case .staleHeld(let id, _):
+            return CommandError(
+                .dataError, failure.description,
+                hint: "import the files again to get a fresh batch, or `dashboard batches approve \(id) --force` if you are sure")
         case .notHeld(_, let status):
             guard status != nil else {
                 return CommandError(.dataError, failure.description, hint: "`dashboard batches list` shows the batches")

@@ -37,7 +37,7 @@ struct ImporterGuardTests {
         #expect(try f.store.tasks().count == 10)
     }
 
-    @Test("approve applies the held batch as of then, and it becomes committed")
+    @Test("approve applies the held rows as a new batch as of then; the held batch becomes approved")
     func approve() throws {
         let (f, _, _) = try heldFixture()
         let preview = try f.importer.preview(heldBatchID: 2)
@@ -45,14 +45,54 @@ struct ImporterGuardTests {
         let later = ImporterFixture.asOf.addingTimeInterval(3600)
         let result = try f.importer.approve(batchID: 2, asOf: later, actor: "alice")
         #expect(result.status == .committed)
+        #expect(result.batchID == 3)
         #expect(result.counts[.tasks]?.deleted == 10)
         #expect(try f.store.tasks().map(\.taskID) == (1...10).map { "T\($0)" }.sorted())
-        let batch = try #require(try f.store.batch(id: 2))
-        #expect(batch.status == .committed)
-        #expect(batch.asOf == "2026-11-29T09:00:00Z")
-        #expect(batch.reason == "approved by alice (held because: sync would delete 10 of 20 tasks (50%), more than --max-delete 10%)")
+        let held = try #require(try f.store.batch(id: 2))
+        #expect(held.status == .approved)
+        #expect(held.reason == "approved by alice; applied as batch 3")
+        let applied = try #require(try f.store.batch(id: 3))
+        #expect(applied.status == .committed)
+        #expect(applied.command == "approve")
+        #expect(applied.asOf == "2026-11-29T09:00:00Z")
+        #expect(applied.actor == "alice")
+        #expect(
+            applied.reason == "approval of held batch 2 (held because: sync would delete 10 of 20 tasks (50%), more than --max-delete 10%)")
+        #expect(try f.store.database.int("SELECT approved_from FROM batches WHERE batch_id = 3") == 2)
         #expect(try f.store.database.int("SELECT count(*) FROM held_tasks") == 0)
-        #expect(try f.store.database.int("SELECT count(*) FROM task_history WHERE batch_id = 2 AND change = 'delete'") == 10)
+        #expect(try f.store.database.int("SELECT count(*) FROM task_history WHERE batch_id = 3 AND change = 'delete'") == 10)
+        #expect(try f.store.status().lastCommitted?.id == 3)
+    }
+
+    @Test("approving a held batch after newer batches committed is refused unless forced")
+    func staleApproval() throws {
+        let (f, _, _) = try heldFixture()
+        try f.run([("tasks.csv", ImporterFixture.tasks(1...22, title: { "New \($0)" }))])
+        let before = try f.dumpData()
+        do {
+            _ = try f.importer.approve(batchID: 2, asOf: ImporterFixture.asOf, actor: "alice")
+            Issue.record("a stale held batch was approved")
+        } catch {
+            #expect(error.description == "batch 2 was held before batch 3 committed; approving it now could overwrite newer data")
+        }
+        #expect(try f.dumpData() == before)
+        let forced = try f.importer.approve(batchID: 2, asOf: ImporterFixture.asOf, actor: "alice", force: true)
+        #expect(forced.batchID == 4)
+        #expect(forced.reason.hasSuffix("; forced past newer batches 3"))
+    }
+
+    @Test("approving a held sync of courses alone deletes only the missing courses' tasks")
+    func approveCoursesOnly() throws {
+        let f = try ImporterFixture()
+        let courses = "course_id,title\nC1,One\nC2,Two\nC3,Three\n"
+        let tasks = "task_id,course_id,title\nT1,C1,a\nT2,C2,b\nT3,C3,c\nT4,C3,d\n"
+        try f.run([("courses.csv", courses), ("tasks.csv", tasks)])
+        let held = try f.run([("courses.csv", "course_id,title\nC1,One\nC2,Two\n")], ImporterFixture.options(.sync))
+        #expect(held.status == .held)
+        #expect(try f.importer.preview(heldBatchID: 2)[.tasks] == ImportCounts(deleted: 2))
+        let result = try f.importer.approve(batchID: 2, asOf: ImporterFixture.asOf, actor: "alice")
+        #expect(result.counts[.tasks] == ImportCounts(deleted: 2))
+        #expect(try f.store.tasks().map(\.taskID) == ["T1", "T2"])
     }
 
     @Test("discard drops the held rows and changes no data")
