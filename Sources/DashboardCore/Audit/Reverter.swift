@@ -197,7 +197,7 @@ public final class Reverter {
             UPDATE tasks SET course_id = h.course_id, title = h.title, student_id = h.student_id, due = h.due,
                 priority = h.priority, completed = h.completed, deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
             FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
-            """, values)
+            """, taskID.map { [batchID, revertBatch, $0] } ?? [batchID])
         try database.run(
             """
             UPDATE tasks SET deleted_batch = ?2, changed_batch = ?2
@@ -211,7 +211,7 @@ public final class Reverter {
             UPDATE courses SET code = h.code, title = h.title, term = h.term, teacher = h.teacher, timezone = h.timezone,
                 deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
             FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND courses.course_id = h.course_id
-            """, [batchID, revertBatch])
+            """, [batchID])
         try database.run(
             """
             UPDATE courses SET deleted_batch = ?2, changed_batch = ?2
