@@ -45,6 +45,15 @@ extension Command {
         }
     }
 
+    /// Opens an existing store for writing: commands that change data already imported
+    /// (categorize, reclassify, revert) never create a database; a missing one is "input
+    /// missing" (66), so a mistyped `--db` does not leave an empty file behind.
+    static func openExistingStoreForWriting(_ invocation: Invocation, wait: Double = 0) throws -> Store {
+        let path = invocation.global.databasePath
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandError.store(.missing(path: path)) }
+        return try openStore(invocation, wait: wait)
+    }
+
     /// Opens an existing store read-only; nil when none exists yet.
     static func openExistingStore(_ invocation: Invocation) throws -> Store? {
         do {

@@ -179,7 +179,16 @@ enum TextTable {
             row.enumerated().map { i, cell in
                 let pad = String(repeating: " ", count: widths[i] - cell.count)
                 return rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
-            }.joined(separator: "  ")
+            }.joined(separator: "  ").trailingSpacesRemoved
         }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The line without the spaces an empty last cell leaves at its end.
+    fileprivate var trailingSpacesRemoved: String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }

@@ -27,7 +27,7 @@ enum CategorizeCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = try format(invocation, allowed: ["text", "json"])
         _ = try positionals(invocation, count: 0, names: "")
-        let store = try openStore(invocation, wait: try waitSeconds(invocation))
+        let store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         let result: CategorizeResult
         do {
@@ -68,6 +68,8 @@ extension Command {
             return CommandError(.dataError, error.description, hint: "`dashboard audit` and `dashboard batches list` show what exists")
         case .blockedEntry, .blockedBatch:
             return CommandError(.dataError, error.description, hint: "--force reverts anyway and records which changes it went past")
+        case .timeEntry:
+            return CommandError(.dataError, error.description, hint: "to move the task by hand, pin it with `dashboard reclassify`")
         case .emptyReason, .invalidExpiry, .expiryPassed:
             return CommandError(.usage, error.description, hint: "see `dashboard reclassify --help`")
         default:

@@ -39,7 +39,7 @@ enum ReclassifyCommand: Command {
         guard let reason = invocation.arguments.value("reason") else {
             throw CommandError.usage("missing --reason TEXT: say why the task is reclassified", command: spec.name)
         }
-        let store = try openStore(invocation, wait: try waitSeconds(invocation))
+        let store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
         let entry: AuditEntry
         do {
             entry = try ManualOverride(store: store).reclassify(

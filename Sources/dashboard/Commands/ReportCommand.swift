@@ -1,63 +1,148 @@
 import DashboardCore
 import Foundation
 
-/// `dashboard report list` (the minimal JSON list; grids and the other formats come with the
-/// report generator).
+/// `dashboard report grid|list`
 enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
-        usage: "dashboard report list --format json",
-        abstract: "Write per-course task lists with each task's bucket as of now (or --as-of).",
+        usage: "dashboard report grid|list [--search TEXT] [filters] [--sort KEY] [--limit N --page K] [--format F] [--out DIR]",
+        abstract: "Write the per-course grid (one card per course) or task lists, in text, Markdown, HTML, JSON or CSV.",
         discussion: """
-            list: every live course with its live tasks: task_id, course_id, title, student_id,
-            due, priority, completed and bucket (computed as of --as-of in the course's time zone;
-            a manual override in force wins, and `pinned` says so). Only --format json for now.
+            The pipeline, in this order: search (every word must match the task title, course
+            code or course title; case and accents ignored) → filter (--course, --teacher,
+            --student, --bucket, --priority, --include-completed; each may repeat) → sort →
+            group by course (by code) then bucket (overdue, today, upcoming, undated, completed)
+            → paginate (--limit N --page K: tasks for a list, courses for a grid) → render.
+            Buckets are computed as of --as-of in each course's time zone; manual overrides win.
+            --format: text (default on a terminal, else json), markdown, html, json, csv.
+            --out DIR writes DIR/index.<ext> (the grid) and one list file per course (linked from
+            the HTML index), whichever of grid or list is asked, with safe file names; files are
+            private to the user (0600). Without --out, the report goes to stdout.
             """,
         examples: [
-            "dashboard report list --format json", "dashboard --as-of 2026-11-30 report list --format json | jq '.courses[0].tasks'",
+            "dashboard report grid",
+            "dashboard report list --course MATH101 --bucket overdue --bucket today",
+            "dashboard report list --search \"essay draft\" --sort priority --limit 20 --page 2",
+            "dashboard report grid --format html --out reports/2026-11-29",
+            "dashboard --as-of 2026-11-30 report list --format csv > tasks.csv",
         ],
-        options: [.value("format", "json", "json")])
+        options: [
+            .value("format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)"),
+            .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
+            .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
+            .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
+            .value("teacher", "NAME", "only courses of this teacher (repeatable)", repeatable: true),
+            .value("student", "ID", "only tasks of this student (repeatable)", repeatable: true),
+            .value("bucket", "BUCKET", "only overdue, today, upcoming, undated or completed (repeatable)", repeatable: true),
+            .value("priority", "P", "only low, normal or high (repeatable)", repeatable: true),
+            .flag("include-completed", "list completed tasks too (the grid always counts them)"),
+            .value("sort", "KEY", "due (default), priority, title or student"),
+            .value("limit", "N", "N tasks (list) or courses (grid) per page"),
+            .value("page", "K", "the page to show (default 1)"),
+            .value("width", "COLUMNS", "text width (default: the terminal's, else 100)"),
+        ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let positionals = invocation.arguments.positionals
-        guard positionals == ["list"] else {
-            throw CommandError.usage("use `dashboard report list --format json`", command: spec.name)
+        let args = invocation.arguments
+        guard let kindName = args.positionals.first, let kind = Report.Kind(rawValue: kindName), args.positionals.count == 1 else {
+            throw CommandError.usage("say which report: `dashboard report grid` or `dashboard report list`", command: spec.name)
         }
-        _ = try format(invocation, allowed: ["json"], default: "json")
-        guard let store = try openExistingStore(invocation) else {
-            invocation.console.out(
-                JSONValue.object([("schema", .int(1)), ("state", .string("no_data")), ("courses", .array([]))]).rendered() + "\n")
-            invocation.console.note("no data imported yet; next step: dashboard import imports/")
-            return .success
+        let console = invocation.console
+        let defaultFormat = console.stdoutIsTerminal ? "text" : "json"
+        let formatName = try format(invocation, allowed: ReportFormat.allCases.map(\.rawValue), default: defaultFormat)
+        let format = ReportFormat(rawValue: formatName) ?? .text
+        let query = try query(args)
+        let out = args.value("out")
+        if out != nil, args.value("limit") != nil || args.value("page") != nil {
+            throw CommandError.usage(
+                "--out writes every task of every course: it cannot be combined with --limit or --page", command: spec.name)
         }
-        let courses = try ReportSource.load(store, asOf: invocation.global.asOf, defaultTimeZone: invocation.global.timeZone)
-        let value = JSONValue.object([
-            ("schema", .int(1)), ("as_of", .string(Timestamp.text(invocation.global.asOf))),
-            (
-                "courses",
-                .array(
-                    courses.map { c in
-                        .object([
-                            ("course_id", .string(c.course.courseID)), ("code", .string(c.course.code)), ("title", .string(c.course.title)),
-                            ("timezone", .string(c.course.timezone)),
-                            (
-                                "tasks",
-                                .array(
-                                    c.tasks.map { t in
-                                        .object([
-                                            ("task_id", .string(t.task.taskID)), ("course_id", .string(t.task.courseID)),
-                                            ("title", .string(t.task.title)), ("student_id", .string(t.task.studentID)),
-                                            ("due", t.task.due.isEmpty ? .null : .string(t.task.due)),
-                                            ("priority", .string(t.task.priority.rawValue)), ("completed", .bool(t.task.completed)),
-                                            ("bucket", .string(t.bucket.rawValue)), ("pinned", .bool(t.pinned)),
-                                        ])
-                                    })
-                            ),
-                        ])
-                    })
-            ),
-        ])
-        invocation.console.out(value.rendered() + "\n")
+        var width = Terminal.columns() ?? 100
+        if let text = args.value("width") {
+            guard let value = Int(text), value >= 20 else {
+                throw CommandError.usage("--width must be a number of columns, at least 20", command: spec.name)
+            }
+            width = value
+        }
+
+        let global = invocation.global
+        var source: [ReportCourse] = []
+        var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        if let store = try openExistingStore(invocation) {
+            source = try ReportSource.load(store, asOf: global.asOf, defaultTimeZone: global.timeZone)
+            facts = try ReportSource.facts(store)
+        }
+        let report = ReportBuilder.build(
+            kind, courses: source, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
+        if let out {
+            let other = ReportBuilder.build(
+                kind == .grid ? .list : .grid, courses: source, facts: facts, query: query, asOf: global.asOf,
+                defaultTimeZone: global.timeZone)
+            let (grid, list) = kind == .grid ? (report, other) : (other, report)
+            do {
+                let names = try ReportSet.write(
+                    grid: grid, list: list, format: format, width: width, to: out, fileSystem: LocalReportFileSystem())
+                console.note(
+                    "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
+            } catch let error as ReportWriteError {
+                throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
+            }
+        } else {
+            console.out(format.render(report, width: width))
+        }
+        if report.state == .noData { console.note("no data imported yet; next step: dashboard import imports/") }
+        if let stale = report.stale { console.warning(stale.message) }
         return .success
+    }
+
+    static func query(_ args: ParsedArguments) throws -> ReportQuery {
+        var query = ReportQuery()
+        query.search = args.value("search") ?? ""
+        query.courses = args.all("course")
+        query.teachers = args.all("teacher")
+        query.students = args.all("student")
+        for name in args.all("bucket") {
+            guard let bucket = Bucket(rawValue: name) else {
+                throw CommandError.usage(
+                    "--bucket must be one of \(Bucket.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"",
+                    command: spec.name)
+            }
+            query.buckets.append(bucket)
+        }
+        for name in args.all("priority") {
+            guard let priority = Priority(rawValue: name.lowercased()) else {
+                throw CommandError.usage("--priority must be low, normal or high, not \"\(name)\"", command: spec.name)
+            }
+            query.priorities.append(priority)
+        }
+        query.includeCompleted = args.has("include-completed")
+        if let name = args.value("sort") {
+            guard let sort = ReportSort(rawValue: name) else {
+                throw CommandError.usage("--sort must be due, priority, title or student, not \"\(name)\"", command: spec.name)
+            }
+            query.sort = sort
+        }
+        if let text = args.value("limit") {
+            guard let limit = Int(text), limit > 0 else {
+                throw CommandError.usage("--limit must be a positive number", command: spec.name)
+            }
+            query.limit = limit
+        }
+        if let text = args.value("page") {
+            guard let page = Int(text), page > 0 else { throw CommandError.usage("--page must be a positive number", command: spec.name) }
+            guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }
+            query.page = page
+        }
+        return query
+    }
+}
+
+/// The terminal's width, when stdout is one.
+enum Terminal {
+    static func columns() -> Int? {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text), value > 0 { return value }
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 }

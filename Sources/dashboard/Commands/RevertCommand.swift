@@ -43,7 +43,7 @@ enum RevertCommand: Command {
         let what: String
         if let batchText {
             guard let batchID = Int(batchText) else { throw CommandError.usage("--batch must be a batch number", command: spec.name) }
-            store = try openStore(invocation, wait: try waitSeconds(invocation))
+            store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
             do {
                 result = try Reverter(store: store).revert(
                     batchID: batchID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -55,7 +55,7 @@ enum RevertCommand: Command {
         } else {
             let text = try positionals(invocation, count: 1, names: "ENTRY (an audit entry id) or --batch ID")[0]
             guard let entryID = Int(text) else { throw CommandError.usage("ENTRY must be an audit entry number", command: spec.name) }
-            store = try openStore(invocation, wait: try waitSeconds(invocation))
+            store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
             do {
                 result = try Reverter(store: store).revert(
                     entryID: entryID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Terminal display width: what a monospaced terminal shows, not bytes or characters.
+///
+/// Combining marks and zero-width characters take no column; East Asian wide and full-width
+/// characters and emoji take two; everything else one.
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + width($1) }
+    }
+
+    public static func width(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0 { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if v == 0x200B || (0xFE00...0xFE0F).contains(v) { return 0 }
+        if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+            || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+        {
+            return 2
+        }
+        return 1
+    }
+
+    /// `text` cut to at most `width` columns, ending in `…` when something was cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        if of(text) <= width { return text }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = of(String(character))
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces to `width` columns (never cut).
+    public static func pad(_ text: String, to width: Int) -> String {
+        let w = of(text)
+        return w >= width ? text : text + String(repeating: " ", count: width - w)
+    }
+
+    /// Breaks `text` into lines of at most `width` columns without cutting anything: words
+    /// move to the next line, and a word longer than a line is split.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        let limit = max(1, width)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word
+            let candidate = line.isEmpty ? word : line + " " + word
+            if of(candidate) <= limit {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            while of(word) > limit {
+                var head = ""
+                var rest = Substring(word)
+                while let c = rest.first, of(head + String(c)) <= limit {
+                    head.append(c)
+                    rest = rest.dropFirst()
+                }
+                if head.isEmpty, let c = rest.first {
+                    head = String(c)
+                    rest = rest.dropFirst()
+                }
+                lines.append(head)
+                word = String(rest)
+            }
+            line = word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+/// Words for buckets and dues, shared by every format.
+public enum ReportWords {
+    /// A bucket as a section title.
+    public static func title(_ bucket: Bucket) -> String {
+        switch bucket {
+        case .overdue: return "Overdue"
+        case .today: return "Due today"
+        case .upcoming: return "Upcoming"
+        case .undated: return "No due date"
+        case .completed: return "Completed"
+        }
+    }
+
+    /// A task's status in words (status is never shown by colour alone).
+    public static func status(_ task: ReportTask) -> String {
+        let word: String
+        switch task.bucket {
+        case .overdue: word = "overdue"
+        case .today: word = "due today"
+        case .upcoming: word = "upcoming"
+        case .undated: word = "no due date"
+        case .completed: word = "completed"
+        }
+        return task.pinned ? word + " (set by hand)" : word
+    }
+
+    /// The one-character mark of a bucket in text bars.
+    public static func mark(_ bucket: Bucket) -> Character {
+        switch bucket {
+        case .overdue: return "!"
+        case .today: return "*"
+        case .upcoming: return "+"
+        case .undated: return "?"
+        case .completed: return "#"
+        }
+    }
+
+    /// The due as the course's teachers read it: `2026-11-29` for a date, `2026-11-29 14:00`
+    /// (local time of the course) for a timed due; empty when undated.
+    public static func due(_ due: String, zone: TimeZone) -> String {
+        guard let parsed = DueDate(storageText: due) else { return "" }
+        switch parsed {
+        case .date(let d): return d.isoText
+        case .local(let d, let h, let m, _): return d.isoText + " " + pad2(h) + ":" + pad2(m)
+        case .instant(let seconds):
+            let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+            let local = seconds + Int64(zone.secondsFromGMT(for: instant))
+            let day = CivilDate(daysSinceEpoch: Int(floorDiv(local, 86_400)))
+            let rest = Int(local - Int64(day.daysSinceEpoch) * 86_400)
+            return day.isoText + " " + pad2(rest / 3600) + ":" + pad2(rest / 60 % 60)
+        }
+    }
+
+    /// The machine-readable form for `<time datetime>` and JSON: a date, or a date-time with
+    /// the course's UTC offset (`2026-11-29T14:00:00+01:00`), or `Z` for instants.
+    public static func isoDue(_ due: String, zone: TimeZone) -> String {
+        guard let parsed = DueDate(storageText: due) else { return "" }
+        switch parsed {
+        case .date(let d): return d.isoText
+        case .instant: return parsed.storageText
+        case .local(let d, let h, let m, let s):
+            let instant = LocalTime.instant(date: d, hour: h, minute: m, second: s, in: zone)
+            let offset = zone.secondsFromGMT(for: instant)
+            let sign = offset < 0 ? "-" : "+"
+            let magnitude = abs(offset)
+            return parsed.storageText + sign + pad2(magnitude / 3600) + ":" + pad2(magnitude / 60 % 60)
+        }
+    }
+
+    /// A UTC instant for headers: `2026-11-29 08:00 UTC`.
+    public static func asOf(_ date: Date) -> String {
+        let text = Timestamp.text(date)
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+/// Reports as self-contained HTML pages: no script, nothing loaded from the network; landmarks,
+/// headings, captioned tables with header scopes, `<time>` elements, status in words, a print
+/// style and a dark-mode style. Every value is escaped.
+public enum HTMLRenderer {
+    /// The grid as the index page. `link` gives the file of each course's list page, if any.
+    public static func gridPage(_ report: Report, link: (CourseRecord) -> String?) -> String {
+        var body = banner(report)
+        switch report.state {
+        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext)
+        case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
+        case .ok:
+            body += narrowing(report)
+            body += "<ul class=\"cards\">\n"
+            for card in report.cards { body += cardHTML(card, link: link(card.course)) }
+            body += "</ul>\n"
+            body += pageInfo(report)
+        }
+        return page(title: "Courses as of \(ReportWords.asOf(report.asOf))", heading: "Courses", report: report, nav: nil, body: body)
+    }
+
+    /// Task lists: every group of the report on one page (or one course, when `report.groups`
+    /// holds one), with a link back to the index when `indexLink` is given.
+    public static func listPage(_ report: Report, title: String, indexLink: String?) -> String {
+        var body = banner(report)
+        switch report.state {
+        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext)
+        case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
+        case .ok:
+            body += narrowing(report)
+            for group in report.groups { body += groupHTML(group, report: report) }
+            body += pageInfo(report)
+        }
+        let nav = indexLink.map { "<nav aria-label=\"Breadcrumb\"><a href=\"\(escape($0))\">All courses</a></nav>\n" }
+        return page(title: title, heading: title, report: report, nav: nav, body: body)
+    }
+
+    // MARK: - Pieces
+
+    static func page(title: String, heading: String, report: Report, nav: String?, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="dashboard">
+        <title>\(escape(title))</title>
+        <style>
+        \(style)
+        </style>
+        </head>
+        <body>
+        <header>
+        \(nav ?? "")<h1>\(escape(heading))</h1>
+        <p class="asof">As of <time datetime="\(report.generatedAsOf)">\(escape(ReportWords.asOf(report.asOf)))</time></p>
+        </header>
+        <main>
+        \(body)</main>
+        <footer><p>Made by dashboard. Status is written in words; colours only repeat it.</p></footer>
+        </body>
+        </html>
+
+        """
+    }
+
+    static func banner(_ report: Report) -> String {
+        guard let stale = report.stale else { return "" }
+        return
+            "<div class=\"banner\" role=\"status\"><p><strong>Warning:</strong> \(escape(stale.message))</p><p>\(escape(stale.nextStep))</p></div>\n"
+    }
+
+    static func stateBox(_ message: String, _ next: String) -> String {
+        "<section class=\"state\" aria-label=\"Nothing to show\"><h2>\(escape(message))</h2><p>\(escape(next))</p></section>\n"
+    }
+
+    static func narrowing(_ report: Report) -> String {
+        guard report.query.narrows else { return "" }
+        let shown = report.matchingTasks
+        return
+            "<p class=\"narrowed\">Showing \(shown) of \(shown + report.hiddenTasks) tasks: <code>\(escape(report.query.describedNarrowing))</code></p>\n"
+    }
+
+    static func pageInfo(_ report: Report) -> String {
+        let text = ReportMessages.page(report)
+        return text.isEmpty ? "" : "<p class=\"pages\">\(escape(text))</p>\n"
+    }
+
+    static func cardHTML(_ card: CourseCard, link: String?) -> String {
+        let c = card.course
+        let code = escape(c.code)
+        let heading = link.map { "<a href=\"\(escape($0))\">\(code)</a>" } ?? code
+        var html = "<li class=\"card\">\n<article aria-labelledby=\"c-\(anchor(c.courseID))\">\n"
+        html += "<h2 id=\"c-\(anchor(c.courseID))\">\(heading) <span class=\"title\">\(escape(c.title))</span></h2>\n"
+        if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(escape(c.teacher))</p>\n" }
+        if card.total == 0 {
+            html += "<p>No tasks yet.</p>\n</article>\n</li>\n"
+            return html
+        }
+        let total = max(1, card.shown)
+        html += "<div class=\"bar\" aria-hidden=\"true\">"
+        for bucket in Bucket.allCases where card.count(bucket) > 0 {
+            let share = Double(card.count(bucket)) * 100 / Double(total)
+            html += "<span class=\"b-\(bucket.rawValue)\" style=\"width:\(String(format: "%.2f", share))%\"></span>"
+        }
+        html += "</div>\n<table class=\"counts\">\n<caption>Tasks of \(code) by status</caption>\n<tbody>\n"
+        for bucket in Bucket.allCases where bucket != .completed {
+            html +=
+                "<tr><th scope=\"row\"><span class=\"dot b-\(bucket.rawValue)\"></span>\(ReportWords.title(bucket))</th><td>\(card.count(bucket))</td></tr>\n"
+        }
+        html +=
+            "<tr><th scope=\"row\"><span class=\"dot b-completed\"></span>Completed</th><td>\(card.count(.completed)) of \(card.total)</td></tr>\n"
+        html += "</tbody>\n</table>\n</article>\n</li>\n"
+        return html
+    }
+
+    static func groupHTML(_ group: CourseGroup, report: Report) -> String {
+        let c = group.course
+        let zone = zoneOf(c, report)
+        var html = "<section aria-labelledby=\"g-\(anchor(c.courseID))\">\n"
+        html += "<h2 id=\"g-\(anchor(c.courseID))\">\(escape(c.code)) <span class=\"title\">\(escape(c.title))</span></h2>\n"
+        var about: [String] = []
+        if !c.teacher.isEmpty { about.append("Teacher: \(escape(c.teacher))") }
+        if !c.term.isEmpty { about.append("Term: \(escape(c.term))") }
+        about.append("Times in \(escape(zone.identifier))")
+        html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
+        if group.sections.isEmpty {
+            let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(c) : ReportMessages.allCompleted(group)
+            html += "<p class=\"empty\">\(escape(message))</p>\n"
+        }
+        for section in group.sections {
+            let title = ReportWords.title(section.bucket)
+            html += "<h3>\(title) <span class=\"count\">(\(section.tasks.count))</span></h3>\n"
+            html +=
+                "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(escape(c.code)): \(title.lowercased()), \(section.tasks.count) task\(section.tasks.count == 1 ? "" : "s")</caption>\n"
+            html +=
+                "<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">Student</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
+            for t in section.tasks {
+                let due =
+                    t.task.due.isEmpty
+                    ? "<span class=\"none\">none</span>"
+                    : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
+                html +=
+                    "<tr class=\"b-\(t.bucket.rawValue)-row\"><th scope=\"row\">\(escape(t.task.title))</th><td>\(escape(t.task.studentID))</td><td>\(due)</td><td>\(t.task.priority.rawValue)</td><td><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
+            }
+            html += "</tbody>\n</table></div>\n"
+        }
+        html += "</section>\n"
+        return html
+    }
+
+    /// An id attribute value made from any course id (letters, digits and `-` only, plus a hash).
+    static func anchor(_ id: String) -> String {
+        ReportFileNames.slug(id) + "-" + ReportFileNames.shortHash(id)
+    }
+
+    /// Escapes text for HTML content and attribute values.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static let style = """
+        :root { color-scheme: light dark; --fg: #1b1f23; --bg: #ffffff; --muted: #57606a; --line: #d0d7de; --card: #f6f8fa;
+          --overdue: #b42318; --today: #9a6700; --upcoming: #1a7f37; --undated: #57606a; --completed: #0969da; --warn-bg: #fff8c5; }
+        @media (prefers-color-scheme: dark) {
+          :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9da7b3; --line: #30363d; --card: #161b22;
+            --overdue: #ff7b72; --today: #e3b341; --upcoming: #56d364; --undated: #9da7b3; --completed: #79c0ff; --warn-bg: #3d2e00; }
+        }
+        * { box-sizing: border-box; }
+        body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 1rem/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+        h1 { font-size: 1.6rem; margin: 0.2rem 0; } h2 { font-size: 1.2rem; margin: 1.5rem 0 0.3rem; } h3 { font-size: 1rem; margin: 1rem 0 0.3rem; }
+        a { color: var(--completed); } .asof, .about, .teacher, .pages, footer { color: var(--muted); }
+        .title { font-weight: normal; } code { overflow-wrap: anywhere; }
+        .banner { border: 2px solid var(--today); background: var(--warn-bg); padding: 0.5rem 1rem; margin: 1rem 0; }
+        .state { border: 1px dashed var(--line); padding: 1rem; margin: 1rem 0; }
+        .cards { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr)); }
+        .card article { border: 1px solid var(--line); border-radius: 6px; background: var(--card); padding: 0.75rem; height: 100%; }
+        .card h2 { margin: 0 0 0.3rem; overflow-wrap: anywhere; }
+        .bar { display: flex; height: 0.75rem; border-radius: 3px; overflow: hidden; background: var(--line); margin: 0.5rem 0; }
+        .bar span { display: block; min-width: 2px; }
+        .b-overdue { background: var(--overdue); } .b-today { background: var(--today); } .b-upcoming { background: var(--upcoming); }
+        .b-undated { background: var(--undated); } .b-completed { background: var(--completed); }
+        .dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.4em; }
+        table { border-collapse: collapse; width: 100%; } caption { text-align: left; color: var(--muted); font-size: 0.9rem; }
+        th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+        .counts td { text-align: right; } .tasks th[scope=row] { font-weight: normal; overflow-wrap: anywhere; }
+        .scroll { overflow-x: auto; }
+        .status { color: var(--bg); padding: 0 0.4em; border-radius: 3px; white-space: nowrap; font-size: 0.9rem; }
+        .none { color: var(--muted); }
+        @media print {
+          :root { --fg: #000; --bg: #fff; --muted: #333; --line: #999; --card: #fff; }
+          body { max-width: none; padding: 0; } a { color: #000; text-decoration: none; }
+          .banner { border: 2px solid #000; background: #fff; } .bar { display: none; }
+          .status { color: #000; background: none; border: 1px solid #000; }
+          section, .card { break-inside: avoid; } nav, footer { display: none; }
+        }
+        """
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the report pipeline on loaded data: source → search → filter → sort → group →
+/// paginate, and works out the report's state. Pure: the same inputs give the same report.
+public enum ReportBuilder {
+    public static func build(
+        _ kind: Report.Kind, courses source: [ReportCourse], facts: ReportFacts, query: ReportQuery, asOf: Date,
+        defaultTimeZone: TimeZone
+    ) -> Report {
+        let totalTasks = source.reduce(0) { $0 + $1.tasks.count }
+        var report = Report(
+            kind: kind, asOf: asOf, defaultTimeZone: defaultTimeZone, query: query, state: .ok,
+            stale: facts.staleNotice(asOf: asOf), cards: [], groups: [],
+            page: PageInfo(page: 1, pageCount: 1, limit: query.limit, totalItems: 0, firstItem: 0, lastItem: 0),
+            totalTasks: totalTasks, matchingTasks: 0, hiddenTasks: 0)
+        guard facts.hasData else {
+            report.state = .noData
+            return report
+        }
+        var unnarrowed = ReportQuery()
+        unnarrowed.includeCompleted = query.includeCompleted || kind == .grid
+        let baseline = ReportPipeline.filter(source, unnarrowed).reduce(0) { $0 + $1.tasks.count }
+
+        var effective = query
+        if kind == .grid { effective.includeCompleted = true }
+        let searched = ReportPipeline.search(source, query.search)
+        let filtered = ReportPipeline.filter(searched, effective)
+        let matching = filtered.reduce(0) { $0 + $1.tasks.count }
+        report.matchingTasks = matching
+        report.hiddenTasks = max(0, baseline - matching)
+        if query.narrows, matching == 0, baseline > 0 { report.state = .noMatch }
+
+        let liveByCourse = Dictionary(source.map { ($0.course.courseID, $0.tasks.count) }, uniquingKeysWith: { a, _ in a })
+        switch kind {
+        case .grid:
+            let cards = ReportPipeline.group(filtered).map { group -> CourseCard in
+                var counts: [Bucket: Int] = [:]
+                for section in group.sections { counts[section.bucket] = section.tasks.count }
+                return CourseCard(course: group.course, counts: counts, total: liveByCourse[group.course.courseID] ?? 0)
+            }.filter { !query.narrows || $0.shown > 0 }
+            let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)
+            report.cards = paged.cards
+            report.page = paged.page
+        case .list:
+            let sorted = ReportPipeline.sort(filtered, by: query.sort, defaultTimeZone: defaultTimeZone)
+            let grouped = ReportPipeline.group(sorted)
+            let paged = ReportPipeline.paginateTasks(grouped, limit: query.limit, page: query.page)
+            var groups = paged.groups
+            // Courses with nothing to list still appear (with their own words) when nothing
+            // narrows the report, on its first page.
+            if !query.narrows, paged.page.page == 1 {
+                let shown = Set(groups.map(\.course.courseID))
+                groups += grouped.filter { !shown.contains($0.course.courseID) && $0.taskCount == 0 }
+                groups.sort { ReportPipeline.courseOrder($0.course, $1.course) }
+            }
+            report.groups = groups
+            report.page = paged.page
+        }
+        return report
+    }
+}
+
+extension ReportSource {
+    /// What reports need to know about the batches: whether any data was imported, the time
+    /// of the data, and whether the last import failed.
+    public static func facts(_ store: Store) throws -> ReportFacts {
+        let committed = try BatchLog.batches(store.database, where: "status IN ('committed', 'reverted')", limit: 1).first
+        let last = try BatchLog.batches(store.database, where: "status NOT IN ('dry_run', 'held', 'discarded', 'approved')", limit: 1).first
+        var failure: (Int, String, String)?
+        if let last, last.status == .failed {
+            failure = (last.id, last.finishedAt.isEmpty ? last.startedAt : last.finishedAt, last.reason)
+        }
+        let dataAsOf = committed.flatMap { Timestamp.parse($0.asOf, timeZone: TimeZone(identifier: "UTC") ?? .current) }
+        return ReportFacts(hasData: committed != nil, dataAsOf: dataAsOf, lastFailure: failure)
+    }
+}

@@ -1,0 +1,53 @@
+/// The words of every report state, shared by every format so they never drift apart.
+public enum ReportMessages {
+    public static let noData = "No data imported yet."
+    public static let noDataNext =
+        "Next step: import the course and task files with `dashboard import imports/`, then run this report again."
+
+    public static func noMatch(_ report: Report) -> String {
+        "No task matches \(report.query.describedNarrowing)."
+    }
+
+    public static func noMatchNext(_ report: Report) -> String {
+        let hidden = report.hiddenTasks
+        return
+            "These filters hide \(hidden) task\(hidden == 1 ? "" : "s"). To see them, run the report without \(flagNames(report.query))."
+    }
+
+    /// `--search and --bucket`: the flags to drop.
+    static func flagNames(_ query: ReportQuery) -> String {
+        var flags: [String] = []
+        if !query.search.trimmingUnicodeWhitespace().isEmpty { flags.append("--search") }
+        if !query.courses.isEmpty { flags.append("--course") }
+        if !query.teachers.isEmpty { flags.append("--teacher") }
+        if !query.students.isEmpty { flags.append("--student") }
+        if !query.buckets.isEmpty { flags.append("--bucket") }
+        if !query.priorities.isEmpty { flags.append("--priority") }
+        if flags.count <= 1 { return flags.first ?? "filters" }
+        return flags.dropLast().joined(separator: ", ") + " and " + (flags.last ?? "")
+    }
+
+    /// A course that has no task at all.
+    public static func courseWithoutTasks(_ course: CourseRecord) -> String {
+        "No tasks yet for this course. If you expected some, check that tasks.csv uses course_id \(course.courseID)."
+    }
+
+    /// A course whose tasks are all completed (completed tasks are not listed by default).
+    public static func allCompleted(_ group: CourseGroup) -> String {
+        "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add --include-completed to list them."
+    }
+
+    /// `Page 1 of 3 (tasks 1–25 of 60). Next: --page 2`; empty for a single page.
+    public static func page(_ report: Report) -> String {
+        let info = report.page
+        guard info.limit != nil else { return "" }
+        let noun = report.kind == .grid ? "courses" : "tasks"
+        if info.firstItem == 0 {
+            return
+                "Page \(info.page) of \(info.pageCount) is empty (\(info.totalItems) \(noun) in all). Use --page 1 to --page \(info.pageCount)."
+        }
+        var text = "Page \(info.page) of \(info.pageCount) (\(noun) \(info.firstItem)–\(info.lastItem) of \(info.totalItems))."
+        if info.page < info.pageCount { text += " Next: --page \(info.page + 1)" }
+        return text
+    }
+}

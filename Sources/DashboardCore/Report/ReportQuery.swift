@@ -1,0 +1,269 @@
+import Foundation
+
+/// How tasks are ordered inside each course and bucket.
+public enum ReportSort: String, Sendable, CaseIterable {
+    /// Dated tasks by due instant, then priority high→low, then title, then id; undated last.
+    case due
+    /// Priority high→low, then due, then title, then id.
+    case priority
+    /// Title in natural order (`Task 2` before `Task 10`), then due, then id.
+    case title
+    /// Student id in natural order, then due, then title, then id.
+    case student
+}
+
+/// Everything that shapes a report: the search, the filters, the order and the page.
+public struct ReportQuery: Sendable, Equatable {
+    /// Every word must match the task title, the course code or the course title
+    /// (case- and diacritic-insensitive).
+    public var search = ""
+    public var courses: [String] = []
+    public var teachers: [String] = []
+    public var students: [String] = []
+    public var buckets: [Bucket] = []
+    public var priorities: [Priority] = []
+    /// Completed tasks are left out unless asked for (or `--bucket completed` is given).
+    public var includeCompleted = false
+    public var sort: ReportSort = .due
+    /// Items per page (tasks for a list, courses for a grid); nil for all.
+    public var limit: Int?
+    /// 1-based page.
+    public var page = 1
+
+    public init() {}
+
+    /// True when a search or a filter can hide tasks.
+    public var narrows: Bool {
+        !search.trimmingUnicodeWhitespace().isEmpty || !courses.isEmpty || !teachers.isEmpty || !students.isEmpty
+            || !buckets.isEmpty || !priorities.isEmpty
+    }
+
+    /// The search and filters in words, as the user wrote them: `--search "essay" --bucket overdue`.
+    public var describedNarrowing: String {
+        func quoted(_ value: String) -> String {
+            value.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) || value.isEmpty
+                ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+        }
+        var parts: [String] = []
+        let words = search.trimmingUnicodeWhitespace()
+        if !words.isEmpty { parts.append("--search \(quoted(words))") }
+        parts += courses.map { "--course \(quoted($0))" }
+        parts += teachers.map { "--teacher \(quoted($0))" }
+        parts += students.map { "--student \(quoted($0))" }
+        parts += buckets.map { "--bucket \($0.rawValue)" }
+        parts += priorities.map { "--priority \($0.rawValue)" }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// The stages of the report pipeline, each a pure function:
+/// source → search → filter → sort → group → paginate → render.
+public enum ReportPipeline {
+    // MARK: - Search
+
+    /// Folds text for matching: lowercase, no diacritics, NFKD-compatible.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Keeps the tasks for which every word of `query` appears in the task title, the course
+    /// code or the course title.
+    public static func search(_ courses: [ReportCourse], _ query: String) -> [ReportCourse] {
+        let words = fold(query).split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        guard !words.isEmpty else { return courses }
+        return courses.map { course in
+            let courseText = fold(course.course.code + " " + course.course.title)
+            var copy = course
+            copy.tasks = course.tasks.filter { task in
+                let text = fold(task.task.title) + " " + courseText
+                return words.allSatisfy { text.contains($0) }
+            }
+            return copy
+        }
+    }
+
+    // MARK: - Filter
+
+    /// Keeps what every given filter allows (values of one filter are alternatives). Courses
+    /// left out by `--course` or `--teacher` disappear; others stay, possibly with no task.
+    public static func filter(_ courses: [ReportCourse], _ query: ReportQuery) -> [ReportCourse] {
+        let courseSet = Set(query.courses)
+        let teacherSet = Set(query.teachers.map(fold))
+        let studentSet = Set(query.students)
+        let bucketSet = Set(query.buckets)
+        let prioritySet = Set(query.priorities)
+        let showCompleted = query.includeCompleted || bucketSet.contains(.completed)
+        return courses.compactMap { course in
+            if !courseSet.isEmpty, !courseSet.contains(course.course.courseID), !courseSet.contains(course.course.code) { return nil }
+            if !teacherSet.isEmpty, !teacherSet.contains(fold(course.course.teacher)) { return nil }
+            var copy = course
+            copy.tasks = course.tasks.filter { task in
+                if !showCompleted, task.bucket == .completed { return false }
+                if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
+                if !prioritySet.isEmpty, !prioritySet.contains(task.task.priority) { return false }
+                if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
+                return true
+            }
+            return copy
+        }
+    }
+
+    // MARK: - Sort
+
+    /// Orders every course's tasks by `sort`, with a total order (ties end on the task id).
+    public static func sort(_ courses: [ReportCourse], by sort: ReportSort, defaultTimeZone: TimeZone) -> [ReportCourse] {
+        courses.map { course in
+            let zone = course.course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.course.timezone) ?? defaultTimeZone
+            let keyed = course.tasks.map { (task: $0, due: dueInstant($0.task.due, zone)) }
+            var copy = course
+            copy.tasks = keyed.sorted { a, b in precedes(a, b, sort) }.map(\.task)
+            return copy
+        }
+    }
+
+    /// The instant a due stands for when sorting: the end of the day for a date, the moment
+    /// otherwise; nil when undated.
+    static func dueInstant(_ due: String, _ zone: TimeZone) -> Int64? {
+        guard !due.isEmpty, let parsed = DueDate(storageText: due) else { return nil }
+        switch parsed {
+        case .date(let day):
+            let next = CivilDate(daysSinceEpoch: day.daysSinceEpoch + 1)
+            return Int64(LocalTime.instant(date: next, hour: 0, minute: 0, second: 0, in: zone).timeIntervalSince1970) - 1
+        case .local(let day, let h, let m, let s):
+            return Int64(LocalTime.instant(date: day, hour: h, minute: m, second: s, in: zone).timeIntervalSince1970)
+        case .instant(let seconds):
+            return seconds
+        }
+    }
+
+    private static func precedes(
+        _ a: (task: ReportTask, due: Int64?), _ b: (task: ReportTask, due: Int64?), _ sort: ReportSort
+    ) -> Bool {
+        func byDue() -> Bool? {
+            switch (a.due, b.due) {
+            case (nil, nil): return nil
+            case (nil, _): return false
+            case (_, nil): return true
+            case (let x?, let y?): return x == y ? nil : x < y
+            }
+        }
+        func byPriority() -> Bool? {
+            a.task.task.priority == b.task.task.priority ? nil : a.task.task.priority.rank < b.task.task.priority.rank
+        }
+        func byTitle() -> Bool? { NaturalOrder.compare(a.task.task.title, b.task.task.title) }
+        func byStudent() -> Bool? { NaturalOrder.compare(a.task.task.studentID, b.task.task.studentID) }
+        let chain: [() -> Bool?]
+        switch sort {
+        case .due: chain = [byDue, byPriority, byTitle]
+        case .priority: chain = [byPriority, byDue, byTitle]
+        case .title: chain = [byTitle, byDue]
+        case .student: chain = [byStudent, byDue, byTitle]
+        }
+        for step in chain {
+            if let decided = step() { return decided }
+        }
+        return a.task.task.taskID.utf8.lexicographicallyPrecedes(b.task.task.taskID.utf8)
+    }
+
+    // MARK: - Group
+
+    /// Courses by code in natural order, then by id: a total order.
+    public static func courseOrder(_ a: CourseRecord, _ b: CourseRecord) -> Bool {
+        if a.code != b.code, let decided = NaturalOrder.compare(a.code, b.code) { return decided }
+        return a.courseID.utf8.lexicographicallyPrecedes(b.courseID.utf8)
+    }
+
+    /// Courses by code (then id); inside each, the tasks in bucket order (overdue, today,
+    /// upcoming, undated, completed), keeping the sorted order inside a bucket.
+    public static func group(_ courses: [ReportCourse]) -> [CourseGroup] {
+        courses.sorted { courseOrder($0.course, $1.course) }.map { course in
+            let sections = Bucket.allCases.compactMap { bucket -> BucketSection? in
+                let tasks = course.tasks.filter { $0.bucket == bucket }
+                return tasks.isEmpty ? nil : BucketSection(bucket: bucket, tasks: tasks)
+            }
+            return CourseGroup(course: course.course, sections: sections, liveTasks: course.tasks.count)
+        }
+    }
+
+    // MARK: - Paginate
+
+    /// One page of tasks (for a list) in the grouped order, regrouped; the page numbers and
+    /// totals say what the whole result holds.
+    public static func paginateTasks(_ groups: [CourseGroup], limit: Int?, page: Int) -> (groups: [CourseGroup], page: PageInfo) {
+        let total = groups.reduce(0) { $0 + $1.taskCount }
+        guard let limit, limit > 0 else {
+            return (groups, PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total))
+        }
+        let pageCount = max(1, (total + limit - 1) / limit)
+        let first = (page - 1) * limit
+        let last = min(total, first + limit)
+        var index = 0
+        var result: [CourseGroup] = []
+        for group in groups {
+            var sections: [BucketSection] = []
+            for section in group.sections {
+                var kept: [ReportTask] = []
+                for task in section.tasks {
+                    if index >= first && index < last { kept.append(task) }
+                    index += 1
+                }
+                if !kept.isEmpty { sections.append(BucketSection(bucket: section.bucket, tasks: kept)) }
+            }
+            if !sections.isEmpty { result.append(CourseGroup(course: group.course, sections: sections, liveTasks: group.liveTasks)) }
+        }
+        let info = PageInfo(
+            page: page, pageCount: pageCount, limit: limit, totalItems: total, firstItem: first < total ? first + 1 : 0,
+            lastItem: first < total ? last : 0)
+        return (result, info)
+    }
+
+    /// One page of courses (for a grid).
+    public static func paginateCourses(_ cards: [CourseCard], limit: Int?, page: Int) -> (cards: [CourseCard], page: PageInfo) {
+        let total = cards.count
+        guard let limit, limit > 0 else {
+            return (cards, PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total))
+        }
+        let pageCount = max(1, (total + limit - 1) / limit)
+        let first = (page - 1) * limit
+        let slice = first < total ? Array(cards[first..<min(total, first + limit)]) : []
+        return (
+            slice,
+            PageInfo(
+                page: page, pageCount: pageCount, limit: limit, totalItems: total, firstItem: slice.isEmpty ? 0 : first + 1,
+                lastItem: slice.isEmpty ? 0 : first + slice.count)
+        )
+    }
+}
+
+/// Natural order for titles and ids: digit runs compare by value (`Task 2` < `Task 10`), the
+/// rest case-insensitively, then exactly, so the order is total.
+public enum NaturalOrder {
+    /// true when `a` goes first, false when `b` does, nil when they are equal.
+    public static func compare(_ a: String, _ b: String) -> Bool? {
+        if a == b { return nil }
+        let x = Array(ReportPipeline.fold(a).unicodeScalars)
+        let y = Array(ReportPipeline.fold(b).unicodeScalars)
+        var i = 0
+        var j = 0
+        while i < x.count && j < y.count {
+            if isDigit(x[i]) && isDigit(y[j]) {
+                let si = i
+                let sj = j
+                while i < x.count && isDigit(x[i]) { i += 1 }
+                while j < y.count && isDigit(y[j]) { j += 1 }
+                let nx = String(String.UnicodeScalarView(x[si..<i])).drop { $0 == "0" }
+                let ny = String(String.UnicodeScalarView(y[sj..<j])).drop { $0 == "0" }
+                if nx.count != ny.count { return nx.count < ny.count }
+                if nx != ny { return nx < ny }
+                continue
+            }
+            if x[i] != y[j] { return x[i].value < y[j].value }
+            i += 1
+            j += 1
+        }
+        if x.count - i != y.count - j { return x.count - i < y.count - j }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
+}

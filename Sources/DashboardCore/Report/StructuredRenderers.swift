@@ -1,0 +1,207 @@
+import Foundation
+
+/// Reports as JSON (`"schema": 1`, documented in docs/json.md).
+public enum JSONReportRenderer {
+    public static func render(_ report: Report) -> String {
+        var pairs: [(String, JSONValue)] = [
+            ("schema", .int(1)), ("kind", .string(report.kind.rawValue)), ("as_of", .string(report.generatedAsOf)),
+            ("state", .string(report.state.rawValue)), ("message", message(report)),
+            ("stale", report.stale.map(staleJSON) ?? .null),
+            ("query", queryJSON(report.query)),
+            ("total_tasks", .int(report.totalTasks)), ("matching_tasks", .int(report.matchingTasks)),
+            ("hidden_tasks", .int(report.hiddenTasks)),
+            ("page", pageJSON(report.page)),
+        ]
+        switch report.kind {
+        case .grid: pairs.append(("courses", .array(report.cards.map(cardJSON))))
+        case .list: pairs.append(("courses", .array(report.groups.map { groupJSON($0, report) })))
+        }
+        return JSONValue.object(pairs).rendered() + "\n"
+    }
+
+    static func message(_ report: Report) -> JSONValue {
+        switch report.state {
+        case .ok: return .null
+        case .noData: return .string(ReportMessages.noData + " " + ReportMessages.noDataNext)
+        case .noMatch: return .string(ReportMessages.noMatch(report) + " " + ReportMessages.noMatchNext(report))
+        }
+    }
+
+    static func staleJSON(_ stale: StaleNotice) -> JSONValue {
+        .object([
+            ("data_as_of", .string(stale.dataAsOf)), ("age_hours", .int(stale.ageHours)),
+            ("failed_batch", stale.failedBatch.map { .int($0) } ?? .null),
+            ("failed_at", stale.failedBatch == nil ? .null : .string(stale.failedAt)),
+            ("failure_reason", stale.failedBatch == nil ? .null : .string(stale.failureReason)),
+            ("message", .string(stale.message + " " + stale.nextStep)),
+        ])
+    }
+
+    static func queryJSON(_ q: ReportQuery) -> JSONValue {
+        .object([
+            ("search", .string(q.search)), ("course", .array(q.courses.map { .string($0) })),
+            ("teacher", .array(q.teachers.map { .string($0) })), ("student", .array(q.students.map { .string($0) })),
+            ("bucket", .array(q.buckets.map { .string($0.rawValue) })), ("priority", .array(q.priorities.map { .string($0.rawValue) })),
+            ("include_completed", .bool(q.includeCompleted)), ("sort", .string(q.sort.rawValue)),
+        ])
+    }
+
+    static func pageJSON(_ p: PageInfo) -> JSONValue {
+        .object([
+            ("page", .int(p.page)), ("page_count", .int(p.pageCount)), ("limit", p.limit.map { .int($0) } ?? .null),
+            ("total_items", .int(p.totalItems)), ("first_item", .int(p.firstItem)), ("last_item", .int(p.lastItem)),
+        ])
+    }
+
+    static func courseJSON(_ c: CourseRecord) -> [(String, JSONValue)] {
+        [
+            ("course_id", .string(c.courseID)), ("code", .string(c.code)), ("title", .string(c.title)), ("term", .string(c.term)),
+            ("teacher", .string(c.teacher)), ("timezone", .string(c.timezone)),
+        ]
+    }
+
+    static func cardJSON(_ card: CourseCard) -> JSONValue {
+        .object(
+            courseJSON(card.course) + [
+                ("counts", .object(Bucket.allCases.map { ($0.rawValue, .int(card.count($0))) })),
+                ("total", .int(card.total)), ("completed", .int(card.count(.completed))),
+            ])
+    }
+
+    static func groupJSON(_ group: CourseGroup, _ report: Report) -> JSONValue {
+        let zone = zoneOf(group.course, report)
+        return .object(
+            courseJSON(group.course) + [
+                ("live_tasks", .int(group.liveTasks)),
+                (
+                    "sections",
+                    .array(
+                        group.sections.map { section in
+                            .object([
+                                ("bucket", .string(section.bucket.rawValue)), ("count", .int(section.tasks.count)),
+                                ("tasks", .array(section.tasks.map { taskJSON($0, zone: zone) })),
+                            ])
+                        })
+                ),
+            ])
+    }
+
+    public static func taskJSON(_ t: ReportTask, zone: TimeZone) -> JSONValue {
+        .object([
+            ("task_id", .string(t.task.taskID)), ("course_id", .string(t.task.courseID)), ("title", .string(t.task.title)),
+            ("student_id", .string(t.task.studentID)),
+            ("due", t.task.due.isEmpty ? .null : .string(ReportWords.isoDue(t.task.due, zone: zone))),
+            ("priority", .string(t.task.priority.rawValue)), ("completed", .bool(t.task.completed)),
+            ("bucket", .string(t.bucket.rawValue)), ("pinned", .bool(t.pinned)),
+        ])
+    }
+}
+
+func zoneOf(_ course: CourseRecord, _ report: Report) -> TimeZone {
+    course.timezone.isEmpty ? report.defaultTimeZone : TimeZone(identifier: course.timezone) ?? report.defaultTimeZone
+}
+
+/// Reports as CSV: one header, one row per task (list) or per course (grid); cells that a
+/// spreadsheet would run as formulas are prefixed with `'`.
+public enum CSVReportRenderer {
+    public static let listHeader = [
+        "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
+    ]
+    public static let gridHeader = [
+        "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
+    ]
+
+    public static func render(_ report: Report) -> String {
+        switch report.kind {
+        case .list:
+            var text = CSVWriter.line(listHeader)
+            for group in report.groups {
+                let zone = zoneOf(group.course, report)
+                for section in group.sections {
+                    for t in section.tasks {
+                        text += CSVWriter.line([
+                            t.task.courseID, group.course.code, t.task.taskID, t.task.title, t.task.studentID,
+                            t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), t.task.priority.rawValue,
+                            t.task.completed ? "true" : "false", t.bucket.rawValue, ReportWords.status(t),
+                        ])
+                    }
+                }
+            }
+            return text
+        case .grid:
+            var text = CSVWriter.line(gridHeader)
+            for card in report.cards {
+                let c = card.course
+                text += CSVWriter.line(
+                    [c.courseID, c.code, c.title, c.teacher, c.term, c.timezone] + Bucket.allCases.map { String(card.count($0)) }
+                        + [String(card.total)])
+            }
+            return text
+        }
+    }
+}
+
+/// Reports as Markdown: a table for the grid, headings and tables for lists; `|` and other
+/// Markdown characters in values are escaped.
+public enum MarkdownRenderer {
+    public static func render(_ report: Report) -> String {
+        var out = "# \(report.kind == .grid ? "Courses" : "Task lists") as of \(ReportWords.asOf(report.asOf))\n\n"
+        if let stale = report.stale { out += "> **Warning:** \(escape(stale.message + " " + stale.nextStep))\n\n" }
+        switch report.state {
+        case .noData:
+            return out + escape(ReportMessages.noData) + "\n\n" + escape(ReportMessages.noDataNext) + "\n"
+        case .noMatch:
+            return out + escape(ReportMessages.noMatch(report)) + "\n\n" + escape(ReportMessages.noMatchNext(report)) + "\n"
+        case .ok: break
+        }
+        if report.query.narrows {
+            out +=
+                escape(
+                    "Showing \(report.matchingTasks) of \(report.matchingTasks + report.hiddenTasks) tasks: \(report.query.describedNarrowing)"
+                ) + "\n\n"
+        }
+        switch report.kind {
+        case .grid:
+            out += "| Code | Course | Overdue | Today | Upcoming | No due date | Completed |\n"
+            out += "|---|---|---:|---:|---:|---:|---:|\n"
+            for card in report.cards {
+                out += "| \(escape(card.course.code)) | \(escape(card.course.title)) | \(card.count(.overdue)) | \(card.count(.today)) | "
+                out += "\(card.count(.upcoming)) | \(card.count(.undated)) | \(card.count(.completed))/\(card.total) |\n"
+            }
+        case .list:
+            for group in report.groups {
+                let zone = zoneOf(group.course, report)
+                out += "## \(escape(group.course.code)) — \(escape(group.course.title))\n\n"
+                out += "Times in \(zone.identifier).\n\n"
+                if group.sections.isEmpty {
+                    out += escape(
+                        group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(group.course) : ReportMessages.allCompleted(group))
+                    out += "\n\n"
+                }
+                for section in group.sections {
+                    out += "### \(ReportWords.title(section.bucket)) (\(section.tasks.count))\n\n"
+                    out += "| Title | Student | Due | Priority | Status |\n|---|---|---|---|---|\n"
+                    for t in section.tasks {
+                        let due = t.task.due.isEmpty ? "—" : ReportWords.due(t.task.due, zone: zone)
+                        out +=
+                            "| \(escape(t.task.title)) | \(escape(t.task.studentID)) | \(due) | \(t.task.priority.rawValue) | \(ReportWords.status(t)) |\n"
+                    }
+                    out += "\n"
+                }
+            }
+        }
+        let page = ReportMessages.page(report)
+        if !page.isEmpty { out += escape(page) + "\n" }
+        return out
+    }
+
+    /// Escapes the characters Markdown would read as markup, and `|` for tables.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\`*_{}[]<>()#+!|~".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+/// Renders reports for a terminal: plain text, no line wider than the width, status in words.
+public enum TextRenderer {
+    /// The narrowest a grid card may be.
+    public static let minimumCardWidth = 24
+    static let gap = 2
+
+    public static func render(_ report: Report, width: Int) -> String {
+        let width = max(20, width)
+        var lines: [String] = []
+        let header = report.kind == .grid ? "Courses" : "Task lists"
+        lines += DisplayWidth.wrap("\(header) as of \(ReportWords.asOf(report.asOf))", to: width)
+        if let stale = report.stale {
+            lines += DisplayWidth.wrap("! " + stale.message + " " + stale.nextStep, to: width)
+        }
+        switch report.state {
+        case .noData:
+            lines += DisplayWidth.wrap(ReportMessages.noData, to: width)
+            lines += DisplayWidth.wrap(ReportMessages.noDataNext, to: width)
+            return lines.joined(separator: "\n") + "\n"
+        case .noMatch:
+            lines += DisplayWidth.wrap(ReportMessages.noMatch(report), to: width)
+            lines += DisplayWidth.wrap(ReportMessages.noMatchNext(report), to: width)
+            return lines.joined(separator: "\n") + "\n"
+        case .ok:
+            break
+        }
+        if report.query.narrows {
+            lines += DisplayWidth.wrap(
+                "Showing \(report.matchingTasks) of \(report.matchingTasks + report.hiddenTasks) tasks: \(report.query.describedNarrowing)",
+                to: width)
+        }
+        lines.append("")
+        switch report.kind {
+        case .grid: lines += grid(report.cards, width: width)
+        case .list: lines += list(report.groups, report: report, width: width)
+        }
+        let page = ReportMessages.page(report)
+        if !page.isEmpty { lines += [""] + DisplayWidth.wrap(page, to: width) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Grid
+
+    static func grid(_ cards: [CourseCard], width: Int) -> [String] {
+        var lines = DisplayWidth.wrap("Bar: ! overdue  * today  + upcoming  ? no due date  # completed", to: width)
+        lines.append("")
+        let columns = max(1, (width + gap) / (minimumCardWidth + gap))
+        let cardWidth = min(width, (width - gap * (columns - 1)) / columns)
+        var index = 0
+        while index < cards.count {
+            let row = cards[index..<min(cards.count, index + columns)].map { card(for: $0, width: cardWidth) }
+            let height = row.map(\.count).max() ?? 0
+            for lineIndex in 0..<height {
+                let parts = row.map { block in
+                    lineIndex < block.count ? block[lineIndex] : String(repeating: " ", count: cardWidth)
+                }
+                lines.append(trailingTrimmed(parts.joined(separator: String(repeating: " ", count: gap))))
+            }
+            lines.append("")
+            index += columns
+        }
+        return lines
+    }
+
+    /// One card: every line exactly `width` columns.
+    static func card(for card: CourseCard, width: Int) -> [String] {
+        let inner = max(1, width - 4)
+        func line(_ text: String) -> String { "| " + DisplayWidth.pad(text, to: inner) + " |" }
+        var lines = ["+" + String(repeating: "-", count: width - 2) + "+"]
+        lines += DisplayWidth.wrap(card.course.code, to: inner).map(line)
+        lines.append(line(DisplayWidth.truncate(card.course.title, to: inner)))
+        if card.total == 0 {
+            lines += DisplayWidth.wrap("no tasks yet", to: inner).map(line)
+        } else {
+            lines.append(line(bar(card, width: inner)))
+            let parts = Bucket.allCases.filter { $0 != .completed }.map { "\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))" }
+            var current = ""
+            for part in parts {
+                let candidate = current.isEmpty ? part : current + "  " + part
+                if DisplayWidth.of(candidate) <= inner {
+                    current = candidate
+                } else {
+                    if !current.isEmpty { lines += DisplayWidth.wrap(current, to: inner).map(line) }
+                    current = part
+                }
+            }
+            if !current.isEmpty { lines += DisplayWidth.wrap(current, to: inner).map(line) }
+            lines += DisplayWidth.wrap("# \(card.count(.completed))/\(card.total) completed", to: inner).map(line)
+        }
+        lines.append("+" + String(repeating: "-", count: width - 2) + "+")
+        return lines
+    }
+
+    static func shortName(_ bucket: Bucket) -> String {
+        bucket == .undated ? "no date" : bucket.rawValue
+    }
+
+    /// The bucket mix as marks, proportional to the counts (each non-empty bucket gets at least
+    /// one mark), filling `width`.
+    static func bar(_ card: CourseCard, width: Int) -> String {
+        let shown = card.shown
+        guard shown > 0, width > 0 else { return String(repeating: ".", count: max(0, width)) }
+        let buckets = Bucket.allCases.filter { card.count($0) > 0 }
+        var lengths = buckets.map { max(1, Int((Double(card.count($0)) / Double(shown) * Double(width)).rounded(.down))) }
+        // Hand out what rounding left (or take back an excess) from the largest bucket.
+        while lengths.reduce(0, +) < width, let i = lengths.indices.max(by: { lengths[$0] < lengths[$1] }) { lengths[i] += 1 }
+        while lengths.reduce(0, +) > width, let i = lengths.indices.max(by: { lengths[$0] < lengths[$1] }), lengths[i] > 1 {
+            lengths[i] -= 1
+        }
+        return zip(buckets, lengths).map { String(repeating: ReportWords.mark($0), count: $1) }.joined()
+    }
+
+    // MARK: - List
+
+    static func list(_ groups: [CourseGroup], report: Report, width: Int) -> [String] {
+        var lines: [String] = []
+        for group in groups {
+            let course = group.course
+            let zone = course.timezone.isEmpty ? report.defaultTimeZone : TimeZone(identifier: course.timezone) ?? report.defaultTimeZone
+            lines += DisplayWidth.wrap("\(course.code) — \(course.title)", to: width)
+            var about: [String] = []
+            if !course.teacher.isEmpty { about.append("teacher \(course.teacher)") }
+            if !course.term.isEmpty { about.append("term \(course.term)") }
+            about.append("times in \(zone.identifier)")
+            lines += DisplayWidth.wrap(about.joined(separator: ", "), to: width)
+            if group.sections.isEmpty {
+                let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(course) : ReportMessages.allCompleted(group)
+                lines += DisplayWidth.wrap(message, to: width - 2).map { "  " + $0 }
+                lines.append("")
+                continue
+            }
+            // One table for the course, cut into sections, so columns line up across buckets.
+            let table = table(group.sections.flatMap(\.tasks), zone: zone, width: width - 4)
+            var next = 0
+            for section in group.sections {
+                lines.append("")
+                lines += DisplayWidth.wrap("\(ReportWords.title(section.bucket)) (\(section.tasks.count))", to: width - 2).map { "  " + $0 }
+                let slice = table.rows[next..<(next + section.tasks.count)].flatMap { $0 }
+                next += section.tasks.count
+                lines += (table.header + slice).map { "    " + $0 }
+            }
+            lines.append("")
+        }
+        return lines
+    }
+
+    /// Aligned columns TITLE STUDENT DUE PRIORITY STATUS: a header line and each task's lines.
+    /// Titles are cut with … only when the other columns would not fit; when even that leaves
+    /// too little room, each task takes two lines and nothing is cut.
+    static func table(_ tasks: [ReportTask], zone: TimeZone, width: Int) -> (header: [String], rows: [[String]]) {
+        let header = ["TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"]
+        let cells = tasks.map { task in
+            [
+                task.task.title, task.task.studentID.isEmpty ? "-" : task.task.studentID,
+                task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), task.task.priority.rawValue,
+                ReportWords.status(task),
+            ]
+        }
+        var widths = header.map(DisplayWidth.of)
+        for row in cells {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
+        }
+        let others = widths.dropFirst().reduce(0, +) + 2 * (widths.count - 1)
+        if width - others < 12 {
+            let rows = cells.map { row in
+                DisplayWidth.wrap(row[0], to: width)
+                    + DisplayWidth.wrap(row.dropFirst().joined(separator: " · "), to: width - 2).map { "  " + $0 }
+            }
+            return ([], rows)
+        }
+        widths[0] = min(widths[0], width - others)
+        func line(_ row: [String]) -> String {
+            var row = row
+            row[0] = DisplayWidth.truncate(row[0], to: widths[0])
+            let padded = row.enumerated().map { i, cell in i == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[i]) }
+            return trailingTrimmed(padded.joined(separator: "  "))
+        }
+        return ([line(header)], cells.map { [line($0)] })
+    }
+
+    static func trailingTrimmed(_ text: String) -> String {
+        var result = text
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}
