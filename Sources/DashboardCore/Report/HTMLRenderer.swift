@@ -29,7 +29,8 @@ public enum HTMLRenderer {
         case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
         case .ok:
             body += narrowing(report)
-            for group in report.groups { body += groupHTML(group, report: report) }
+            let single = report.groups.count == 1
+            for group in report.groups { body += groupHTML(group, report: report, underPageHeading: single) }
             body += pageInfo(report)
         }
         let nav = indexLink.map { "<nav aria-label=\"Breadcrumb\"><a href=\"\(escape($0))\">All courses</a></nav>\n" }
@@ -102,24 +103,30 @@ public enum HTMLRenderer {
         html += "<div class=\"bar\" aria-hidden=\"true\">"
         for bucket in Bucket.allCases where card.count(bucket) > 0 {
             let share = Double(card.count(bucket)) * 100 / Double(total)
-            html += "<span class=\"b-\(bucket.rawValue)\" style=\"width:\(String(format: "%.2f", share))%\"></span>"
+            html += "<div class=\"b-\(bucket.rawValue)\" style=\"width:\(String(format: "%.2f", share))%\"></div>"
         }
         html += "</div>\n<table class=\"counts\">\n<caption>Tasks of \(code) by status</caption>\n<tbody>\n"
         for bucket in Bucket.allCases where bucket != .completed {
             html +=
-                "<tr><th scope=\"row\"><span class=\"dot b-\(bucket.rawValue)\"></span>\(ReportWords.title(bucket))</th><td>\(card.count(bucket))</td></tr>\n"
+                "<tr><th scope=\"row\" class=\"k-\(bucket.rawValue)\">\(ReportWords.title(bucket))</th><td>\(card.count(bucket))</td></tr>\n"
         }
         html +=
-            "<tr><th scope=\"row\"><span class=\"dot b-completed\"></span>Completed</th><td>\(card.count(.completed)) of \(card.total)</td></tr>\n"
+            "<tr><th scope=\"row\" class=\"k-completed\">Completed</th><td>\(card.count(.completed)) of \(card.total)</td></tr>\n"
         html += "</tbody>\n</table>\n</article>\n</li>\n"
         return html
     }
 
-    static func groupHTML(_ group: CourseGroup, report: Report) -> String {
+    /// One course's sections. On a course's own page (`underPageHeading`) the page's `<h1>`
+    /// names the course and bucket headings are `<h2>`; on a page of several courses each
+    /// course has an `<h2>` and its buckets `<h3>`.
+    static func groupHTML(_ group: CourseGroup, report: Report, underPageHeading: Bool) -> String {
         let c = group.course
         let zone = zoneOf(c, report)
-        var html = "<section aria-labelledby=\"g-\(anchor(c.courseID))\">\n"
-        html += "<h2 id=\"g-\(anchor(c.courseID))\">\(escape(c.code)) <span class=\"title\">\(escape(c.title))</span></h2>\n"
+        let level = underPageHeading ? 2 : 3
+        var html = "<section aria-label=\"\(escape(c.code)) \(escape(c.title))\">\n"
+        if !underPageHeading {
+            html += "<h2 id=\"g-\(anchor(c.courseID))\">\(escape(c.code)) <span class=\"title\">\(escape(c.title))</span></h2>\n"
+        }
         var about: [String] = []
         if !c.teacher.isEmpty { about.append("Teacher: \(escape(c.teacher))") }
         if !c.term.isEmpty { about.append("Term: \(escape(c.term))") }
@@ -131,7 +138,7 @@ public enum HTMLRenderer {
         }
         for section in group.sections {
             let title = ReportWords.title(section.bucket)
-            html += "<h3>\(title) <span class=\"count\">(\(section.tasks.count))</span></h3>\n"
+            html += "<h\(level)>\(title) <span class=\"count\">(\(section.tasks.count))</span></h\(level)>\n"
             html +=
                 "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(escape(c.code)): \(title.lowercased()), \(section.tasks.count) task\(section.tasks.count == 1 ? "" : "s")</caption>\n"
             html +=
@@ -142,7 +149,7 @@ public enum HTMLRenderer {
                     ? "<span class=\"none\">none</span>"
                     : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
                 html +=
-                    "<tr class=\"b-\(t.bucket.rawValue)-row\"><th scope=\"row\">\(escape(t.task.title))</th><td>\(escape(t.task.studentID))</td><td>\(due)</td><td>\(t.task.priority.rawValue)</td><td><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
+                    "<tr><th scope=\"row\">\(escape(t.task.title))</th><td data-label=\"Student\">\(escape(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(t.task.priority.rawValue)</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
         }
@@ -190,14 +197,28 @@ public enum HTMLRenderer {
         .card article { border: 1px solid var(--line); border-radius: 6px; background: var(--card); padding: 0.75rem; height: 100%; }
         .card h2 { margin: 0 0 0.3rem; overflow-wrap: anywhere; }
         .bar { display: flex; height: 0.75rem; border-radius: 3px; overflow: hidden; background: var(--line); margin: 0.5rem 0; }
-        .bar span { display: block; min-width: 2px; }
+        .bar div { min-width: 2px; }
         .b-overdue { background: var(--overdue); } .b-today { background: var(--today); } .b-upcoming { background: var(--upcoming); }
         .b-undated { background: var(--undated); } .b-completed { background: var(--completed); }
-        .dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.4em; }
+        .counts th::before { content: ""; display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.4em; }
+        .k-overdue::before { background: var(--overdue); } .k-today::before { background: var(--today); }
+        .k-upcoming::before { background: var(--upcoming); } .k-undated::before { background: var(--undated); }
+        .k-completed::before { background: var(--completed); }
         table { border-collapse: collapse; width: 100%; } caption { text-align: left; color: var(--muted); font-size: 0.9rem; }
         th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-        .counts td { text-align: right; } .tasks th[scope=row] { font-weight: normal; overflow-wrap: anywhere; }
+        .counts td { text-align: right; } .tasks th[scope=row] { font-weight: normal; overflow-wrap: break-word; }
         .scroll { overflow-x: auto; }
+        .tasks { table-layout: fixed; } .tasks th:nth-child(1) { width: 40%; } .tasks th:nth-child(2) { width: 14%; }
+        .tasks th:nth-child(3) { width: 20%; } .tasks th:nth-child(4) { width: 10%; } .tasks th:nth-child(5) { width: 16%; }
+        @media (max-width: 40rem) {
+          .tasks caption { display: block; }
+          .tasks thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          .tasks, .tasks tbody, .tasks tr, .tasks th, .tasks td { display: block; width: 100%; }
+          .tasks tr { border-bottom: 1px solid var(--line); padding: 0.4rem 0; }
+          .tasks th, .tasks td { border: none; padding: 0.1rem 0; }
+          .tasks th[scope=row] { font-weight: bold; width: 100%; }
+          .tasks td::before { content: attr(data-label) ": "; color: var(--muted); }
+        }
         .status { color: var(--bg); padding: 0 0.4em; border-radius: 3px; white-space: nowrap; font-size: 0.9rem; }
         .none { color: var(--muted); }
         @media print {
