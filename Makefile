@@ -1,7 +1,8 @@
 # dashboard — build, run, test and install.
 #
 #   make run      install missing system packages, build (release), import imports/ into
-#                 ./dashboard.sqlite and print the status
+#                 ./dashboard.sqlite, print the status and the grid, and write every report
+#                 (HTML, Markdown, JSON) into reports/
 #   make test     install missing system packages, build (debug) and run every test
 #   make install  install the binary into $(PREFIX)/bin (default /usr/local)
 
@@ -10,7 +11,7 @@ DB ?= dashboard.sqlite
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Debian packages the build needs: header (or file) that proves each is installed.
-DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3
+DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy
 
 .PHONY: run test build release install deps clean lint
 
@@ -48,6 +49,12 @@ run: release
 	elif [ $$status != 0 ]; then exit $$status; fi
 	@echo
 	@.build/release/dashboard --db $(DB) status
+	@echo
+	@.build/release/dashboard --db $(DB) report grid --format text
+	@.build/release/dashboard --db $(DB) --quiet report grid --format html --out reports
+	@.build/release/dashboard --db $(DB) --quiet report grid --format markdown --out reports
+	@.build/release/dashboard --db $(DB) --quiet report grid --format json --out reports
+	@echo "Reports written to reports/: open reports/index.html in a browser, or read reports/index.md
 
 test: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
