@@ -1,0 +1,286 @@
+import Foundation
+import Testing
+
+/// `dashboard reclassify` (manual overrides) and `dashboard revert` (one entry or a whole batch).
+@Suite struct ReclassifyRevertCommandTests {
+    static let pin = ["reclassify", "t1", "--to", "today", "--reason", "extension granted", "--actor", "adams"]
+
+    // MARK: - reclassify
+
+    @Test func reclassifyPinsTheBucketAndSaysHowToUndoIt() throws {
+        let sandbox = try AuditSetup.imported()
+        let result = try sandbox.dashboard(Self.pin)
+        #expect(
+            result
+                == CommandResult(
+                    exitCode: 0, stdout: "",
+                    stderr: "dashboard: entry 4: task t1 pinned to today (was upcoming); undo with `dashboard revert 4`\n"))
+        #expect(try sandbox.auditLog().hasSuffix("4|t1|upcoming|today|override|adams|-\n"))
+        #expect(
+            try DatabaseSnapshot.dump(sandbox.db, table: "overrides") == "t1|4|today||extension granted|adams\n")
+        #expect(try DatabaseSnapshot.lines(sandbox.db, "SELECT bucket FROM tasks WHERE task_id = 't1'") == "today\n")
+        // categorize keeps the pin; the report shows it, pinned.
+        #expect(try sandbox.dashboard(["categorize", "--actor", "cron"]).exitCode == 0)
+        let report = try JSON.object(try sandbox.dashboard(["report", "list", "--format", "json"]).stdout)
+        let t1 = ReportListCommandTests.tasks(report).first { $0["task_id"] as? String == "t1" }
+        #expect(t1?["bucket"] as? String == "today")
+        #expect(t1?["pinned"] as? Bool == true)
+    }
+
+    @Test func reclassifyJSONPrintsTheNewEntry() throws {
+        let sandbox = try AuditSetup.imported()
+        let result = try sandbox.dashboard(Self.pin + ["--until", "2026-12-03", "--format", "json"])
+        #expect(result.exitCode == 0)
+        #expect(
+            try sandbox.maskingRecordedAt(result.stdout) == """
+                {
+                  "entry_id": 4,
+                  "recorded_at": "YYYY-MM-DDTHH:MM:SSZ",
+                  "as_of": "2026-11-29T08:00:00Z",
+                  "task_id": "t1",
+                  "course_id": "bio",
+                  "from": "upcoming",
+                  "to": "today",
+                  "cause": "override",
+                  "actor": "adams",
+                  "reason": "extension granted",
+                  "batch_id": null,
+                  "reverts": null,
+                  "reverted_by": [],
+                  "conflict": false,
+                  "override_until": "2026-12-03",
+                  "override_before": null
+                }
+
+                """)
+        #expect(
+            result.stderr
+                == "dashboard: entry 4: task t1 pinned to today until 2026-12-03 (was upcoming); undo with `dashboard revert 4`\n")
+    }
+
+    @Test(arguments: [
+        (["reclassify", "t1", "--reason", "x"], 64, "missing --to BUCKET"),
+        (["reclassify", "t1", "--to", "today"], 64, "missing --reason TEXT: say why the task is reclassified"),
+        (
+            ["reclassify", "t1", "--to", "soon", "--reason", "x"], 64,
+            "--to must be one of overdue, today, upcoming, undated, completed, not \"soon\""
+        ),
+        (["reclassify", "t1", "--to", "today", "--reason", "  "], 64, "--reason must say why the task is reclassified"),
+        (
+            ["reclassify", "t1", "--to", "today", "--reason", "x", "--until", "2026-11-28"], 64,
+            "--until 2026-11-28 is not after the as-of time 2026-11-29T08:00:00Z"
+        ),
+        (["reclassify", "t1", "--to", "today", "--reason", "x", "--until", "later"], 64, "cannot read --until \"later\""),
+        (["reclassify", "--to", "today", "--reason", "x"], 64, "missing TASK (a task_id)"),
+        (["reclassify", "t9", "--to", "today", "--reason", "x"], 65, "there is no task \"t9\""),
+    ])
+    func reclassifyRefusalsNameTheProblemAndChangeNothing(arguments: [String], code: Int32, message: String) throws {
+        let sandbox = try AuditSetup.imported()
+        let before = try DatabaseSnapshot.data(sandbox.db) + (try sandbox.auditLog())
+        let hint =
+            code == 65 ? "`dashboard audit` and `dashboard batches list` show what exists" : "see `dashboard reclassify --help`"
+        #expect(
+            try sandbox.dashboard(arguments)
+                == CommandResult(exitCode: code, stdout: "", stderr: "dashboard: error: \(message)\ndashboard: hint: \(hint)\n"))
+        #expect(try DatabaseSnapshot.data(sandbox.db) + (try sandbox.auditLog()) == before)
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
+    }
+
+    @Test func anOverrideExpiresAtTheEndOfItsUntilDayInTheCourseTimeZone() throws {
+        let sandbox = try AuditSetup.imported()
+        let pin = ["reclassify", "t1", "--to", "overdue", "--reason", "late anyway", "--until", "2026-11-30", "--actor", "adams"]
+        #expect(try sandbox.dashboard(pin).exitCode == 0)
+        // 2026-12-01T04:59:59Z is 23:59:59 on Nov 30 in New York: still pinned.
+        let before = try sandbox.dashboard(["categorize", "--format", "json", "--actor", "cron"], asOf: "2026-12-01T04:59:59Z")
+        #expect(try JSON.object(before.stdout)["expired_overrides"] as? Int == 0)
+        let after = try sandbox.dashboard(["categorize", "--format", "json", "--actor", "cron"], asOf: "2026-12-01T05:00:00Z")
+        #expect(try JSON.object(after.stdout)["expired_overrides"] as? Int == 1)
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT entry_id, from_bucket, to_bucket, cause, reason FROM audit WHERE task_id = 't1'")
+                == "1||upcoming|import|\n4|upcoming|overdue|override|late anyway\n"
+                + "6|overdue|today|time|override #4 (pinned to overdue) expired at 2026-11-30\n")
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
+    }
+
+    @Test func reclassifyWithoutADatabaseExits66AndCreatesNone() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(["--db", "nowhere.sqlite", "--as-of", AuditSetup.asOf] + Self.pin)
+        #expect(result == AuditSetup.noDatabase("nowhere.sqlite"))
+        #expect(try sandbox.listing() == [])
+    }
+
+    // MARK: - revert ENTRY
+
+    @Test func revertingAnOverrideReturnsTheComputedBucketAndRevertingThatRepinsIt() throws {
+        let sandbox = try AuditSetup.imported()
+        #expect(try sandbox.dashboard(Self.pin).exitCode == 0)
+        let revert = try sandbox.dashboard(["revert", "4", "--actor", "adams"])
+        #expect(revert == CommandResult(exitCode: 0, stdout: "", stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 5)\n"))
+        #expect(try sandbox.auditLog().hasSuffix("4|t1|upcoming|today|override|adams|-\n5|t1|today|upcoming|revert|adams|-\n"))
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
+        #expect(try DatabaseSnapshot.dump(sandbox.db, table: "tasks") == Fixtures.storedTasks)
+        let again = try sandbox.dashboard(["revert", "5", "--format", "json", "--actor", "adams"])
+        #expect(again.exitCode == 0)
+        let json = try JSON.object(again.stdout)
+        #expect(json["schema"] as? Int == 1)
+        #expect(json["batch_id"] is NSNull)
+        #expect(
+            JSON.objects(json["entries"]).map { "\($0["entry_id"] ?? "") \($0["reverts"] ?? "") \($0["to"] ?? "") \($0["reason"] ?? "")" }
+                == ["6 5 today revert of entry 5 (revert)"])
+        #expect(try DatabaseSnapshot.dump(sandbox.db, table: "overrides") == "t1|4|today||extension granted|adams\n")
+    }
+
+    @Test func aTimeEntryCannotBeReverted() throws {
+        let sandbox = try AuditSetup.imported()
+        #expect(try sandbox.dashboard(["categorize", "--actor", "cron"], asOf: "2026-11-30T08:00:00Z").exitCode == 0)
+        #expect(try sandbox.auditLog().hasSuffix("4|t3|today|overdue|time|cron|-\n"))
+        #expect(
+            try sandbox.dashboard(["revert", "4"])
+                == CommandResult(
+                    exitCode: 65, stdout: "",
+                    stderr: """
+                        dashboard: error: entry 4 records the clock moving on (cause time); there is nothing to revert
+                        dashboard: hint: to move the task by hand, pin it with `dashboard reclassify`
+
+                        """))
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM audit") == 4)
+    }
+
+    @Test func aBlockedRevertNamesTheBlockingEntriesAndForceGoesThrough() throws {
+        let sandbox = try AuditSetup.imported()
+        #expect(try sandbox.dashboard(Self.pin).exitCode == 0)
+        #expect(
+            try sandbox.dashboard(["reclassify", "t1", "--to", "overdue", "--reason", "no extension", "--actor", "baker"]).exitCode == 0)
+        let before = try DatabaseSnapshot.data(sandbox.db) + (try sandbox.auditLog())
+        #expect(
+            try sandbox.dashboard(["revert", "4"])
+                == CommandResult(
+                    exitCode: 65, stdout: "",
+                    stderr: """
+                        dashboard: error: entry 4 has later changes to task "t1": entries 5 (override); revert those first, or pass --force
+                        dashboard: hint: --force reverts anyway and records which changes it went past
+
+                        """))
+        #expect(try DatabaseSnapshot.data(sandbox.db) + (try sandbox.auditLog()) == before)
+        let forced = try sandbox.dashboard(["revert", "4", "--force", "--actor", "adams"])
+        #expect(forced == CommandResult(exitCode: 0, stdout: "", stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 6)\n"))
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT from_bucket, to_bucket, reverts_entry, reason FROM audit WHERE entry_id = 6")
+                == "overdue|upcoming|4|revert of entry 4 (override); forced past entries 5\n")
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
+        #expect(
+            try sandbox.dashboard(["revert", "4"])
+                == CommandResult(
+                    exitCode: 65, stdout: "",
+                    stderr: "dashboard: error: entry 4 was already reverted by entry 6; revert 6 to re-apply it\n"))
+    }
+
+    @Test func revertUsageErrorsAndUnknownIDs() throws {
+        let sandbox = try AuditSetup.imported()
+        let usage = "dashboard: hint: see `dashboard revert --help`\n"
+        let exists = "dashboard: hint: `dashboard audit` and `dashboard batches list` show what exists\n"
+        let cases: [([String], CommandResult)] = [
+            (
+                ["revert", "1", "--batch", "1"],
+                CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: give either an ENTRY or --batch ID, not both\n" + usage)
+            ),
+            (
+                ["revert"],
+                CommandResult(
+                    exitCode: 64, stdout: "", stderr: "dashboard: error: missing ENTRY (an audit entry id) or --batch ID\n" + usage)
+            ),
+            (
+                ["revert", "four"],
+                CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: ENTRY must be an audit entry number\n" + usage)
+            ),
+            (
+                ["revert", "--batch", "x"],
+                CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: --batch must be a batch number\n" + usage)
+            ),
+            (["revert", "99"], CommandResult(exitCode: 65, stdout: "", stderr: "dashboard: error: there is no audit entry 99\n" + exists)),
+            (
+                ["revert", "--batch", "99"],
+                CommandResult(exitCode: 65, stdout: "", stderr: "dashboard: error: there is no batch 99\n" + exists)
+            ),
+        ]
+        for (arguments, expected) in cases {
+            #expect(try sandbox.dashboard(arguments) == expected, "\(arguments)")
+        }
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM audit") == 3)
+        let none = try Sandbox()
+        #expect(try none.run(["--db", "nowhere.sqlite", "revert", "1"]) == AuditSetup.noDatabase("nowhere.sqlite"))
+        #expect(try none.listing() == [])
+    }
+
+    // MARK: - revert --batch
+
+    /// A sync of t1 changed, t2 missing (deleted), t3 completed and t4 new.
+    static let syncedTasks = """
+        task_id,course_id,title,student_id,due,priority,completed
+        t1,bio,Lab report (revised),s1,2026-11-28,high,no
+        t3,his,Essay draft,s1,2026-11-29T17:00,,yes
+        t4,his,New essay,s3,2026-12-10,,
+
+        """
+
+    @Test func revertingASyncBatchRestoresEveryRowAndRevertingTheRevertReappliesIt() throws {
+        let sandbox = try AuditSetup.imported()
+        try sandbox.write("synced.csv", Self.syncedTasks)
+        let beforeSync = try DatabaseSnapshot.data(sandbox.db)
+        let sync = try sandbox.dashboard(["import", "--mode", "sync", "--max-delete", "100%", "synced.csv", "--actor", "importer"])
+        #expect(sync.exitCode == 0, "\(sync)")
+        let afterSync = try DatabaseSnapshot.data(sandbox.db)
+        let revert = try sandbox.dashboard(["revert", "--batch", "2", "--actor", "adams"])
+        #expect(
+            revert
+                == CommandResult(
+                    exitCode: 0, stdout: "", stderr: "dashboard: reverted batch 2 as batch 3: 4 audit entries recorded (entry 8)\n"))
+        // Every earlier row is back, whole; the row the batch inserted is a tombstone of batch 3.
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT * FROM tasks WHERE task_id <> 't4' ORDER BY 1")
+                == Fixtures.storedTasks)
+        #expect(try DatabaseSnapshot.dump(sandbox.db, table: "courses") == Fixtures.storedCourses)
+        #expect(
+            try DatabaseSnapshot.data(sandbox.db).replacingOccurrences(
+                of: "t4|his|New essay|s3|2026-12-10|normal|0|3|3|upcoming\n", with: "") == beforeSync)
+        #expect(
+            try sandbox.auditLog().hasSuffix(
+                "8|t1|overdue|upcoming|revert|adams|3\n9|t2|deleted|completed|revert|adams|3\n"
+                    + "10|t3|completed|today|revert|adams|3\n11|t4|upcoming|deleted|revert|adams|3\n"))
+        #expect(
+            try DatabaseSnapshot.lines(
+                sandbox.db, "SELECT batch_id, command, status, reason, ifnull(reverts_batch, '-') FROM batches ORDER BY 1")
+                == "1|import|committed||-\n2|import|reverted|reverted by batch 3|-\n3|revert|committed|revert of batch 2|2\n")
+        let reapply = try sandbox.dashboard(["revert", "--batch", "3", "--actor", "adams"])
+        #expect(
+            reapply
+                == CommandResult(
+                    exitCode: 0, stdout: "", stderr: "dashboard: reverted batch 3 as batch 4: 4 audit entries recorded (entry 12)\n"))
+        #expect(try DatabaseSnapshot.data(sandbox.db) == afterSync)
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT batch_id, status, reason FROM batches WHERE batch_id IN (2, 3) ORDER BY 1")
+                == "2|committed|re-applied by batch 4\n3|reverted|reverted by batch 4\n")
+    }
+
+    @Test func aBatchWithLaterChangesIsRefusedNamingThemUnlessForced() throws {
+        let sandbox = try AuditSetup.imported()
+        for title in ["Lab report v2", "Lab report v3"] {
+            try sandbox.write("tasks.csv", Fixtures.tasks.replacingOccurrences(of: "Lab report,", with: "\(title),"))
+            #expect(try sandbox.dashboard(["import", "tasks.csv", "--actor", "importer"]).exitCode == 0)
+        }
+        #expect(
+            try sandbox.dashboard(["revert", "--batch", "2"])
+                == CommandResult(
+                    exitCode: 65, stdout: "",
+                    stderr: """
+                        dashboard: error: batch 2 has later changes to the same rows: batches 3; revert those first, or pass --force
+                        dashboard: hint: --force reverts anyway and records which changes it went past
+
+                        """))
+        #expect(try DatabaseSnapshot.lines(sandbox.db, "SELECT title FROM tasks WHERE task_id = 't1'") == "Lab report v3\n")
+        let forced = try sandbox.dashboard(["revert", "--batch", "2", "--force", "--format", "json", "--actor", "adams"])
+        #expect(forced.exitCode == 0)
+        #expect(try JSON.object(forced.stdout)["batch_id"] as? Int == 4)
+        #expect(try DatabaseSnapshot.lines(sandbox.db, "SELECT title FROM tasks WHERE task_id = 't1'") == "Lab report\n")
+    }
+}
