@@ -40,9 +40,9 @@ import Testing
         _ = try sandbox.run(["--db", "db.sqlite", "import", "--mode", "sync", "courses.csv", "tasks10.csv"])
         let list = try sandbox.run(["--db", "db.sqlite", "batches", "list"])
         let expected = """
-            ID  STATUS     MODE   AS OF                 READ  INS  UPD  DEL  REJ  WARN
-             2  held       sync   2026-11-29T08:00:00Z    11    0    0   10    0     0
-             1  committed  merge  2026-11-29T08:00:00Z    21   21    0    0    0     0
+            ID  COMMAND  STATUS     MODE   AS OF                 READ  INS  UPD  DEL  REJ  WARN
+             2  import   held       sync   2026-11-29T08:00:00Z    11    0    0   10    0     0
+             1  import   committed  merge  2026-11-29T08:00:00Z    21   21    0    0    0     0
 
             """
         #expect(list == CommandResult(exitCode: 0, stdout: expected, stderr: ""))

@@ -239,7 +239,7 @@ import Testing
         let list = try sandbox.run(["batches", "list", "--db", "db.sqlite"])
         #expect(list.exitCode == 0)
         #expect(list.stderr == "")
-        #expect(list.stdout.hasPrefix("ID  STATUS     MODE   AS OF"))
+        #expect(list.stdout.hasPrefix("ID  COMMAND  STATUS     MODE   AS OF"))
     }
 
     @Test func globalOptionsWorkBeforeAndAfterTheCommand() throws {

@@ -115,7 +115,11 @@ import Testing
         let sandbox = try AuditSetup.imported()
         #expect(try sandbox.dashboard(Self.pin).exitCode == 0)
         let revert = try sandbox.dashboard(["revert", "4", "--actor", "adams"])
-        #expect(revert == CommandResult(exitCode: 0, stdout: "", stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 5)\n"))
+        #expect(
+            revert
+                == CommandResult(
+                    exitCode: 0, stdout: "",
+                    stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 5); undo with `dashboard revert 5`\n"))
         #expect(try sandbox.auditLog().hasSuffix("4|t1|upcoming|today|override|adams|-\n5|t1|today|upcoming|revert|adams|-\n"))
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
         #expect(try DatabaseSnapshot.dump(sandbox.db, table: "tasks") == Fixtures.storedTasks)
@@ -163,7 +167,11 @@ import Testing
                         """))
         #expect(try DatabaseSnapshot.data(sandbox.db) + (try sandbox.auditLog()) == before)
         let forced = try sandbox.dashboard(["revert", "4", "--force", "--actor", "adams"])
-        #expect(forced == CommandResult(exitCode: 0, stdout: "", stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 6)\n"))
+        #expect(
+            forced
+                == CommandResult(
+                    exitCode: 0, stdout: "",
+                    stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 6); undo with `dashboard revert 6`\n"))
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT from_bucket, to_bucket, reverts_entry, reason FROM audit WHERE entry_id = 6")
                 == "overdue|upcoming|4|revert of entry 4 (override); forced past entries 5\n")
@@ -234,7 +242,10 @@ import Testing
         #expect(
             revert
                 == CommandResult(
-                    exitCode: 0, stdout: "", stderr: "dashboard: reverted batch 2 as batch 3: 4 audit entries recorded (entry 8)\n"))
+                    exitCode: 0, stdout: "",
+                    stderr:
+                        "dashboard: reverted batch 2 as batch 3: 4 audit entries recorded (entry 8); undo with `dashboard revert --batch 3`\n"
+                ))
         // Every earlier row is back, whole; the row the batch inserted is a tombstone of batch 3.
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT * FROM tasks WHERE task_id <> 't4' ORDER BY 1")
@@ -255,7 +266,10 @@ import Testing
         #expect(
             reapply
                 == CommandResult(
-                    exitCode: 0, stdout: "", stderr: "dashboard: reverted batch 3 as batch 4: 4 audit entries recorded (entry 12)\n"))
+                    exitCode: 0, stdout: "",
+                    stderr:
+                        "dashboard: reverted batch 3 as batch 4: 4 audit entries recorded (entry 12); undo with `dashboard revert --batch 4`\n"
+                ))
         #expect(try DatabaseSnapshot.data(sandbox.db) == afterSync)
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT batch_id, status, reason FROM batches WHERE batch_id IN (2, 3) ORDER BY 1")

@@ -68,15 +68,16 @@ enum BatchesCommand: Command {
             invocation.console.out("No batches yet. Next step: dashboard import imports/\n")
             return .success
         }
-        var rows = [["ID", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]]
+        var rows = [["ID", "COMMAND", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]]
         for b in batches {
             let t = b.total
             rows.append([
-                String(b.id), b.status.rawValue, b.mode.rawValue, b.asOf, String(t.read), String(t.inserted), String(t.updated),
+                String(b.id), b.command, b.status.rawValue, b.command == "revert" ? "-" : b.mode.rawValue, b.asOf, String(t.read),
+                String(t.inserted), String(t.updated),
                 String(t.deleted), String(t.rejected), String(t.warnings),
             ])
         }
-        invocation.console.out(TextTable.render(rows, rightAligned: Set(4...9).union([0])))
+        invocation.console.out(TextTable.render(rows, rightAligned: Set(5...10).union([0])))
         return .success
     }
 
@@ -144,7 +145,7 @@ enum BatchesCommand: Command {
             }
             wait = seconds
         }
-        let store = try openStore(invocation, wait: wait)
+        let store = try openExistingStoreForWriting(invocation, wait: wait)
         let importer = Importer(store: store)
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         do {

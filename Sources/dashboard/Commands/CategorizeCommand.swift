@@ -44,7 +44,7 @@ enum CategorizeCommand: Command {
         let causes = result.byCause.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
         let detail = causes.isEmpty ? "" : " (\(causes.joined(separator: ", ")))"
         invocation.console.note(
-            "categorize as of \(Timestamp.text(invocation.global.asOf)): \(Format.number(result.tasks)) live tasks, \(result.entries) bucket changes recorded\(detail), \(result.expiredOverrides) overrides expired"
+            "categorize as of \(Timestamp.text(invocation.global.asOf)): \(Format.number(result.tasks)) live tasks, \(result.entries) bucket change\(result.entries == 1 ? "" : "s") recorded\(detail), \(result.expiredOverrides) overrides expired"
         )
         return .success
     }

@@ -180,7 +180,16 @@ enum ImportInputs {
         let batch = result.batchID.map { "batch \($0) " } ?? ""
         switch result.status {
         case .committed:
-            return "\(verb) \(batch)committed (\(result.mode.rawValue)): \(counts)"
+            var text = "\(verb) \(batch)committed (\(result.mode.rawValue)): \(counts)"
+            // Overrides are a teacher's decisions: say when the import touched one.
+            if let c = result.categorized, c.conflicts > 0 {
+                text +=
+                    "; \(c.conflicts) task\(c.conflicts == 1 ? "" : "s") changed under a manual override (kept; see dashboard audit --conflicts)"
+            }
+            if let c = result.categorized, c.clearedOverrides > 0 {
+                text += "; \(c.clearedOverrides) manual override\(c.clearedOverrides == 1 ? "" : "s") cleared by --override-manual"
+            }
+            return text
         case .dryRun:
             let held = result.reason.isEmpty ? "" : "; \(result.reason)"
             return "\(verb) \(batch)dry run (\(result.mode.rawValue)), nothing written: \(counts)\(held)"

@@ -74,8 +74,15 @@ enum RevertCommand: Command {
         }
         let batch = result.batchID.map { " as batch \($0)" } ?? ""
         let first = result.entries.first.map { " (entry \($0.id))" } ?? ""
+        var undo = ""
+        if args.value("batch") != nil, let id = result.batchID {
+            undo = "; undo with `dashboard revert --batch \(id)`"
+        } else if let entry = result.entries.first {
+            undo = "; undo with `dashboard revert \(entry.id)`"
+        }
         invocation.console.note(
-            "reverted \(what)\(batch): \(result.entries.count) audit entr\(result.entries.count == 1 ? "y" : "ies") recorded\(first)")
+            "reverted \(what)\(batch): \(result.entries.count) audit entr\(result.entries.count == 1 ? "y" : "ies") recorded\(first)\(undo)"
+        )
         return .success
     }
 }
