@@ -154,6 +154,11 @@ public enum ReportWords {
         }
     }
 
+    /// A time zone's name as people know it (Foundation on Linux calls UTC "GMT").
+    public static func zoneName(_ zone: TimeZone) -> String {
+        zone.identifier == "GMT" ? "UTC" : zone.identifier
+    }
+
     /// A UTC instant for headers: `2026-11-29 08:00 UTC`.
     public static func asOf(_ date: Date) -> String {
         let text = Timestamp.text(date)

@@ -130,7 +130,7 @@ public enum HTMLRenderer {
         var about: [String] = []
         if !c.teacher.isEmpty { about.append("Teacher: \(escape(c.teacher))") }
         if !c.term.isEmpty { about.append("Term: \(escape(c.term))") }
-        about.append("Times in \(escape(zone.identifier))")
+        about.append("Times in \(escape(ReportWords.zoneName(zone)))")
         html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
         if group.sections.isEmpty {
             let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(c) : ReportMessages.allCompleted(group)

@@ -43,7 +43,12 @@ public enum ReportBuilder {
             report.page = paged.page
         case .list:
             let sorted = ReportPipeline.sort(filtered, by: query.sort, defaultTimeZone: defaultTimeZone)
-            let grouped = ReportPipeline.group(sorted)
+            // Each course keeps the count of all its live tasks, whatever the filters hide.
+            let grouped = ReportPipeline.group(sorted).map { group -> CourseGroup in
+                var copy = group
+                copy.liveTasks = liveByCourse[group.course.courseID] ?? group.liveTasks
+                return copy
+            }
             let paged = ReportPipeline.paginateTasks(grouped, limit: query.limit, page: query.page)
             var groups = paged.groups
             // Courses with nothing to list still appear (with their own words) when nothing

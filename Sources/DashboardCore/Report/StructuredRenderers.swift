@@ -72,6 +72,7 @@ public enum JSONReportRenderer {
         let zone = zoneOf(group.course, report)
         return .object(
             courseJSON(group.course) + [
+                ("times_in", .string(ReportWords.zoneName(zone))),
                 ("live_tasks", .int(group.liveTasks)),
                 (
                     "sections",
@@ -172,7 +173,7 @@ public enum MarkdownRenderer {
             for group in report.groups {
                 let zone = zoneOf(group.course, report)
                 out += "## \(escape(group.course.code)) — \(escape(group.course.title))\n\n"
-                out += "Times in \(zone.identifier).\n\n"
+                out += "Times in \(ReportWords.zoneName(zone)).\n\n"
                 if group.sections.isEmpty {
                     out += escape(
                         group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(group.course) : ReportMessages.allCompleted(group))

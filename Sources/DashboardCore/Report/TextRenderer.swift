@@ -123,7 +123,7 @@ public enum TextRenderer {
             var about: [String] = []
             if !course.teacher.isEmpty { about.append("teacher \(course.teacher)") }
             if !course.term.isEmpty { about.append("term \(course.term)") }
-            about.append("times in \(zone.identifier)")
+            about.append("times in \(ReportWords.zoneName(zone))")
             lines += DisplayWidth.wrap(about.joined(separator: ", "), to: width)
             if group.sections.isEmpty {
                 let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(course) : ReportMessages.allCompleted(group)
