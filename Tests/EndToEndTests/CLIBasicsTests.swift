@@ -26,7 +26,7 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             Self.listedCommands(result.stdout) == [
-                "import", "check", "categorize", "reclassify", "revert", "audit", "report", "status", "batches",
+                "import", "check", "categorize", "reclassify", "revert", "audit", "report", "status", "batches", "nightly",
             ])
         #expect(
             result.stdout.contains(

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What one nightly run did.
+public struct NightlyResult: Sendable {
+    /// The import's result, when it committed or was held.
+    public var imported: ImportResult?
+    /// Why the import did not commit anything, if it failed.
+    public var importFailure: ImportFailure?
+    public var categorized: CategorizeResult?
+    /// The dated folder the reports went to, and the files written there.
+    public var reportFolder: String
+    public var reportFiles: [String]
+}
+
+/// `dashboard nightly`: import → categorize → every report into `<reports>/<as-of date>/`.
+///
+/// Policy: a failed or held import does not stop the rest: buckets still move on with the
+/// clock and the reports are still written — from the data as it was, with the banner that
+/// says the last import failed. Only a lock held by another writer stops the run at once (the
+/// other run is doing the work).
+public enum NightlyJob {
+    public static func run(
+        store: Store, files: [InputFile], options: ImportOptions, reportsRoot: String, fileSystem: ReportFileSystem, clock: Clock,
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws(NightlyFailure) -> NightlyResult {
+        let importer = Importer(store: store, clock: clock)
+        importer.progress = progress
+        var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFiles: [])
+        do {
+            result.imported = try importer.run(files: files, options: options)
+        } catch {
+            if case .store(.busy, _) = error { throw .busy(error) }
+            if case .strictRejected(let rejected) = error { result.imported = rejected }
+            result.importFailure = error
+        }
+        do {
+            result.categorized = try Categorizer(store: store, clock: clock).categorize(
+                asOf: options.asOf, defaultTimeZone: options.timeZone, actor: options.actor)
+        } catch {
+            throw .store(error)
+        }
+        let day = LocalAsOf(asOf: options.asOf, timeZone: options.timeZone).date.isoText
+        let folder = reportsRoot.hasSuffix("/") ? reportsRoot + day : reportsRoot + "/" + day
+        result.reportFolder = folder
+        do {
+            let source = try ReportSource.load(store, asOf: options.asOf, defaultTimeZone: options.timeZone)
+            let facts = try ReportSource.facts(store)
+            let query = ReportQuery()
+            let grid = ReportBuilder.build(
+                .grid, courses: source, facts: facts, query: query, asOf: options.asOf, defaultTimeZone: options.timeZone)
+            let list = ReportBuilder.build(
+                .list, courses: source, facts: facts, query: query, asOf: options.asOf, defaultTimeZone: options.timeZone)
+            for format in ReportFormat.allCases {
+                result.reportFiles += try ReportSet.write(
+                    grid: grid, list: list, format: format, width: 100, to: folder, fileSystem: fileSystem)
+            }
+        } catch let error as ReportWriteError {
+            throw .reports(error, partial: result)
+        } catch {
+            throw .store(Store.classify(error, path: store.path))
+        }
+        return result
+    }
+}
+
+/// Why a nightly run stopped.
+public enum NightlyFailure: Error {
+    /// Another process holds the write lock; nothing was done.
+    case busy(ImportFailure)
+    /// The database failed during categorize or while reading for reports.
+    case store(StoreError)
+    /// The reports could not be written (the import and categorize did commit).
+    case reports(ReportWriteError, partial: NightlyResult)
+}

@@ -1,0 +1,93 @@
+import DashboardCore
+import Foundation
+
+/// `dashboard nightly [--imports DIR] [--reports DIR] [--mode merge|sync]`
+enum NightlyCommand: Command {
+    static let spec = CommandSpec(
+        name: "nightly",
+        usage: "dashboard nightly [--imports DIR] [--reports DIR] [--mode merge|sync] [--max-delete LIMIT] [--wait SECONDS]",
+        abstract: "The cron job: import the drop folder, categorize, write every report into a dated folder.",
+        discussion: """
+            Imports every *.csv of --imports (default imports/), recomputes every bucket as of now
+            (or --as-of), and writes every report in every format (index and one file per course:
+            html, md, json, csv, txt) into --reports/<as-of date>/ (default reports/; the date is
+            the as-of's in --timezone). A failed or held import does not stop the reports: they
+            show the data as it was, with a banner saying why. One summary line on stderr; with
+            --quiet, nothing at all when everything went well.
+            Exit: 0 all well; 65 rows rejected, a file-level error or a sync held for approval;
+            66 the folder is missing or holds no CSV; 74 the database or the reports cannot be
+            written; 75 another import or nightly holds the database.
+            """,
+        examples: [
+            "dashboard nightly",
+            "dashboard --db /var/lib/dashboard/school.sqlite nightly --imports /srv/exports --reports /srv/reports --mode sync --quiet",
+            "dashboard nightly --wait 600 --max-delete 5%",
+        ],
+        options: [
+            .value("imports", "DIR", "the drop folder to import (default: imports)"),
+            .value("reports", "DIR", "where the dated report folders go (default: reports)"),
+            .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)"),
+            .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count"),
+            .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)"),
+            .value("actor", "NAME", "who runs it, for the record (default: $USER)"),
+            .flag("override-manual", "let the import win over manual overrides of the tasks it changes"),
+        ])
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        _ = try positionals(invocation, count: 0, names: "")
+        let args = invocation.arguments
+        let options = try ImportInputs.options(invocation, command: spec.name)
+        let importsDir = args.value("imports") ?? "imports"
+        let reportsDir = args.value("reports") ?? "reports"
+        let (files, cleanup) = try ImportInputs.files([importsDir], command: spec.name, console: invocation.console)
+        defer { cleanup() }
+        let store = try openStore(invocation, wait: try waitSeconds(invocation))
+        let console = invocation.console
+        let result: NightlyResult
+        do {
+            result = try NightlyJob.run(
+                store: store, files: files, options: options, reportsRoot: reportsDir, fileSystem: LocalReportFileSystem(),
+                clock: SystemClock())
+        } catch {
+            switch error {
+            case .busy(let failure): throw try ImportInputs.failure(failure, invocation: invocation, format: "text")
+            case .store(let storeError): throw CommandError.store(storeError)
+            case .reports(let writeError, _):
+                throw CommandError(
+                    .ioError, "the import and categorize committed, but the reports could not be written: \(writeError)",
+                    hint: "check that \(reportsDir) can be written, then run `dashboard report grid --format html --out DIR`")
+            }
+        }
+        var code = ExitCode.success
+        var parts: [String] = []
+        if let failure = result.importFailure {
+            let mapped = try ImportInputs.failure(failure, invocation: invocation, format: "text")
+            console.error(mapped.message, hint: mapped.hint)
+            code = mapped.code
+            parts.append("import failed (\(mapped.code.rawValue))")
+        } else if let imported = result.imported {
+            if !imported.problems.isEmpty || imported.status == .held {
+                for problem in imported.problems.prefix(ImportInputs.textProblemLimit) {
+                    console.err(ImportInputs.styledProblem(problem, console: console) + "\n")
+                }
+                if imported.problems.count > ImportInputs.textProblemLimit {
+                    console.err(
+                        "… and \(imported.problems.count - ImportInputs.textProblemLimit) more problems (all of them: dashboard batches show \(imported.batchID ?? 0))\n"
+                    )
+                }
+            }
+            if imported.status == .held || imported.total.rejected > 0 { code = .dataError }
+            parts.append(ImportInputs.summary(imported, verb: "import"))
+        }
+        if let c = result.categorized {
+            // The import's own pass and the categorize pass after it, together.
+            let entries = c.entries + (result.imported?.categorized?.entries ?? 0)
+            parts.append("\(entries) bucket change\(entries == 1 ? "" : "s") logged")
+        }
+        parts.append("reports: \(result.reportFiles.count) files in \(result.reportFolder)")
+        if code != .success || !console.quiet {
+            console.err("dashboard: nightly \(Timestamp.text(invocation.global.asOf)): " + parts.joined(separator: "; ") + "\n")
+        }
+        return code
+    }
+}
