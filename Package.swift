@@ -30,7 +30,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DashboardCore"]
+            dependencies: ["DashboardCore"],
+            exclude: ["Goldens"]
         ),
     ],
     swiftLanguageModes: [.v6]

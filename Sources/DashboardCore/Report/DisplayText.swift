@@ -28,6 +28,30 @@ public enum DisplayWidth {
         return 1
     }
 
+    /// Lays `parts` out on lines of at most `width` columns, `separator` between parts on a
+    /// line, breaking only between parts (a part wider than a line is wrapped on its own).
+    public static func flow(_ parts: [String], separator: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for part in parts {
+            let candidate = current.isEmpty ? part : current + separator + part
+            if of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            if of(part) <= width {
+                current = part
+            } else {
+                let pieces = wrap(part, to: width)
+                lines += pieces.dropLast()
+                current = pieces.last ?? ""
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
     /// `text` cut to at most `width` columns, ending in `…` when something was cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         if of(text) <= width { return text }
@@ -53,6 +77,7 @@ public enum DisplayWidth {
     /// move to the next line, and a word longer than a line is split.
     public static func wrap(_ text: String, to width: Int) -> [String] {
         let limit = max(1, width)
+        if of(text) <= limit { return [text] }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
@@ -142,16 +167,21 @@ public enum ReportWords {
     /// the course's UTC offset (`2026-11-29T14:00:00+01:00`), or `Z` for instants.
     public static func isoDue(_ due: String, zone: TimeZone) -> String {
         guard let parsed = DueDate(storageText: due) else { return "" }
+        let instant: Date
         switch parsed {
         case .date(let d): return d.isoText
-        case .instant: return parsed.storageText
-        case .local(let d, let h, let m, let s):
-            let instant = LocalTime.instant(date: d, hour: h, minute: m, second: s, in: zone)
-            let offset = zone.secondsFromGMT(for: instant)
-            let sign = offset < 0 ? "-" : "+"
-            let magnitude = abs(offset)
-            return parsed.storageText + sign + pad2(magnitude / 3600) + ":" + pad2(magnitude / 60 % 60)
+        case .instant(let seconds): instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+        case .local(let d, let h, let m, let s): instant = LocalTime.instant(date: d, hour: h, minute: m, second: s, in: zone)
         }
+        // The same instant written on the course's clock, so a spreadsheet shows the local date.
+        let offset = zone.secondsFromGMT(for: instant)
+        let local = Int64(instant.timeIntervalSince1970) + Int64(offset)
+        let day = CivilDate(daysSinceEpoch: Int(floorDiv(local, 86_400)))
+        let rest = Int(local - Int64(day.daysSinceEpoch) * 86_400)
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        return day.isoText + "T" + pad2(rest / 3600) + ":" + pad2(rest / 60 % 60) + ":" + pad2(rest % 60) + sign + pad2(magnitude / 3600)
+            + ":" + pad2(magnitude / 60 % 60)
     }
 
     /// A time zone's name as people know it (Foundation on Linux calls UTC "GMT").

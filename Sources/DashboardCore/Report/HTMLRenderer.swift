@@ -132,6 +132,7 @@ public enum HTMLRenderer {
         if !c.term.isEmpty { about.append("Term: \(escape(c.term))") }
         about.append("Times in \(escape(ReportWords.zoneName(zone)))")
         html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
+        if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
         if group.sections.isEmpty {
             let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(c) : ReportMessages.allCompleted(group)
             html += "<p class=\"empty\">\(escape(message))</p>\n"

@@ -31,6 +31,11 @@ public enum ReportBuilder {
         if query.narrows, matching == 0, baseline > 0 { report.state = .noMatch }
 
         let liveByCourse = Dictionary(source.map { ($0.course.courseID, $0.tasks.count) }, uniquingKeysWith: { a, _ in a })
+        var withCompleted = query
+        withCompleted.includeCompleted = true
+        for course in ReportPipeline.filter(searched, withCompleted) {
+            report.completedByCourse[course.course.courseID] = course.tasks.filter { $0.bucket == .completed }.count
+        }
         switch kind {
         case .grid:
             let cards = ReportPipeline.group(filtered).map { group -> CourseCard in

@@ -37,6 +37,15 @@ public enum ReportMessages {
         "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add --include-completed to list them."
     }
 
+    /// Lists leave completed tasks out unless asked: say how many, so the grid's "9 of 20
+    /// completed" and a list of 11 tasks never look like a contradiction. nil when none is left out.
+    public static func completedNotShown(_ group: CourseGroup, report: Report) -> String? {
+        guard report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed) else { return nil }
+        let hidden = report.completedByCourse[group.course.courseID] ?? 0
+        guard hidden > 0, !group.sections.isEmpty else { return nil }
+        return "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed (--include-completed lists them)."
+    }
+
     /// `Page 1 of 3 (tasks 1–25 of 60). Next: --page 2`; empty for a single page.
     public static func page(_ report: Report) -> String {
         let info = report.page
@@ -47,7 +56,7 @@ public enum ReportMessages {
                 "Page \(info.page) of \(info.pageCount) is empty (\(info.totalItems) \(noun) in all). Use --page 1 to --page \(info.pageCount)."
         }
         var text = "Page \(info.page) of \(info.pageCount) (\(noun) \(info.firstItem)–\(info.lastItem) of \(info.totalItems))."
-        if info.page < info.pageCount { text += " Next: --page \(info.page + 1)" }
+        if info.page < info.pageCount { text += " Next: --page \(info.page + 1)." }
         return text
     }
 }

@@ -132,4 +132,7 @@ public struct Report: Sendable {
     public var matchingTasks: Int
     /// Tasks the search and filters hide (completed tasks hidden by default are not counted).
     public var hiddenTasks: Int
+    /// Completed tasks per course id that match the search and filters (lists leave them out
+    /// unless asked).
+    public var completedByCourse: [String: Int] = [:]
 }

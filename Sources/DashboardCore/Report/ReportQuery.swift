@@ -192,7 +192,10 @@ public enum ReportPipeline {
     public static func paginateTasks(_ groups: [CourseGroup], limit: Int?, page: Int) -> (groups: [CourseGroup], page: PageInfo) {
         let total = groups.reduce(0) { $0 + $1.taskCount }
         guard let limit, limit > 0 else {
-            return (groups, PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total))
+            return (
+                groups.filter { $0.taskCount > 0 },
+                PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total)
+            )
         }
         let pageCount = max(1, (total + limit - 1) / limit)
         let first = (page - 1) * limit

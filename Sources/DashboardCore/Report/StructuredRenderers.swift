@@ -173,7 +173,12 @@ public enum MarkdownRenderer {
             for group in report.groups {
                 let zone = zoneOf(group.course, report)
                 out += "## \(escape(group.course.code)) — \(escape(group.course.title))\n\n"
-                out += "Times in \(ReportWords.zoneName(zone)).\n\n"
+                var about: [String] = []
+                if !group.course.teacher.isEmpty { about.append("Teacher: \(escape(group.course.teacher))") }
+                if !group.course.term.isEmpty { about.append("Term: \(escape(group.course.term))") }
+                about.append("Times in \(ReportWords.zoneName(zone))")
+                out += about.joined(separator: " · ") + ".\n\n"
+                if let note = ReportMessages.completedNotShown(group, report: report) { out += escape(note) + "\n\n" }
                 if group.sections.isEmpty {
                     out += escape(
                         group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(group.course) : ReportMessages.allCompleted(group))
@@ -200,7 +205,7 @@ public enum MarkdownRenderer {
     public static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
-            if "\\`*_{}[]<>()#+!|~".contains(character) { out.append("\\") }
+            if "\\`*_{}[]<>#+!|~".contains(character) { out.append("\\") }
             out.append(character)
         }
         return out

@@ -4,6 +4,8 @@ import Foundation
 public enum TextRenderer {
     /// The narrowest a grid card may be.
     public static let minimumCardWidth = 24
+    /// The widest a grid card gets, however wide the terminal.
+    public static let maximumCardWidth = 44
     static let gap = 2
 
     public static func render(_ report: Report, width: Int) -> String {
@@ -36,6 +38,7 @@ public enum TextRenderer {
         case .grid: lines += grid(report.cards, width: width)
         case .list: lines += list(report.groups, report: report, width: width)
         }
+        while lines.last == "" { lines.removeLast() }
         let page = ReportMessages.page(report)
         if !page.isEmpty { lines += [""] + DisplayWidth.wrap(page, to: width) }
         return lines.joined(separator: "\n") + "\n"
@@ -44,19 +47,24 @@ public enum TextRenderer {
     // MARK: - Grid
 
     static func grid(_ cards: [CourseCard], width: Int) -> [String] {
-        var lines = DisplayWidth.wrap("Bar: ! overdue  * today  + upcoming  ? no due date  # completed", to: width)
+        var lines = DisplayWidth.flow(
+            ["Bar:", "! overdue", "* today", "+ upcoming", "? no due date", "# completed"], separator: "  ", width: width)
         lines.append("")
-        let columns = max(1, (width + gap) / (minimumCardWidth + gap))
-        let cardWidth = min(width, (width - gap * (columns - 1)) / columns)
+        // As many columns as fit (but no more than there are cards); cards share the width,
+        // up to a comfortable maximum.
+        let columns = max(1, min(max(1, cards.count), (width + gap) / (minimumCardWidth + gap)))
+        let cardWidth = min(width, maximumCardWidth, (width - gap * (columns - 1)) / columns)
         var index = 0
         while index < cards.count {
-            let row = cards[index..<min(cards.count, index + columns)].map { card(for: $0, width: cardWidth) }
+            var row = cards[index..<min(cards.count, index + columns)].map { card(for: $0, width: cardWidth) }
+            // Cards of a row share one height: shorter ones get empty lines above their bottom edge.
             let height = row.map(\.count).max() ?? 0
+            let blank = "|" + String(repeating: " ", count: cardWidth - 2) + "|"
+            for i in row.indices where row[i].count < height {
+                row[i].insert(contentsOf: Array(repeating: blank, count: height - row[i].count), at: row[i].count - 1)
+            }
             for lineIndex in 0..<height {
-                let parts = row.map { block in
-                    lineIndex < block.count ? block[lineIndex] : String(repeating: " ", count: cardWidth)
-                }
-                lines.append(trailingTrimmed(parts.joined(separator: String(repeating: " ", count: gap))))
+                lines.append(trailingTrimmed(row.map { $0[lineIndex] }.joined(separator: String(repeating: " ", count: gap))))
             }
             lines.append("")
             index += columns
@@ -70,23 +78,13 @@ public enum TextRenderer {
         func line(_ text: String) -> String { "| " + DisplayWidth.pad(text, to: inner) + " |" }
         var lines = ["+" + String(repeating: "-", count: width - 2) + "+"]
         lines += DisplayWidth.wrap(card.course.code, to: inner).map(line)
-        lines.append(line(DisplayWidth.truncate(card.course.title, to: inner)))
+        lines += DisplayWidth.wrap(card.course.title, to: inner).map(line)
         if card.total == 0 {
             lines += DisplayWidth.wrap("no tasks yet", to: inner).map(line)
         } else {
             lines.append(line(bar(card, width: inner)))
             let parts = Bucket.allCases.filter { $0 != .completed }.map { "\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))" }
-            var current = ""
-            for part in parts {
-                let candidate = current.isEmpty ? part : current + "  " + part
-                if DisplayWidth.of(candidate) <= inner {
-                    current = candidate
-                } else {
-                    if !current.isEmpty { lines += DisplayWidth.wrap(current, to: inner).map(line) }
-                    current = part
-                }
-            }
-            if !current.isEmpty { lines += DisplayWidth.wrap(current, to: inner).map(line) }
+            lines += DisplayWidth.flow(parts, separator: "  ", width: inner).map(line)
             lines += DisplayWidth.wrap("# \(card.count(.completed))/\(card.total) completed", to: inner).map(line)
         }
         lines.append("+" + String(repeating: "-", count: width - 2) + "+")
@@ -124,7 +122,8 @@ public enum TextRenderer {
             if !course.teacher.isEmpty { about.append("teacher \(course.teacher)") }
             if !course.term.isEmpty { about.append("term \(course.term)") }
             about.append("times in \(ReportWords.zoneName(zone))")
-            lines += DisplayWidth.wrap(about.joined(separator: ", "), to: width)
+            lines += DisplayWidth.flow(about, separator: ", ", width: width)
+            if let note = ReportMessages.completedNotShown(group, report: report) { lines += DisplayWidth.wrap(note, to: width) }
             if group.sections.isEmpty {
                 let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(course) : ReportMessages.allCompleted(group)
                 lines += DisplayWidth.wrap(message, to: width - 2).map { "  " + $0 }
@@ -166,7 +165,7 @@ public enum TextRenderer {
         if width - others < 12 {
             let rows = cells.map { row in
                 DisplayWidth.wrap(row[0], to: width)
-                    + DisplayWidth.wrap(row.dropFirst().joined(separator: " · "), to: width - 2).map { "  " + $0 }
+                    + DisplayWidth.flow(Array(row.dropFirst()), separator: " · ", width: width - 2).map { "  " + $0 }
             }
             return ([], rows)
         }
