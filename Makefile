@@ -5,6 +5,7 @@
 #                 (HTML, Markdown, JSON) into reports/
 #   make test     install missing system packages, build (debug) and run every test
 #   make install  install the binary into $(PREFIX)/bin (default /usr/local)
+#   make fuzz     run libFuzzer on the CSV reader and normalizer (FUZZ_SECONDS=60)
 
 PREFIX ?= /usr/local
 DB ?= dashboard.sqlite
@@ -13,7 +14,14 @@ SWIFT_FLAGS ?=
 # Debian packages the build needs: header (or file) that proves each is installed.
 DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy
 
-.PHONY: run test build release install deps clean lint
+.PHONY: run test build release install deps clean lint fuzz
+
+FUZZ_SECONDS ?= 60
+FUZZ_BIN = .build/fuzz/fuzz-csv
+FUZZ_SOURCES = $(wildcard Sources/DashboardCore/CSV/*.swift) \
+	$(addprefix Sources/DashboardCore/Import/,ImportProblem.swift FileKind.swift TextNormalizer.swift ValueParsers.swift \
+	  DueDate.swift DueDateParser.swift TimeZoneCatalog.swift Records.swift RowNormalizer.swift) \
+	Sources/DashboardCore/Support/Clock.swift Fuzz/FuzzTarget.swift
 
 deps:
 	@missing=""; \
@@ -64,8 +72,21 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 .build/release/dashboard $(DESTDIR)$(PREFIX)/bin/dashboard
 
+# libFuzzer over the CSV reader and the normalizer for FUZZ_SECONDS (default 60). The seed
+# corpus is Fuzz/corpus/; new inputs go to .build/fuzz/corpus (not committed); a crash is
+# written to .build/fuzz/crash-* and fails the target: fix it and keep the input in
+# Fuzz/regressions/ (FuzzRegressionTests replays every file there in make test).
+fuzz: deps
+	@mkdir -p .build/fuzz/corpus
+	@rm -f $(FUZZ_BIN)
+	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzCSV -I Sources/CCSV \
+	  -Xcc -fmodule-map-file=Sources/CCSV/module.modulemap $(FUZZ_SOURCES) -lcsv -o $(FUZZ_BIN) 2>.build/fuzz/build.log \
+	  || { grep -v 'Cannot export local symbol' .build/fuzz/build.log; exit 1; }
+	$(FUZZ_BIN) .build/fuzz/corpus Fuzz/corpus Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1
+
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz
 
 clean:
 	rm -rf .build

@@ -1,0 +1,70 @@
+// libFuzzer target over the CSV reader and the normalizer (`make fuzz`).
+//
+// Built with `swiftc -sanitize=fuzzer,address` together with the DashboardCore sources it
+// exercises (see the Makefile). Besides crashes, it checks invariants and traps when one
+// breaks, so libFuzzer keeps the input:
+// - reading the same bytes in 1-byte chunks and in 64 KiB chunks gives the same events;
+// - every due the parser accepts reads back from its stored text as the same due;
+// - normalizing text twice changes nothing the second time.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let whole = readAll(bytes, chunk: 64 * 1024)
+    let tiny = readAll(bytes, chunk: 1)
+    if whole != tiny {
+        fatalError("chunk size changed the result: \(whole) vs \(tiny)")
+    }
+    guard case .events(let events) = whole else { return 0 }
+    var layout: HeaderLayout?
+    for event in events {
+        guard case .record(let record) = event else { continue }
+        for field in record.fields.prefix(16) {
+            check(field)
+        }
+        if layout == nil {
+            layout = try? HeaderLayout(header: record.fields, file: "fuzz.csv", fileNameHint: .tasks)
+            continue
+        }
+        if let layout {
+            for order in [nil, DateOrder.mdy, .dmy] {
+                _ = RowNormalizer(layout: layout, dateOrder: order).normalize(record.fields)
+            }
+        }
+    }
+    return 0
+}
+
+enum Outcome: Equatable {
+    case events([CSVEvent])
+    case failed(CSVFileError)
+}
+
+func readAll(_ bytes: [UInt8], chunk: Int) -> Outcome {
+    var events: [CSVEvent] = []
+    let reader = CSVReader(source: MemoryByteSource(bytes, chunkLimit: chunk), options: CSVReaderOptions(chunkSize: 4096))
+    do {
+        try reader.read { events.append($0) }
+    } catch let error as CSVFileError {
+        return .failed(error)
+    } catch {
+        fatalError("unexpected error \(error)")
+    }
+    return .events(events)
+}
+
+func check(_ field: String) {
+    for order in [nil, DateOrder.mdy, .dmy] {
+        if let due = try? DueDateParser.parse(field, dateOrder: order) {
+            let text = due.storageText
+            guard DueDate(storageText: text) == due else { fatalError("due \(field) stored as \(text) reads back differently") }
+        }
+    }
+    let once = TextNormalizer.text(field)
+    guard TextNormalizer.text(once) == once else { fatalError("normalizing \(field) twice changed it") }
+    let id = TextNormalizer.id(field)
+    guard TextNormalizer.id(id) == id else { fatalError("normalizing id \(field) twice changed it") }
+    _ = try? Priority.parse(field)
+    _ = try? CompletedParser.parse(field)
+}
