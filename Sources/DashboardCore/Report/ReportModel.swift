@@ -66,7 +66,7 @@ public struct StaleNotice: Sendable, Equatable {
         if let failedBatch {
             text = "The last import (batch \(failedBatch), \(failedAt)) failed: \(failureReason). "
         }
-        let age = ageHours >= 48 ? "\(ageHours / 24) days old" : "\(ageHours) hours old"
+        let age = ageHours >= 48 ? "\(ageHours / 24) days old" : "\(ageHours) hour\(ageHours == 1 ? "" : "s") old"
         text += "Showing data as of \(dataAsOf) (\(age))."
         return text
     }
@@ -103,8 +103,9 @@ public struct ReportFacts: Sendable, Equatable {
     /// The banner to show, if any.
     public func staleNotice(asOf: Date) -> StaleNotice? {
         guard let dataAsOf else { return nil }
-        let hours = Int(asOf.timeIntervalSince(dataAsOf) / 3600)
-        guard lastFailure != nil || hours > Self.staleAfterHours else { return nil }
+        let seconds = asOf.timeIntervalSince(dataAsOf)
+        let hours = Int(seconds / 3600)
+        guard lastFailure != nil || seconds > TimeInterval(Self.staleAfterHours * 3600) else { return nil }
         return StaleNotice(
             dataAsOf: Timestamp.text(dataAsOf), ageHours: max(0, hours), failedBatch: lastFailure?.id,
             failedAt: lastFailure?.at ?? "", failureReason: lastFailure?.reason ?? "")
