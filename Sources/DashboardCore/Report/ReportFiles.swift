@@ -21,7 +21,11 @@ public enum ReportFileNames {
             let v = scalar.value
             let isLetterOrDigit = (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
             if isLetterOrDigit {
-                if dash, !out.isEmpty { out.append("-") }
+                if dash, !out.isEmpty {
+                    // A dash and a letter would go past 40: stop here rather than end on a dash.
+                    if out.count + 2 > 40 { break }
+                    out.append("-")
+                }
                 dash = false
                 let lower = (0x41...0x5A).contains(v) ? v + 0x20 : v
                 out.unicodeScalars.append(Unicode.Scalar(UInt8(lower)))
