@@ -22,6 +22,9 @@ public enum DisplayWidth {
             || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
             || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
             || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+            // Every other emoji shown as emoji by default (🚀, 🫠, ⚡, ✅), but not the regional
+            // indicators that pair into flags.
+            || (scalar.properties.isEmojiPresentation && !(0x1F1E6...0x1F1FF).contains(v))
         {
             return 2
         }
