@@ -33,13 +33,14 @@ extension AuditEntry {
 /// RFC 4180 CSV text with spreadsheet-formula protection.
 public enum CSVWriter {
     /// One line: fields quoted when they hold the delimiter, a quote or a line break; a field
-    /// starting with `=`, `+`, `-` or `@` gets a leading `'` so a spreadsheet shows it as text.
+    /// starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a
+    /// spreadsheet shows it as text (OWASP's list for CSV injection).
     public static func line(_ fields: [String], protectFormulas: Bool = true) -> String {
         fields.map { field(protectFormulas ? protect($0) : $0) }.joined(separator: ",") + "\r\n"
     }
 
     static func protect(_ value: String) -> String {
-        guard let first = value.first, "=+-@".contains(first) else { return value }
+        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
         return "'" + value
     }
 

@@ -28,7 +28,7 @@ public enum ReportBuilder {
         let matching = filtered.reduce(0) { $0 + $1.tasks.count }
         report.matchingTasks = matching
         report.hiddenTasks = max(0, baseline - matching)
-        if query.narrows, matching == 0, baseline > 0 { report.state = .noMatch }
+        if query.narrows, matching == 0 { report.state = .noMatch }
 
         let liveByCourse = Dictionary(source.map { ($0.course.courseID, $0.tasks.count) }, uniquingKeysWith: { a, _ in a })
         var withCompleted = query

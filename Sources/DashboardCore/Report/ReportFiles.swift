@@ -3,7 +3,7 @@ import Foundation
 /// File names for reports written with `--out DIR`: safe whatever a course id holds.
 ///
 /// Policy: a course's file is `course-<slug>-<hash>.<ext>`: the slug keeps ASCII letters and
-/// digits (lowercased) and turns runs of anything else into `-`, at most 40 characters; the
+/// digits (lowercased) and turns runs of anything else into `-`, at most 36 characters; the
 /// hash is the first 8 hex digits of the id's SHA-256, so two ids never share a file. No name
 /// holds a path separator, starts with a dot, or is a reserved device name, and none is
 /// `index`.
@@ -22,8 +22,8 @@ public enum ReportFileNames {
             let isLetterOrDigit = (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
             if isLetterOrDigit {
                 if dash, !out.isEmpty {
-                    // A dash and a letter would go past 40: stop here rather than end on a dash.
-                    if out.count + 2 > 40 { break }
+                    // A dash and a letter would go past 36: stop here rather than end on a dash.
+                    if out.count + 2 > 36 { break }
                     out.append("-")
                 }
                 dash = false
@@ -32,7 +32,7 @@ public enum ReportFileNames {
             } else {
                 dash = true
             }
-            if out.count >= 40 { break }
+            if out.count >= 36 { break }
         }
         return out.isEmpty ? "x" : out
     }

@@ -10,8 +10,16 @@ public enum ReportMessages {
 
     public static func noMatchNext(_ report: Report) -> String {
         let hidden = report.hiddenTasks
-        return
-            "These filters hide \(hidden) task\(hidden == 1 ? "" : "s"). To see them, run the report without \(flagNames(report.query))."
+        var text =
+            hidden == 0
+            ? "There is no open task to search."
+            : "These filters hide \(hidden) task\(hidden == 1 ? "" : "s"). To see them, run the report without \(flagNames(report.query))."
+        let completed = report.completedByCourse.values.reduce(0, +)
+        if report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed), completed > 0 {
+            text +=
+                " \(completed) completed task\(completed == 1 ? " matches" : "s match"): add --include-completed to list \(completed == 1 ? "it" : "them")."
+        }
+        return text
     }
 
     /// `--search and --bucket`: the flags to drop.

@@ -66,6 +66,7 @@ public struct StaleNotice: Sendable, Equatable {
         if let failedBatch {
             text = "The last import (batch \(failedBatch), \(failedAt)) failed: \(failureReason). "
         }
+        if dataAsOf.isEmpty { return text + "No data has been imported yet." }
         let age = ageHours >= 48 ? "\(ageHours / 24) days old" : "\(ageHours) hour\(ageHours == 1 ? "" : "s") old"
         text += "Showing data as of \(dataAsOf) (\(age))."
         return text
@@ -102,7 +103,11 @@ public struct ReportFacts: Sendable, Equatable {
 
     /// The banner to show, if any.
     public func staleNotice(asOf: Date) -> StaleNotice? {
-        guard let dataAsOf else { return nil }
+        guard let dataAsOf else {
+            // Nothing committed yet, but an import was tried and failed: say so.
+            guard let failure = lastFailure else { return nil }
+            return StaleNotice(dataAsOf: "", ageHours: 0, failedBatch: failure.id, failedAt: failure.at, failureReason: failure.reason)
+        }
         let seconds = asOf.timeIntervalSince(dataAsOf)
         let hours = Int(seconds / 3600)
         guard lastFailure != nil || seconds > TimeInterval(Self.staleAfterHours * 3600) else { return nil }

@@ -151,7 +151,14 @@ public enum ReportPipeline {
             a.task.task.priority == b.task.task.priority ? nil : a.task.task.priority.rank < b.task.task.priority.rank
         }
         func byTitle() -> Bool? { NaturalOrder.compare(a.task.task.title, b.task.task.title) }
-        func byStudent() -> Bool? { NaturalOrder.compare(a.task.task.studentID, b.task.task.studentID) }
+        func byStudent() -> Bool? {
+            // Tasks without a student go last, like undated tasks in a due sort.
+            switch (a.task.task.studentID.isEmpty, b.task.task.studentID.isEmpty) {
+            case (true, false): return false
+            case (false, true): return true
+            default: return NaturalOrder.compare(a.task.task.studentID, b.task.task.studentID)
+            }
+        }
         let chain: [() -> Bool?]
         switch sort {
         case .due: chain = [byDue, byPriority, byTitle]

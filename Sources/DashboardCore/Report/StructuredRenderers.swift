@@ -205,7 +205,11 @@ public enum MarkdownRenderer {
     public static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
-            if "\\`*_{}[]<>#+!|~".contains(character) { out.append("\\") }
+            if character.isNewline {
+                out.append(" ")  // a line break would end a table row
+                continue
+            }
+            if "\\`*_{}[]<>#+!|~&".contains(character) { out.append("\\") }
             out.append(character)
         }
         return out

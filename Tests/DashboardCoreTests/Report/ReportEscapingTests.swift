@@ -148,11 +148,11 @@ struct ReportEscapingTests {
     @Test("a Markdown list escapes the heading and every cell")
     func markdownList() {
         let markdown = MarkdownRenderer.render(Self.report(.list))
-        #expect(markdown.contains("\n## \"'& — \\<script\\>alert(1)\\</script\\>\n"))
+        #expect(markdown.contains("\n## \"'\\& — \\<script\\>alert(1)\\</script\\>\n"))
         #expect(
             markdown.contains(
-                "\n| \\<script\\>alert(1)\\</script\\> | \"'& | 2026-11-30 | normal | upcoming |\n"))
-        #expect(markdown.contains("\n| \"'& \\| \\*bold\\* | \\<s\\> | — | normal | no due date |\n"))
+                "\n| \\<script\\>alert(1)\\</script\\> | \"'\\& | 2026-11-30 | normal | upcoming |\n"))
+        #expect(markdown.contains("\n| \"'\\& \\| \\*bold\\* | \\<s\\> | — | normal | no due date |\n"))
         #expect(markdown.contains("\nTeacher: \\<b\\>Bold\\</b\\> · Term: \\<i\\>term\\</i\\> · Times in UTC.\n"))
         #expect(!markdown.replacingOccurrences(of: "\\<", with: "").contains("<"))
     }
@@ -160,7 +160,7 @@ struct ReportEscapingTests {
     @Test("a Markdown grid escapes codes and titles")
     func markdownGrid() {
         let markdown = MarkdownRenderer.render(Self.report(.grid))
-        #expect(markdown.contains("\n| \"'& | \\<script\\>alert(1)\\</script\\> | 0 | 0 | 1 | 1 | 0/2 |\n"))
+        #expect(markdown.contains("\n| \"'\\& | \\<script\\>alert(1)\\</script\\> | 0 | 0 | 1 | 1 | 0/2 |\n"))
     }
 
     @Test("JSON strings escape quotes, backslashes, control characters and < > &")

@@ -294,10 +294,13 @@ struct ReportStaleTests {
         #expect(notice?.failureReason == "3 rows rejected")
     }
 
-    @Test("without committed data there is no banner: the report says no data instead")
-    func noDataNoBanner() {
+    @Test("without committed data a failed import still gets its banner; with no failure there is none")
+    func noDataBanner() {
         let facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: (3, "2026-11-29T07:30:00Z", "file missing"))
-        #expect(facts.staleNotice(asOf: ReportSample.asOf) == nil)
+        #expect(
+            facts.staleNotice(asOf: ReportSample.asOf)?.message
+                == "The last import (batch 3, 2026-11-29T07:30:00Z) failed: file missing. No data has been imported yet.")
+        #expect(ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil).staleNotice(asOf: ReportSample.asOf) == nil)
     }
 
     static let source = [
