@@ -5,6 +5,7 @@
 #                 (HTML, Markdown, JSON) into reports/
 #   make test     install missing system packages, build (debug) and run every test
 #   make install  install the binary into $(PREFIX)/bin (default /usr/local)
+#   make bench    the performance figures against the sqlite3 shell (docs/performance.md)
 #   make fuzz     run libFuzzer on the CSV reader and normalizer (FUZZ_SECONDS=60)
 
 PREFIX ?= /usr/local
@@ -14,7 +15,7 @@ SWIFT_FLAGS ?=
 # Debian packages the build needs: header (or file) that proves each is installed.
 DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy
 
-.PHONY: run test build release install deps clean lint fuzz
+.PHONY: run test build release install deps clean lint fuzz bench
 
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
@@ -84,6 +85,12 @@ fuzz: deps
 	  || { grep -v 'Cannot export local symbol' .build/fuzz/build.log; exit 1; }
 	$(FUZZ_BIN) .build/fuzz/corpus Fuzz/corpus Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1
+
+# Performance figures against baselines measured in the same run (docs/performance.md).
+# BENCH_TASKS=100000 BENCH_RUNS=3 make bench for a quick look.
+bench: deps release
+	$(SWIFT) build -c release --product dashboard-datagen $(SWIFT_FLAGS)
+	python3 Bench/bench.py
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "DashboardCore", targets: ["DashboardCore"]),
         .executable(name: "dashboard", targets: ["dashboard"]),
+        .executable(name: "dashboard-datagen", targets: ["dashboard-datagen"]),
     ],
     targets: [
         .systemLibrary(
@@ -23,6 +24,10 @@ let package = Package(
         .executableTarget(
             name: "dashboard",
             dependencies: ["DashboardCore"]
+        ),
+        .executableTarget(
+            name: "dashboard-datagen",
+            path: "Sources/dashboard-datagen"
         ),
         .testTarget(
             name: "DashboardCoreTests",

@@ -54,6 +54,7 @@ public final class Importer {
         do {
             // `check` takes no write lock: it only reads the last committed state.
             try database.inTransaction(record ? .immediate : .deferred) {
+                var timer = PhaseTimer()
                 let staging = try StagingArea(database: database)
                 let batchID = record ? try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options) : nil
                 run.batchID = batchID
@@ -64,8 +65,10 @@ public final class Importer {
                     }
                     try readFile(file, layout: layout, staging: staging, validCourses: validCourses ?? [], run: &run)
                 }
+                timer.mark("read, normalize, stage")
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
                 let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run)
+                timer.mark("plan")
                 result = planned.result
                 let hasRejects = run.counts.values.contains { $0.rejected > 0 }
                 if options.strict, hasRejects {
@@ -90,6 +93,8 @@ public final class Importer {
                     return .commit
                 }
                 try staging.apply(batchID: batchID)
+                timer.mark("apply")
+                defer { timer.mark("categorize and record") }
                 result?.categorized = try Categorizer.pass(
                     database,
                     context: Categorizer.PassContext(
