@@ -5,7 +5,7 @@ import Testing
 @Suite("SHA256")
 struct SHA256Tests {
     static func digest(_ bytes: [UInt8]) -> String {
-        var hash = SHA256()
+        let hash = SHA256()
         hash.update(bytes)
         return hash.finalizeHex()
     }
@@ -31,7 +31,7 @@ struct SHA256Tests {
         let expected = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
         #expect(Self.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)) == expected)
         // The same million fed 1,000 bytes at a time.
-        var hash = SHA256()
+        let hash = SHA256()
         let thousand = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
         for _ in 0..<1000 { hash.update(thousand) }
         #expect(hash.finalizeHex() == expected)
@@ -59,7 +59,7 @@ struct SHA256Tests {
     @Test("feeding in odd chunk sizes gives the one-shot digest", arguments: [1, 2, 3, 7, 13, 63, 64, 65, 127, 999, 1000])
     func incremental(chunk: Int) {
         #expect(Self.digest(Self.mixed) == Self.mixedDigest)
-        var hash = SHA256()
+        let hash = SHA256()
         var start = 0
         while start < Self.mixed.count {
             let end = min(start + chunk, Self.mixed.count)
@@ -71,7 +71,7 @@ struct SHA256Tests {
 
     @Test("irregular chunks, empty updates included, give the one-shot digest")
     func irregularChunks() {
-        var hash = SHA256()
+        let hash = SHA256()
         var start = 0
         var sizes = [0, 1, 62, 0, 5, 64, 128, 3, 200, 1]
         while start < Self.mixed.count {
@@ -86,7 +86,7 @@ struct SHA256Tests {
     @Test("the raw bytes a CSVReader sees in chunks hash to the file's one-shot digest", arguments: [1, 7, Int.max])
     func digestThroughReader(chunkLimit: Int) throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("id,title\r\n1,\"a\nb\"\r\n2,é\r\n".utf8)
-        var hash = SHA256()
+        let hash = SHA256()
         let reader = CSVReader(source: MemoryByteSource(bytes, chunkLimit: chunkLimit))
         reader.rawBytesObserver = { hash.update($0) }
         try reader.read { _ in }

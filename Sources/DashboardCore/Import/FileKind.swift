@@ -120,7 +120,9 @@ public struct HeaderLayout: Equatable, Sendable {
             fileNameHint != .tasks || [Column.code, .term, .teacher, .timezone].contains(where: { found[$0] != nil })
         {
             kind = .courses
-        } else if let hint = fileNameHint {
+        } else if let hint = fileNameHint, !found.isEmpty {
+            // The name decides only between kinds the header could be: a header that names no
+            // known column at all is not a tasks or courses file, whatever the file is called.
             kind = hint
         } else {
             let cells = header.prefix(6).joined(separator: ",")

@@ -153,7 +153,7 @@ public final class Importer {
             throw ImportFailure.inputMissing(path: file.path, reason: (error as? ByteSourceError)?.reason ?? "\(error)")
         }
         let reader = CSVReader(source: source, options: FileReading.readerOptions(run.options))
-        var digest = SHA256()
+        let digest = SHA256()
         reader.rawBytesObserver = { digest.update($0) }
         let bytesBefore = run.bytesBefore
         let bytesTotal = run.bytesTotal
@@ -163,15 +163,27 @@ public final class Importer {
         var counts = run.counts[kind] ?? ImportCounts()
         let normalizer = RowNormalizer(layout: layout, dateOrder: run.options.dateOrder)
         var problems: [ImportProblem] = []
-        for name in layout.unknownColumns {
+        // Unknown columns are reported once per file, all in one warning (a header of 100,000
+        // stray columns is one problem, not 100,000).
+        let unknown = layout.unknownColumns
+        if !unknown.isEmpty {
+            let shown = unknown.prefix(10).map { $0.isEmpty ? "(no name)" : "\"\($0)\"" }.joined(separator: ", ")
+            let more = unknown.count > 10 ? " and \(unknown.count - 10) more" : ""
+            let message: String
+            if unknown.count == 1 {
+                message =
+                    unknown[0].isEmpty
+                    ? "a column without a name was ignored"
+                    : "column \"\(unknown[0])\" is not used by a \(kind.rawValue) file and was ignored"
+            } else {
+                message = "\(unknown.count) columns are not used by a \(kind.rawValue) file and were ignored: \(shown)\(more)"
+            }
             problems.append(
                 ImportProblem(
-                    code: .unknownColumn, file: file.path, line: layout.headerLine, row: 0, column: name,
-                    message: name.isEmpty
-                        ? "a column without a name was ignored"
-                        : "column \"\(name)\" is not used by a \(kind.rawValue) file and was ignored",
+                    code: .unknownColumn, file: file.path, line: layout.headerLine, row: 0, column: unknown.count == 1 ? unknown[0] : "",
+                    value: unknown.count == 1 ? "" : unknown.joined(separator: ","), message: message,
                     hint:
-                        "nothing to do if that is expected; rename it if it should be one of: \(kind.columns.map(\.rawValue).joined(separator: ", "))"
+                        "nothing to do if that is expected; rename \(unknown.count == 1 ? "it" : "a column") if it should be one of: \(kind.columns.map(\.rawValue).joined(separator: ", "))"
                 ))
         }
         var headerSeen = false

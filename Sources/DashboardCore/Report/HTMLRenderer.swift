@@ -167,7 +167,7 @@ public enum HTMLRenderer {
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text {
+        for character in ReportWords.visible(text) {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -38,7 +38,7 @@ public enum ReportFileNames {
     }
 
     static func shortHash(_ text: String) -> String {
-        var digest = SHA256()
+        let digest = SHA256()
         digest.update(Array(text.utf8))
         return String(digest.finalizeHex().prefix(8))
     }

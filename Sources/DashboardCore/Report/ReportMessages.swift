@@ -9,6 +9,10 @@ public enum ReportMessages {
     }
 
     public static func noMatchNext(_ report: Report) -> String {
+        if report.totalTasks == 0, !report.query.courses.isEmpty {
+            return
+                "No course has the id or code \(report.query.courses.joined(separator: " or ")). `dashboard report grid` lists the courses."
+        }
         let hidden = report.hiddenTasks
         var text =
             hidden == 0

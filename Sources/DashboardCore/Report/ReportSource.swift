@@ -17,14 +17,21 @@ public struct ReportCourse: Sendable, Equatable {
 /// The source stage of the report pipeline: every live course with its live tasks, each
 /// task in its bucket as of `asOf` (overrides in force win), read in one consistent snapshot.
 public enum ReportSource {
-    public static func load(_ store: Store, asOf: Date, defaultTimeZone: TimeZone) throws -> [ReportCourse] {
+    ///
+    /// - Parameter onlyCourses: when not empty, only the courses with one of these ids or codes
+    ///   are read (the `--course` filter pushed down to SQL, where the `tasks_by_course` index
+    ///   finds their tasks without reading the others).
+    public static func load(_ store: Store, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = []) throws -> [ReportCourse] {
         var courses: [ReportCourse] = []
         var index: [String: Int] = [:]
         var locals: [String: LocalAsOf] = [:]
+        let marks = Array(repeating: "?", count: onlyCourses.count).joined(separator: ", ")
+        let courseFilter = onlyCourses.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
+        let courseValues: [SQLBindable] = onlyCourses.isEmpty ? [] : onlyCourses + onlyCourses
         try store.database.inTransaction(.deferred) {
-            try store.database.cached(
-                "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL ORDER BY course_id"
-            ).forEachRow { row in
+            try store.database.prepare(
+                "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id"
+            ).forEachRow(courseValues) { row in
                 let course = CourseRecord(
                     courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "", term: row.string(3) ?? "",
                     teacher: row.string(4) ?? "", timezone: row.string(5) ?? "")
@@ -33,13 +40,10 @@ public enum ReportSource {
                 let zone = course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.timezone) ?? defaultTimeZone
                 locals[course.courseID] = LocalAsOf(asOf: asOf, timeZone: zone)
             }
-            try store.database.cached(
-                """
-                SELECT t.task_id, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, o.bucket, o.until
-                FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
-                WHERE t.deleted_batch IS NULL ORDER BY t.task_id
-                """
-            ).forEachRow { row in
+            let ids = courses.map(\.course.courseID)
+            let taskFilter =
+                onlyCourses.isEmpty ? "" : " AND t.course_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))"
+            try store.database.prepare(Self.tasksSQL(taskFilter)).forEachRow(onlyCourses.isEmpty ? [] : ids) { row in
                 let task = TaskRecord(
                     taskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
                     studentID: row.string(3) ?? "", due: row.string(4) ?? "",
@@ -59,5 +63,14 @@ public enum ReportSource {
             return .commit
         }
         return courses
+    }
+
+    /// The tasks query; `filter` narrows it to some courses.
+    static func tasksSQL(_ filter: String) -> String {
+        """
+        SELECT t.task_id, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, o.bucket, o.until
+        FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
+        WHERE t.deleted_batch IS NULL\(filter) ORDER BY t.task_id
+        """
     }
 }

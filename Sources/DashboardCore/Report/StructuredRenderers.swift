@@ -204,11 +204,7 @@ public enum MarkdownRenderer {
     /// Escapes the characters Markdown would read as markup, and `|` for tables.
     public static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            if character.isNewline {
-                out.append(" ")  // a line break would end a table row
-                continue
-            }
+        for character in ReportWords.visible(text) {
             if "\\`*_{}[]<>#+!|~&".contains(character) { out.append("\\") }
             out.append(character)
         }

@@ -77,8 +77,8 @@ public enum TextRenderer {
         let inner = max(1, width - 4)
         func line(_ text: String) -> String { "| " + DisplayWidth.pad(text, to: inner) + " |" }
         var lines = ["+" + String(repeating: "-", count: width - 2) + "+"]
-        lines += DisplayWidth.wrap(card.course.code, to: inner).map(line)
-        lines += DisplayWidth.wrap(card.course.title, to: inner).map(line)
+        lines += DisplayWidth.wrap(ReportWords.visible(card.course.code), to: inner).map(line)
+        lines += DisplayWidth.wrap(ReportWords.visible(card.course.title), to: inner).map(line)
         if card.total == 0 {
             lines += DisplayWidth.wrap("no tasks yet", to: inner).map(line)
         } else {
@@ -117,10 +117,10 @@ public enum TextRenderer {
         for group in groups {
             let course = group.course
             let zone = course.timezone.isEmpty ? report.defaultTimeZone : TimeZone(identifier: course.timezone) ?? report.defaultTimeZone
-            lines += DisplayWidth.wrap("\(course.code) — \(course.title)", to: width)
+            lines += DisplayWidth.wrap(ReportWords.visible("\(course.code) — \(course.title)"), to: width)
             var about: [String] = []
-            if !course.teacher.isEmpty { about.append("teacher \(course.teacher)") }
-            if !course.term.isEmpty { about.append("term \(course.term)") }
+            if !course.teacher.isEmpty { about.append("teacher \(ReportWords.visible(course.teacher))") }
+            if !course.term.isEmpty { about.append("term \(ReportWords.visible(course.term))") }
             about.append("times in \(ReportWords.zoneName(zone))")
             lines += DisplayWidth.flow(about, separator: ", ", width: width)
             if let note = ReportMessages.completedNotShown(group, report: report) { lines += DisplayWidth.wrap(note, to: width) }
@@ -152,7 +152,7 @@ public enum TextRenderer {
         let header = ["TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"]
         let cells = tasks.map { task in
             [
-                task.task.title, task.task.studentID.isEmpty ? "-" : task.task.studentID,
+                ReportWords.visible(task.task.title), task.task.studentID.isEmpty ? "-" : ReportWords.visible(task.task.studentID),
                 task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), task.task.priority.rawValue,
                 ReportWords.status(task),
             ]

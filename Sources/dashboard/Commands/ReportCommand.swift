@@ -69,7 +69,9 @@ enum ReportCommand: Command {
         var source: [ReportCourse] = []
         var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
         if let store = try openExistingStore(invocation) {
-            source = try ReportSource.load(store, asOf: global.asOf, defaultTimeZone: global.timeZone)
+            // With --out every course is written; otherwise --course can be read from SQL alone.
+            source = try ReportSource.load(
+                store, asOf: global.asOf, defaultTimeZone: global.timeZone, onlyCourses: out == nil ? query.courses : [])
             facts = try ReportSource.facts(store)
         }
         let report = ReportBuilder.build(

@@ -43,7 +43,26 @@ struct ReportEdgeCaseTests {
 
     @Test("Markdown cells never break a table row, and & cannot start an entity")
     func markdownLineBreaksAndAmpersand() {
-        #expect(MarkdownRenderer.escape("a\nb\r\nc") == "a b c")
+        #expect(MarkdownRenderer.escape("a\nb\r\nc") == "a␊b␍␊c")
         #expect(MarkdownRenderer.escape("AT&amp;T") == "AT\\&amp;T")
+    }
+
+    @Test("control characters from the data never reach the reader raw: they show as control pictures")
+    func controlCharacters() {
+        #expect(ReportWords.visible("\u{1B}[31mred\u{07}\u{7F}\u{85}") == "␛[31mred␇␡\u{FFFD}")
+        #expect(ReportWords.visible("plain é") == "plain é")
+        let course = ReportCourse(
+            course: ReportSample.course("C1", title: "T\u{1B}[2J"), tasks: [ReportSample.task("T1", "C1", "Evil\u{1B}]0;title\u{07}")])
+        let report = ReportBuilder.build(
+            .list, courses: [course], facts: ReportSample.freshFacts, query: ReportQuery(), asOf: ReportSample.asOf,
+            defaultTimeZone: ReportSample.utc)
+        for text in [
+            TextRenderer.render(report, width: 100), MarkdownRenderer.render(report),
+            HTMLRenderer.listPage(report, title: "x", indexLink: nil),
+        ] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+            #expect(text.contains("Evil␛"))
+            #expect(text.contains("title␇"))
+        }
     }
 }
