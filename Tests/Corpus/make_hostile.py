@@ -232,7 +232,7 @@ def _():
     return TASKS + b"big,bio,\"" + b"Q" * FIELD_70MB + b"\"\nok1,bio,Small\n"
 
 
-@case("header-100k-columns.csv", 0, "unknown_column*99997", "+1 tasks", "unknown_column@1*99997",
+@case("header-100k-columns.csv", 0, "unknown_column", "+1 tasks", "unknown_column@1",
       "a header of 100,000 columns (99,997 unknown) and one full-width row")
 def _():
     header = b"task_id,course_id,title," + b",".join(b"x%d" % i for i in range(4, 100_001)) + b"\n"
@@ -257,8 +257,8 @@ def _():
     return TASKS + b"e1,bio,Only row\n" + b"\n" * 1_000_000
 
 
-@case("header-1000-unknown-columns.csv", 0, "unknown_column*1000", "+1 tasks", "unknown_column@1*1000",
-      "1000 unknown columns after the three required ones")
+@case("header-1000-unknown-columns.csv", 0, "unknown_column", "+1 tasks", "unknown_column@1",
+      "1000 unknown columns after the three required ones (one warning names them all)")
 def _():
     header = b"task_id,course_id,title," + b",".join(b"extra %d" % i for i in range(1, 1001)) + b"\n"
     return header + b"k1,bio,Keep me" + b",v" * 1000 + b"\n"
