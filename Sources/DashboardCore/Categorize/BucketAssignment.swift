@@ -57,6 +57,10 @@ public enum BucketAssignment {
             if day < local.date { return .overdue }
             return day == local.date ? .today : .upcoming
         case .local(let day, let hour, let minute, let second):
+            // Only a due on the as-of date needs the exact instant; other days decide by date
+            // (time zone lookups are the slow part of categorizing a million tasks).
+            if day < local.date { return .overdue }
+            if day > local.date { return .upcoming }
             let instant = LocalTime.instant(date: day, hour: hour, minute: minute, second: second, in: local.timeZone)
             return timed(instant, local)
         case .instant(let seconds):
