@@ -100,4 +100,16 @@ enum AuditLog {
             conflict: row.int(12) == 1, overrideUntil: row.string(13) ?? "",
             overrideBefore: row.isNull(14) ? nil : row.int(14))
     }
+
+    /// Makes the override set by entry `entryID` the one in force on `task`.
+    static func pinOverride(
+        task: String, entryID: Int, bucket: String, until: String, reason: String, actor: String, in database: Database
+    ) throws {
+        try database.run(
+            """
+            INSERT INTO overrides (task_id, entry_id, bucket, until, reason, actor) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (task_id) DO UPDATE SET entry_id = excluded.entry_id, bucket = excluded.bucket, until = excluded.until,
+                reason = excluded.reason, actor = excluded.actor
+            """, [task, entryID, bucket, until, reason, actor])
+    }
 }

@@ -49,12 +49,9 @@ public final class ManualOverride {
                         taskID: taskID, courseID: row[0].text ?? "", from: row[1].text ?? "", to: bucket.rawValue, cause: .override,
                         reason: reasonText, overrideUntil: untilText, overrideBefore: previous),
                     in: database, recordedAt: clock.now(), asOf: asOf, actor: actor)
-                try database.run(
-                    """
-                    INSERT INTO overrides (task_id, entry_id, bucket, until, reason, actor) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (task_id) DO UPDATE SET entry_id = excluded.entry_id, bucket = excluded.bucket,
-                        until = excluded.until, reason = excluded.reason, actor = excluded.actor
-                    """, [taskID, entryID, bucket.rawValue, untilText, reasonText, actor])
+                try AuditLog.pinOverride(
+                    task: taskID, entryID: entryID, bucket: bucket.rawValue, until: untilText, reason: reasonText, actor: actor,
+                    in: database)
                 try database.run(
                     "UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket.rawValue, taskID, bucket.rawValue])
                 return .commit

@@ -142,12 +142,9 @@ public final class Reverter {
             try database.run("DELETE FROM overrides WHERE task_id = ?", [task])
             return
         }
-        try database.run(
-            """
-            INSERT INTO overrides (task_id, entry_id, bucket, until, reason, actor) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (task_id) DO UPDATE SET entry_id = excluded.entry_id, bucket = excluded.bucket, until = excluded.until,
-                reason = excluded.reason, actor = excluded.actor
-            """, [task, target, source.toBucket, source.overrideUntil, source.reason, source.actor])
+        try AuditLog.pinOverride(
+            task: task, entryID: target, bucket: source.toBucket, until: source.overrideUntil, reason: source.reason, actor: source.actor,
+            in: database)
     }
 
     private func beginBatch(reason: String, asOf: Date, actor: String, revertsBatch: Int?) throws -> Int {
