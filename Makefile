@@ -6,6 +6,9 @@
 #   make test     install missing system packages, build (debug) and run every test
 #   make install  install the binary into $(PREFIX)/bin (default /usr/local)
 #   make bench    the performance figures against the sqlite3 shell (docs/performance.md)
+#   make stress   the heavy reliability tier (minutes; needs root for tmpfs): release build, then
+#                 Tests/Stress/stress.sh (kill -9 of a 300,000-task import, readers during imports,
+#                 20 nightly runs at once, a full disk at 10 levels); prints a summary, exits 1 on a violation
 #   make fuzz     run libFuzzer on the CSV reader and normalizer (FUZZ_SECONDS=60)
 
 PREFIX ?= /usr/local
@@ -15,7 +18,7 @@ SWIFT_FLAGS ?=
 # Debian packages the build needs: header (or file) that proves each is installed.
 DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy
 
-.PHONY: run test build release install deps clean lint fuzz bench
+.PHONY: run test build release install deps clean lint fuzz bench stress
 
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
@@ -85,6 +88,10 @@ fuzz: deps
 	  || { grep -v 'Cannot export local symbol' .build/fuzz/build.log; exit 1; }
 	$(FUZZ_BIN) .build/fuzz/corpus Fuzz/corpus Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1
+
+stress: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	DASHBOARD_BIN="$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/dashboard" bash Tests/Stress/stress.sh
 
 # Performance figures against baselines measured in the same run (docs/performance.md).
 # BENCH_TASKS=100000 BENCH_RUNS=3 make bench for a quick look.

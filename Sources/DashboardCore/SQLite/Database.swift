@@ -45,8 +45,9 @@ public final class Database {
         let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_URI, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            let systemErrno = db.map { sqlite3_system_errno($0) } ?? 0
             if let db { sqlite3_close_v2(db) }
-            throw SQLiteError(code: rc, message: message)
+            throw SQLiteError(code: rc, message: message, systemErrno: systemErrno)
         }
         sqlite3_extended_result_codes(db, 1)
         self.handle = db
@@ -61,7 +62,7 @@ public final class Database {
     func error(code: Int32, sql: String?) -> SQLiteError {
         let extended = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
-        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql)
+        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql, systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Runs one or more statements that take no parameters.
@@ -71,7 +72,7 @@ public final class Database {
         if rc != SQLITE_OK {
             let message = errmsg.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(errmsg)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql, systemErrno: sqlite3_system_errno(handle))
         }
     }
 

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// An error reported by SQLite, with the extended result code, SQLite's own message and
 /// the SQL that failed.
@@ -9,11 +10,14 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// The operating system's errno behind an I/O failure (0 when none).
+    public let systemErrno: Int32
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code (the low byte of the extended code).
@@ -22,8 +26,10 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     /// True when another connection holds the lock SQLite needed.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 
-    /// True when the disk or the database's page limit is full.
-    public var isFull: Bool { primaryCode == SQLITE_FULL }
+    /// True when the disk or the database's page limit is full. SQLite reports some full-disk
+    /// failures as I/O errors (e.g. `SQLITE_IOERR_SHMSIZE` when the shared-memory file cannot
+    /// grow): the system errno tells them apart.
+    public var isFull: Bool { primaryCode == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
 
     /// True for failures of the storage itself (read-only file, I/O error, cannot open).
     public var isIOError: Bool {

@@ -1,4 +1,5 @@
 import DashboardCore
+import Foundation
 
 /// The exit codes of SPEC §8 (sysexits.h values).
 enum ExitCode: Int32 {
@@ -41,7 +42,9 @@ struct CommandError: Error {
             return CommandError(.ioError, error.description, hint: "use the newer dashboard that wrote this file")
         case .sqlite(let e):
             if e.isFull {
-                return CommandError(.ioError, "the disk (or database) is full: \(e.message)", hint: "free some space; nothing was changed")
+                // SQLite says "disk I/O error" for some full-disk cases: the system's words are clearer.
+                let reason = e.systemErrno != 0 ? String(cString: strerror(e.systemErrno)) : e.message
+                return CommandError(.ioError, "the disk (or database) is full: \(reason)", hint: "free some space; nothing was changed")
             }
             if e.isIOError {
                 return CommandError(.ioError, "cannot write the database: \(e.message)", hint: "check the file's permissions and the disk")

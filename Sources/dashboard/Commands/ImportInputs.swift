@@ -84,11 +84,12 @@ enum ImportInputs {
             }
             if isDirectory.boolValue {
                 let names: [String]
-                do {
-                    names = try fm.contentsOfDirectory(atPath: path)
-                } catch {
-                    throw CommandError(.noInput, "cannot list \(path): \(error.localizedDescription)")
+                guard let listed = try? fm.contentsOfDirectory(atPath: path) else {
+                    let reason = access(path, R_OK | X_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
+                    throw CommandError(
+                        .noInput, "cannot list the folder \(path): \(reason)", hint: "check the folder's permissions for this user")
                 }
+                names = listed
                 let csvs = names.filter { $0.lowercased().hasSuffix(".csv") && !$0.hasPrefix(".") }.sorted()
                 guard !csvs.isEmpty else {
                     throw CommandError(.noInput, "\(path) holds no *.csv file", hint: "put courses.csv and tasks.csv in it")
