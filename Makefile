@@ -66,7 +66,7 @@ run: release
 	@.build/release/dashboard --db $(DB) --quiet report grid --format html --out reports
 	@.build/release/dashboard --db $(DB) --quiet report grid --format markdown --out reports
 	@.build/release/dashboard --db $(DB) --quiet report grid --format json --out reports
-	@echo "Reports written to reports/: open reports/index.html in a browser, or read reports/index.md
+	@echo "Reports written to reports/: open reports/index.html in a browser, or read reports/index.md"
 
 test: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
