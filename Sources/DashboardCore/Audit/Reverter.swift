@@ -76,7 +76,15 @@ public final class Reverter {
                     try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
                 }
                 // Override: back to the one in force before the entry.
-                try restoreOverride(task: entry.taskID, to: entry.overrideBefore, current: before.override)
+                // Override: back to the one in force before the entry, when the entry changed it
+                // (an override, a revert, or an import that cleared one). Other entries leave
+                // today's override alone, even when forced past it.
+                let changedOverride =
+                    entry.cause == .override || entry.cause == .revert
+                    || (entry.cause == .import && !entry.conflict && entry.overrideBefore != nil)
+                if changedOverride {
+                    try restoreOverride(task: entry.taskID, to: entry.overrideBefore, current: before.override)
+                }
 
                 let after = try taskState(entry.taskID)
                 let bucket = try effectiveBucket(entry.taskID, asOf: asOf, defaultTimeZone: defaultTimeZone)
@@ -256,6 +264,17 @@ public final class Reverter {
                 try database.run(Self.saveTaskSQL + " WHERE h.batch_id = ?2", [id, batchID])
                 try restoreCourses(fromBatch: batchID, into: id)
                 try restoreTasks(fromBatch: batchID, into: id)
+                // Overrides the batch cleared (import --override-manual) come back with the data.
+                var cleared: [(String, Int)] = []
+                try database.cached(
+                    """
+                    SELECT a.task_id, a.override_before FROM audit a
+                    WHERE a.batch_id = ? AND a.cause = 'import' AND a.conflict = 0 AND a.override_before IS NOT NULL
+                      AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = a.task_id)
+                    ORDER BY a.entry_id
+                    """
+                ).forEachRow([batchID]) { cleared.append((($0.string(0) ?? ""), $0.int(1))) }
+                for (task, entryID) in cleared { try restoreOverride(task: task, to: entryID, current: nil) }
 
                 // Categorize what changed, with cause `revert`.
                 let staging = try StagingArea(database: database)
@@ -290,10 +309,19 @@ public final class Reverter {
                 try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
                 try database.run(
                     "UPDATE batches SET status = 'reverted', reason = ? WHERE batch_id = ?", ["reverted by batch \(id)", batchID])
-                if let original = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [batchID])?.integer {
+                // Down a chain of reverts, each undoes the one before: the batch this one reverted is
+                // in effect again, the one that batch reverted is undone again, and so on.
+                var next = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [batchID])?.integer
+                var inEffect = true
+                while let batch = next {
                     try database.run(
-                        "UPDATE batches SET status = 'committed', reason = ? WHERE batch_id = ? AND status = 'reverted'",
-                        ["re-applied by batch \(id)", original])
+                        "UPDATE batches SET status = ?, reason = ? WHERE batch_id = ?",
+                        [
+                            inEffect ? "committed" : "reverted",
+                            inEffect ? "re-applied by batch \(id)" : "reverted again by batch \(id)", Int(batch),
+                        ])
+                    inEffect.toggle()
+                    next = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [Int(batch)])?.integer
                 }
                 result.batchID = id
                 result.counts = counts

@@ -18,7 +18,7 @@ public enum ReportBuilder {
             return report
         }
         var unnarrowed = ReportQuery()
-        unnarrowed.includeCompleted = query.includeCompleted || kind == .grid
+        unnarrowed.includeCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
         let baseline = ReportPipeline.filter(source, unnarrowed).reduce(0) { $0 + $1.tasks.count }
 
         var effective = query
