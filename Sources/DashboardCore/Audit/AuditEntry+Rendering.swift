@@ -44,7 +44,8 @@ public enum CSVWriter {
         return "'" + value
     }
 
-    static func field(_ value: String) -> String {
+    /// One field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
+    public static func field(_ value: String) -> String {
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

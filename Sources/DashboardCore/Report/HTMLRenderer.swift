@@ -6,16 +6,8 @@ import Foundation
 public enum HTMLRenderer {
     /// The grid as the index page. `link` gives the file of each course's list page, if any.
     public static func gridPage(_ report: Report, link: (CourseRecord) -> String?) -> String {
-        var body = banner(report)
-        switch report.state {
-        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext)
-        case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
-        case .ok:
-            body += narrowing(report)
-            body += "<ul class=\"cards\">\n"
-            for card in report.cards { body += cardHTML(card, link: link(card.course)) }
-            body += "</ul>\n"
-            body += pageInfo(report)
+        let body = stateAware(report) {
+            "<ul class=\"cards\">\n" + report.cards.map { cardHTML($0, link: link($0.course)) }.joined() + "</ul>\n"
         }
         return page(title: "Courses as of \(ReportWords.asOf(report.asOf))", heading: "Courses", report: report, nav: nil, body: body)
     }
@@ -23,21 +15,27 @@ public enum HTMLRenderer {
     /// Task lists: every group of the report on one page (or one course, when `report.groups`
     /// holds one), with a link back to the index when `indexLink` is given.
     public static func listPage(_ report: Report, title: String, indexLink: String?) -> String {
-        var body = banner(report)
-        switch report.state {
-        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext)
-        case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
-        case .ok:
-            body += narrowing(report)
+        let body = stateAware(report) {
             let single = report.groups.count == 1
-            for group in report.groups { body += groupHTML(group, report: report, underPageHeading: single) }
-            body += pageInfo(report)
+            return report.groups.map { groupHTML($0, report: report, underPageHeading: single) }.joined()
         }
         let nav = indexLink.map { "<nav aria-label=\"Breadcrumb\"><a href=\"\(escape($0))\">All courses</a></nav>\n" }
         return page(title: title, heading: title, report: report, nav: nav, body: body)
     }
 
     // MARK: - Pieces
+
+    /// The banner, then either the state's words (no data, nothing matches) or what narrows the
+    /// report, the `content` and the page line: the same frame for every page.
+    static func stateAware(_ report: Report, content: () -> String) -> String {
+        var body = banner(report)
+        switch report.state {
+        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext)
+        case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
+        case .ok: body += narrowing(report) + content() + pageInfo(report)
+        }
+        return body
+    }
 
     static func page(title: String, heading: String, report: Report, nav: String?, body: String) -> String {
         """

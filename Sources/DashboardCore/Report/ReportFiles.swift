@@ -83,21 +83,11 @@ public struct LocalReportFileSystem: ReportFileSystem {
         let temporary = directory + "/.\(name).tmp-\(getpid())"
         let fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw ReportWriteError(path: final, reason: String(cString: strerror(errno))) }
-        let bytes = Array(contents.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.write(fd, base + offset, bytes.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw ReportWriteError(path: final, reason: reason)
-            }
-            offset += n
+        let failed = FileDescriptorWriter.writeAll(fd, contents)
+        if failed != 0 {
+            close(fd)
+            unlink(temporary)
+            throw ReportWriteError(path: final, reason: String(cString: strerror(failed)))
         }
         if fsync(fd) != 0 || close(fd) != 0 {
             let reason = String(cString: strerror(errno))

@@ -1,3 +1,4 @@
+import DashboardCore
 import Foundation
 
 /// Writes to stdout and stderr; knows whether each is a terminal and whether colour is wanted.
@@ -38,20 +39,8 @@ final class Console {
     }
 
     private func write(_ fd: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buf -> Int in
-                guard let base = buf.baseAddress else { return 0 }
-                return Foundation.write(fd, base + offset, buf.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { exit(0) }
-                return
-            }
-            offset += n
-        }
+        // A reader that went away (`dashboard … | head`) is not an error: stop quietly.
+        if FileDescriptorWriter.writeAll(fd, text) == EPIPE { exit(0) }
     }
 }
 

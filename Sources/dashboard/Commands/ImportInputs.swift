@@ -126,8 +126,10 @@ enum ImportInputs {
                 if errno == EINTR { continue }
                 throw CommandError(.ioError, "reading standard input failed: \(String(cString: strerror(errno)))")
             }
-            let written = buffer.withUnsafeBytes { write(fd, $0.baseAddress, n) }
-            guard written == n else { throw CommandError(.ioError, "cannot spool standard input to \(path)") }
+            let failed = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            guard failed == 0 else {
+                throw CommandError(.ioError, "cannot spool standard input to \(path): \(String(cString: strerror(failed)))")
+            }
         }
         return path
     }
@@ -218,25 +220,19 @@ enum ImportInputs {
     static func writeRejects(_ rejects: [ImportProblem], to path: String) throws {
         var text = "file,line,column,code,value,message\n"
         for p in rejects {
-            text += [p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message].map(csvField).joined(separator: ",") + "\n"
+            // Values are kept exactly (no formula prefix): this file is for data people.
+            text +=
+                [p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message].map(CSVWriter.field).joined(separator: ",") + "\n"
         }
         let fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count else {
-            throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(errno)))")
+        let failed = FileDescriptorWriter.writeAll(fd, text)
+        guard failed == 0 else {
+            throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(failed)))")
         }
-    }
-
-    static func csvField(_ value: String) -> String {
-        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return value
     }
 
     /// Maps an import failure to an error for the user (the batch, when recorded, is named).
