@@ -78,3 +78,25 @@ public enum BucketAssignment {
         return instant < local.nextMidnight ? .today : .upcoming
     }
 }
+
+/// The as-of instant in every time zone met so far: courses name their zone (empty means the
+/// default one); each zone is looked up once per run.
+public struct LocalAsOfCache {
+    public let asOf: Date
+    public let defaultTimeZone: TimeZone
+    private var zones: [String: LocalAsOf] = [:]
+
+    public init(asOf: Date, defaultTimeZone: TimeZone) {
+        self.asOf = asOf
+        self.defaultTimeZone = defaultTimeZone
+    }
+
+    /// The as-of instant in the zone named `name` (the default zone when empty or unknown).
+    public mutating func local(_ name: String) -> LocalAsOf {
+        if let cached = zones[name] { return cached }
+        let zone = name.isEmpty ? defaultTimeZone : (TimeZone(identifier: name) ?? defaultTimeZone)
+        let value = LocalAsOf(asOf: asOf, timeZone: zone)
+        zones[name] = value
+        return value
+    }
+}

@@ -63,6 +63,40 @@ public final class Categorizer {
         var planReason = ""
         /// An import run with `--override-manual`: changed overridden tasks lose their override.
         var overrideManual = false
+        /// The plan's tasks without an override already have their bucket and their entry
+        /// (`recordStagedBuckets`); the pass leaves them alone.
+        var planBucketsRecorded = false
+    }
+
+    /// Records the entries of an import's inserted, updated and restored tasks from the
+    /// buckets computed while staging, in one statement, before the plan is applied (the
+    /// stored bucket is still the old one). Tasks pinned by an override are left to `pass`.
+    /// - Returns: the entries recorded, per cause.
+    static func recordStagedBuckets(_ database: Database, context: PassContext) throws -> [AuditCause: Int] {
+        var recorded: [AuditCause: Int] = [:]
+        for cause in [AuditCause.import, .restore] {
+            let changes = cause == .restore ? "p.change = 'restore'" : "p.change IN ('insert', 'update')"
+            try database.run(
+                """
+                INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
+                                   batch_id, reverts_entry, conflict, override_until, override_before)
+                SELECT ?1, ?2, p.task_id, s.course_id,
+                       CASE p.change WHEN 'insert' THEN '' WHEN 'restore' THEN ?5 ELSE t.bucket END,
+                       s.bucket, ?6, ?3, '', ?4, NULL, 0, '', NULL
+                FROM temp.plan_tasks p JOIN temp.stage_tasks s ON s.task_id = p.task_id
+                LEFT JOIN tasks t ON t.task_id = p.task_id
+                WHERE \(changes)
+                  AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = p.task_id)
+                  AND (p.change <> 'update' OR t.bucket <> s.bucket)
+                ORDER BY p.task_id
+                """,
+                [
+                    Timestamp.text(context.recordedAt), Timestamp.text(context.asOf), context.actor, context.batchID,
+                    deletedBucketName, cause.rawValue,
+                ])
+            recorded[cause] = database.changes
+        }
+        return recorded
     }
 
     /// One pass inside the caller's transaction. Tasks listed in `temp.plan_tasks` (the batch
@@ -77,14 +111,8 @@ public final class Categorizer {
             DELETE FROM bucket_changes;
             """)
         var result = CategorizeResult()
-        var zones: [String: LocalAsOf] = [:]
-        func local(_ name: String) -> LocalAsOf {
-            if let cached = zones[name] { return cached }
-            let zone = name.isEmpty ? context.defaultTimeZone : (TimeZone(identifier: name) ?? context.defaultTimeZone)
-            let value = LocalAsOf(asOf: context.asOf, timeZone: zone)
-            zones[name] = value
-            return value
-        }
+        var zones = LocalAsOfCache(asOf: context.asOf, defaultTimeZone: context.defaultTimeZone)
+        func local(_ name: String) -> LocalAsOf { zones.local(name) }
         let record = try database.cached("INSERT INTO bucket_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         // Tasks a sync just deleted.
         try database.cached(
@@ -108,7 +136,7 @@ public final class Categorizer {
             LEFT JOIN overrides o ON o.task_id = t.task_id
             LEFT JOIN temp.plan_tasks p ON p.task_id = t.task_id
             WHERE t.deleted_batch IS NULL
-            """
+            """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : "")
         ).forEachRow { row in
             result.tasks += 1
             let taskID = row.string(0) ?? ""

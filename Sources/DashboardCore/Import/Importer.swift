@@ -58,12 +58,12 @@ public final class Importer {
                 let staging = try StagingArea(database: database)
                 let batchID = record ? try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options) : nil
                 run.batchID = batchID
-                var validCourses: Set<String>?
+                var validCourses: [String: String]?
                 for (file, layout) in ordered {
                     if layout.kind == .tasks, validCourses == nil {
-                        validCourses = try staging.validCourseIDs(syncingCourses: options.mode == .sync && kinds.contains(.courses))
+                        validCourses = try staging.validCourses(syncingCourses: options.mode == .sync && kinds.contains(.courses))
                     }
-                    try readFile(file, layout: layout, staging: staging, validCourses: validCourses ?? [], run: &run)
+                    try readFile(file, layout: layout, staging: staging, validCourses: validCourses ?? [:], run: &run)
                 }
                 timer.mark("read, normalize, stage")
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
@@ -92,14 +92,24 @@ public final class Importer {
                     result?.reason = reason
                     return .commit
                 }
+                let context = Categorizer.PassContext(
+                    asOf: options.asOf, defaultTimeZone: options.timeZone, actor: options.actor, recordedAt: clock.now(),
+                    batchID: batchID, planCause: .import, planReason: "", overrideManual: options.overrideManual,
+                    planBucketsRecorded: true)
+                // The buckets were computed while staging: their entries are recorded from the
+                // plan before it is applied (the stored buckets are still the old ones).
+                let recorded = try Categorizer.recordStagedBuckets(database, context: context)
+                timer.mark("record staged buckets")
                 try staging.apply(batchID: batchID)
                 timer.mark("apply")
                 defer { timer.mark("categorize and record") }
-                result?.categorized = try Categorizer.pass(
-                    database,
-                    context: Categorizer.PassContext(
-                        asOf: options.asOf, defaultTimeZone: options.timeZone, actor: options.actor, recordedAt: clock.now(),
-                        batchID: batchID, planCause: .import, planReason: "", overrideManual: options.overrideManual))
+                var categorized = try Categorizer.pass(database, context: context)
+                for (cause, count) in recorded where count > 0 {
+                    categorized.byCause[cause, default: 0] += count
+                    categorized.entries += count
+                }
+                categorized.tasks += try staging.plannedWithoutOverride()
+                result?.categorized = categorized
                 try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
                 try BatchLog.finish(database, batchID: batchID, status: .committed, reason: "", finishedAt: clock.now())
                 result?.status = .committed
@@ -144,8 +154,9 @@ public final class Importer {
     }
 
     private func readFile(
-        _ file: InputFile, layout: HeaderLayout, staging: StagingArea, validCourses: Set<String>, run: inout RunState
+        _ file: InputFile, layout: HeaderLayout, staging: StagingArea, validCourses: [String: String], run: inout RunState
     ) throws {
+        var zones = LocalAsOfCache(asOf: run.options.asOf, defaultTimeZone: run.options.timeZone)
         let source: ByteSource
         do {
             source = try file.open()
@@ -287,7 +298,7 @@ public final class Importer {
                         flushBlankRun()
                         fileRows += 1
                         counts.read += 1
-                        guard validCourses.contains(task.courseID) else {
+                        guard let zone = validCourses[task.courseID] else {
                             let ownRowRejected = run.rejectedCourses.contains(task.courseID)
                             reject(
                                 [
@@ -303,8 +314,10 @@ public final class Importer {
                             try staging.markRejected(.tasks, id: task.taskID)
                             return
                         }
+                        let bucket = BucketAssignment.bucket(for: task, at: zones.local(zone))
                         try stageOutcome(
-                            try staging.stage(task, file: file.path, line: record.line), id: task.taskID, idColumn: "task_id",
+                            try staging.stage(task, file: file.path, line: record.line, bucket: bucket.rawValue), id: task.taskID,
+                            idColumn: "task_id",
                             line: record.line, row: row)
                     }
                     rowsSoFar += 1

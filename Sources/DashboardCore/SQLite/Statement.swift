@@ -97,6 +97,44 @@ public final class Statement {
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
 
+    // MARK: - Binding without boxing (the hot paths of an import)
+
+    /// Clears the statement for a new set of bindings (call before the `set` binders).
+    public func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Binds text to the 1-based parameter index, copying its UTF-8 bytes.
+    public func set(_ text: String, at index: Int32) throws {
+        var text = text
+        let rc = text.withUTF8 { buf -> Int32 in
+            guard let base = buf.baseAddress, !buf.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT_SWIFT)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(buf.count), SQLITE_TRANSIENT_SWIFT)
+            }
+        }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
+    /// Binds an integer to the 1-based parameter index.
+    public func set(_ value: Int, at index: Int32) throws {
+        let rc = sqlite3_bind_int64(handle, index, Int64(value))
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
+    /// Runs a statement bound with `set` to completion; returns the rows it changed.
+    @discardableResult
+    public func step() throws -> Int {
+        defer { sqlite3_reset(handle) }
+        while true {
+            let rc = sqlite3_step(handle)
+            if rc == SQLITE_DONE { return Int(sqlite3_changes(database.handle)) }
+            if rc != SQLITE_ROW { throw database.error(code: rc, sql: sql) }
+        }
+    }
+
     /// Runs the statement to completion (for statements that return no rows).
     public func run(_ values: [SQLBindable] = []) throws {
         try bind(values)

@@ -17,7 +17,7 @@ final class StagingArea {
             CREATE TEMP TABLE IF NOT EXISTS stage_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
                 student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
-                file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+                file TEXT NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
                 kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS plan_courses (
@@ -68,11 +68,22 @@ final class StagingArea {
         return same ? .repeatOf(file: where_.file, line: where_.line) : .conflictsWith(file: where_.file, line: where_.line)
     }
 
-    func stage(_ task: TaskRecord, file: String, line: Int) throws -> StageOutcome {
-        try database.run(
-            "INSERT INTO stage_tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            [task.taskID, task.courseID, task.title, task.studentID, task.due, task.priority.rawValue, task.completed, file, line])
-        if database.changes == 1 { return .staged }
+    /// Stages one task with its computed bucket (`""` when the caller leaves it to the
+    /// categorization pass).
+    func stage(_ task: TaskRecord, file: String, line: Int, bucket: String = "") throws -> StageOutcome {
+        let insert = try database.cached("INSERT INTO stage_tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+        insert.reset()
+        try insert.set(task.taskID, at: 1)
+        try insert.set(task.courseID, at: 2)
+        try insert.set(task.title, at: 3)
+        try insert.set(task.studentID, at: 4)
+        try insert.set(task.due, at: 5)
+        try insert.set(task.priority.rawValue, at: 6)
+        try insert.set(task.completed ? 1 : 0, at: 7)
+        try insert.set(file, at: 8)
+        try insert.set(line, at: 9)
+        try insert.set(bucket, at: 10)
+        if try insert.step() == 1 { return .staged }
         let existing = try database.rows(
             "SELECT course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks WHERE task_id = ?",
             [task.taskID])
@@ -82,6 +93,24 @@ final class StagingArea {
             && row[3].text == task.due && row[4].text == task.priority.rawValue && row[5].integer == (task.completed ? 1 : 0)
         let first = (file: row[6].text ?? "", line: Int(row[7].integer ?? 0))
         return same ? .repeatOf(file: first.file, line: first.line) : .conflictsWith(file: first.file, line: first.line)
+    }
+
+    /// The courses a task may reference once this run is applied (see `validCourseIDs`),
+    /// each with the time zone it will have (the staged row's, else the database's).
+    func validCourses(syncingCourses: Bool) throws -> [String: String] {
+        var zones: [String: String] = [:]
+        let live =
+            syncingCourses
+            ? """
+            SELECT c.course_id, c.timezone FROM courses c JOIN rejected_ids r ON r.kind = 'courses' AND r.id = c.course_id
+            WHERE c.deleted_batch IS NULL
+            """
+            : "SELECT course_id, timezone FROM courses WHERE deleted_batch IS NULL"
+        try database.cached(live).forEachRow { row in zones[row.string(0) ?? ""] = row.string(1) ?? "" }
+        try database.cached("SELECT course_id, timezone FROM stage_courses").forEachRow { row in
+            zones[row.string(0) ?? ""] = row.string(1) ?? ""
+        }
+        return zones
     }
 
     /// Course ids a task may reference once this run is applied: the staged courses, plus
@@ -186,6 +215,16 @@ final class StagingArea {
         }
     }
 
+    /// Tasks the plan inserts, updates or restores that no override pins (the ones whose
+    /// entries `Categorizer.recordStagedBuckets` records).
+    func plannedWithoutOverride() throws -> Int {
+        try database.int(
+            """
+            SELECT count(*) FROM plan_tasks p
+            WHERE p.change <> 'delete' AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = p.task_id)
+            """)
+    }
+
     /// Live rows of one kind in the database now.
     func liveCount(_ kind: FileKind) throws -> Int {
         try database.int(
@@ -223,14 +262,16 @@ final class StagingArea {
             """, [batchID])
         try database.run(
             """
-            INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
-            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, NULL, ?1
+            INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
+            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, NULL, ?1, s.bucket
             FROM plan_tasks p JOIN stage_tasks s ON s.task_id = p.task_id
             WHERE p.change <> 'delete'
             ON CONFLICT (task_id) DO UPDATE SET
                 course_id = excluded.course_id, title = excluded.title, student_id = excluded.student_id,
                 due = excluded.due, priority = excluded.priority, completed = excluded.completed,
-                deleted_batch = NULL, changed_batch = ?1
+                deleted_batch = NULL, changed_batch = ?1,
+                bucket = CASE WHEN excluded.bucket = '' OR EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = tasks.task_id)
+                              THEN tasks.bucket ELSE excluded.bucket END
             """, [batchID])
         try database.run(
             """
@@ -264,7 +305,10 @@ final class StagingArea {
             "INSERT INTO stage_courses SELECT course_id, code, title, term, teacher, timezone, file, line FROM held_courses WHERE batch_id = ?",
             [batchID])
         try database.run(
-            "INSERT INTO stage_tasks SELECT task_id, course_id, title, student_id, due, priority, completed, file, line FROM held_tasks WHERE batch_id = ?",
+            """
+            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, file, line)
+            SELECT task_id, course_id, title, student_id, due, priority, completed, file, line FROM held_tasks WHERE batch_id = ?
+            """,
             [batchID])
         try database.run("INSERT INTO rejected_ids SELECT kind, id FROM held_rejected WHERE batch_id = ?", [batchID])
     }
