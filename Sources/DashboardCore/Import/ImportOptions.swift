@@ -69,6 +69,9 @@ public struct ImportOptions: Sendable {
     public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
     /// Let the import win over manual overrides of the tasks it changes.
     public var overrideManual = false
+    /// Stage the tasks even into a database without tasks, instead of writing them directly
+    /// (`DirectTaskWriter`): the tests run both paths and compare them.
+    public var forceStaging = false
 
     public init() {}
 }

@@ -59,15 +59,26 @@ public final class Importer {
                 let batchID = record ? try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options) : nil
                 run.batchID = batchID
                 var validCourses: [String: String]?
+                var direct: DirectTaskWriter?
                 for (file, layout) in ordered {
                     if layout.kind == .tasks, validCourses == nil {
                         validCourses = try staging.validCourses(syncingCourses: options.mode == .sync && kinds.contains(.courses))
+                        // Into a database without tasks, tasks are written directly (see
+                        // DirectTaskWriter), unless the courses alone would hold the batch.
+                        if let batchID, !options.dryRun, !options.forceStaging, try DirectTaskWriter.applies(to: database),
+                            try plan(staging: staging, kinds: kinds.intersection([.courses]), options: options, run: &run).guardReason
+                                == nil
+                        {
+                            direct = try DirectTaskWriter(
+                                database: database, batchID: batchID, recordedAt: Timestamp.text(clock.now()),
+                                asOf: Timestamp.text(options.asOf), actor: options.actor)
+                        }
                     }
-                    try readFile(file, layout: layout, staging: staging, validCourses: validCourses ?? [:], run: &run)
+                    try readFile(file, layout: layout, staging: staging, direct: direct, validCourses: validCourses ?? [:], run: &run)
                 }
                 timer.mark("read, normalize, stage")
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
-                let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run)
+                let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run, directTasks: direct?.inserted)
                 timer.mark("plan")
                 result = planned.result
                 let hasRejects = run.counts.values.contains { $0.rejected > 0 }
@@ -82,6 +93,12 @@ public final class Importer {
                 }
                 guard let batchID else { return .rollback }
                 if let guardReason = planned.guardReason {
+                    // Only a sync that deletes tasks can hold once tasks were written directly,
+                    // and there were none to delete.
+                    guard direct == nil else {
+                        throw ImportFailure.store(
+                            .sqlite(SQLiteError(code: 1, message: "internal: a direct import cannot be held")), batchID: nil)
+                    }
                     try staging.hold(batchID: batchID)
                     let reason =
                         guardReason
@@ -103,12 +120,24 @@ public final class Importer {
                 try staging.apply(batchID: batchID)
                 timer.mark("apply")
                 defer { timer.mark("categorize and record") }
-                var categorized = try Categorizer.pass(database, context: context)
+                var categorized: CategorizeResult
+                if let direct {
+                    // Every live task is one this run inserted, with its bucket as of now.
+                    try direct.finish()
+                    categorized = CategorizeResult()
+                    categorized.tasks = direct.inserted
+                } else {
+                    categorized = try Categorizer.pass(database, context: context)
+                }
                 for (cause, count) in recorded where count > 0 {
                     categorized.byCause[cause, default: 0] += count
                     categorized.entries += count
                 }
                 categorized.tasks += try staging.plannedWithoutOverride()
+                if let direct, direct.inserted > 0 {
+                    categorized.byCause[.import, default: 0] += direct.inserted
+                    categorized.entries += direct.inserted
+                }
                 result?.categorized = categorized
                 try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
                 try BatchLog.finish(database, batchID: batchID, status: .committed, reason: "", finishedAt: clock.now())
@@ -154,25 +183,14 @@ public final class Importer {
     }
 
     private func readFile(
-        _ file: InputFile, layout: HeaderLayout, staging: StagingArea, validCourses: [String: String], run: inout RunState
+        _ file: InputFile, layout: HeaderLayout, staging: StagingArea, direct: DirectTaskWriter?, validCourses: [String: String],
+        run: inout RunState
     ) throws {
-        var zones = LocalAsOfCache(asOf: run.options.asOf, defaultTimeZone: run.options.timeZone)
-        let source: ByteSource
-        do {
-            source = try file.open()
-        } catch {
-            throw ImportFailure.inputMissing(path: file.path, reason: (error as? ByteSourceError)?.reason ?? "\(error)")
-        }
-        let reader = CSVReader(source: source, options: FileReading.readerOptions(run.options))
-        let digest = SHA256()
-        reader.rawBytesObserver = { digest.update($0) }
         let bytesBefore = run.bytesBefore
         let bytesTotal = run.bytesTotal
-        let progress = self.progress
         var rowsSoFar = run.rows
         let kind = layout.kind
         var counts = run.counts[kind] ?? ImportCounts()
-        let normalizer = RowNormalizer(layout: layout, dateOrder: run.options.dateOrder)
         var problems: [ImportProblem] = []
         // Unknown columns are reported once per file, all in one warning (a header of 100,000
         // stray columns is one problem, not 100,000).
@@ -197,7 +215,6 @@ public final class Importer {
                         "nothing to do if that is expected; rename \(unknown.count == 1 ? "it" : "a column") if it should be one of: \(kind.columns.map(\.rawValue).joined(separator: ", "))"
                 ))
         }
-        var headerSeen = false
         var row = 0
         var fileRows = 0
         var blankRun: (line: Int, row: Int, count: Int, lastLine: Int)?
@@ -220,115 +237,7 @@ public final class Importer {
                 problems.append(fp.located(file: file.path, line: line, row: row))
             }
         }
-
-        reader.progressObserver = { bytes in
-            progress?(ImportProgress(bytesRead: bytesBefore + bytes, bytesTotal: bytesTotal, rows: rowsSoFar, file: file.path))
-        }
-        do {
-            try reader.read { event in
-                switch event {
-                case .blankLine(let line):
-                    guard headerSeen else { return }
-                    row += 1
-                    if let current = blankRun {
-                        blankRun = (current.line, current.row, current.count + 1, line)
-                    } else {
-                        blankRun = (line, row, 1, line)
-                    }
-                case .malformedQuote(let line, let text):
-                    guard headerSeen else { return }
-                    flushBlankRun()
-                    row += 1
-                    fileRows += 1
-                    counts.read += 1
-                    reject(
-                        [
-                            FieldProblem(
-                                code: .malformedQuote, column: "", value: text,
-                                message:
-                                    "the row breaks the quoting rules (a quote inside an unquoted value, or text after a closing quote)",
-                                hint: "put the whole value in quotes and double every quote inside it: \"say \"\"hi\"\"\"")
-                        ], line: line, row: row)
-                    run.unidentified[kind, default: 0] += 1
-                case .record(let record):
-                    guard headerSeen else {
-                        headerSeen = true
-                        // The file is read twice (header first, before the lock): refuse one
-                        // whose header changed in between, rather than map columns wrongly.
-                        var current = try? HeaderLayout(header: record.fields, file: file.path, fileNameHint: layout.kind)
-                        current?.headerLine = record.line
-                        if current != layout {
-                            throw ImportFailure.fileProblem(
-                                ImportProblem(
-                                    code: .unreadableFile, file: file.path, line: record.line, row: 0,
-                                    message: "the file's header changed while it was being imported",
-                                    hint: "import again once the export has finished writing the file"),
-                                batchID: nil)
-                        }
-                        return
-                    }
-                    row += 1
-                    switch normalizer.normalize(record.fields) {
-                    case .blank:
-                        if let current = blankRun {
-                            blankRun = (current.line, current.row, current.count + 1, record.line)
-                        } else {
-                            blankRun = (record.line, row, 1, record.line)
-                        }
-                        return
-                    case .rejected(let fieldProblems):
-                        flushBlankRun()
-                        fileRows += 1
-                        counts.read += 1
-                        reject(fieldProblems, line: record.line, row: row)
-                        if let id = normalizer.identity(record.fields) {
-                            try staging.markRejected(kind, id: id)
-                            if kind == .courses { run.rejectedCourses.insert(id) }
-                        } else {
-                            run.unidentified[kind, default: 0] += 1
-                        }
-                    case .course(let course):
-                        flushBlankRun()
-                        fileRows += 1
-                        counts.read += 1
-                        try stageOutcome(
-                            try staging.stage(course, file: file.path, line: record.line), id: course.courseID, idColumn: "course_id",
-                            line: record.line, row: row)
-                    case .task(let task):
-                        flushBlankRun()
-                        fileRows += 1
-                        counts.read += 1
-                        guard let zone = validCourses[task.courseID] else {
-                            let ownRowRejected = run.rejectedCourses.contains(task.courseID)
-                            reject(
-                                [
-                                    FieldProblem(
-                                        code: .unknownCourse, column: "course_id", value: task.courseID,
-                                        message: ownRowRejected
-                                            ? "course \"\(task.courseID)\" is not in the database and its own row in this import was rejected"
-                                            : "course \"\(task.courseID)\" is not in the database or in this import",
-                                        hint: ownRowRejected
-                                            ? "fix the course's row (see its error), then import again"
-                                            : "import the course first (or in the same run), or correct the course_id")
-                                ], line: record.line, row: row)
-                            try staging.markRejected(.tasks, id: task.taskID)
-                            return
-                        }
-                        let bucket = BucketAssignment.bucket(for: task, at: zones.local(zone))
-                        try stageOutcome(
-                            try staging.stage(task, file: file.path, line: record.line, bucket: bucket.rawValue), id: task.taskID,
-                            idColumn: "task_id",
-                            line: record.line, row: row)
-                    }
-                    rowsSoFar += 1
-                }
-            }
-        } catch let error as CSVFileError {
-            throw FileReading.fileFailure(error, file: file, batchID: nil)
-        }
-        flushBlankRun()
-
-        func stageOutcome(_ outcome: StagingArea.StageOutcome, id: String, idColumn: String, line: Int, row: Int) throws {
+        func stageOutcome(_ outcome: StagingArea.StageOutcome, id: String, idColumn: String, line: Int, row: Int) {
             switch outcome {
             case .staged: break
             case .repeatOf(let firstFile, let firstLine):
@@ -349,22 +258,128 @@ public final class Importer {
             }
         }
 
+        // One thread reads and normalizes, this one writes: the two overlap.
+        let reader = RowReader(file: file, layout: layout, options: run.options, validCourses: kind == .tasks ? validCourses : [:])
+        reader.start()
+        do {
+            while let batch = reader.handoff.take() {
+                for item in batch {
+                    switch item {
+                    case .progress(let bytes):
+                        progress?(ImportProgress(bytesRead: bytesBefore + bytes, bytesTotal: bytesTotal, rows: rowsSoFar, file: file.path))
+                    case .blankLine(let line):
+                        row += 1
+                        if let current = blankRun {
+                            blankRun = (current.line, current.row, current.count + 1, line)
+                        } else {
+                            blankRun = (line, row, 1, line)
+                        }
+                    case .malformedQuote(let line, let text):
+                        flushBlankRun()
+                        row += 1
+                        fileRows += 1
+                        counts.read += 1
+                        reject(
+                            [
+                                FieldProblem(
+                                    code: .malformedQuote, column: "", value: text,
+                                    message:
+                                        "the row breaks the quoting rules (a quote inside an unquoted value, or text after a closing quote)",
+                                    hint: "put the whole value in quotes and double every quote inside it: \"say \"\"hi\"\"\"")
+                            ], line: line, row: row)
+                        run.unidentified[kind, default: 0] += 1
+                    case .record(let line, let outcome, let identity, let bucket):
+                        row += 1
+                        switch outcome {
+                        case .blank:
+                            if let current = blankRun {
+                                blankRun = (current.line, current.row, current.count + 1, line)
+                            } else {
+                                blankRun = (line, row, 1, line)
+                            }
+                            continue
+                        case .rejected(let fieldProblems):
+                            flushBlankRun()
+                            fileRows += 1
+                            counts.read += 1
+                            reject(fieldProblems, line: line, row: row)
+                            if let id = identity {
+                                try staging.markRejected(kind, id: id)
+                                if kind == .courses { run.rejectedCourses.insert(id) }
+                            } else {
+                                run.unidentified[kind, default: 0] += 1
+                            }
+                        case .course(let course):
+                            flushBlankRun()
+                            fileRows += 1
+                            counts.read += 1
+                            stageOutcome(
+                                try staging.stage(course, file: file.path, line: line), id: course.courseID, idColumn: "course_id",
+                                line: line, row: row)
+                        case .task(let task):
+                            flushBlankRun()
+                            fileRows += 1
+                            counts.read += 1
+                            guard let bucket else {
+                                let ownRowRejected = run.rejectedCourses.contains(task.courseID)
+                                reject(
+                                    [
+                                        FieldProblem(
+                                            code: .unknownCourse, column: "course_id", value: task.courseID,
+                                            message: ownRowRejected
+                                                ? "course \"\(task.courseID)\" is not in the database and its own row in this import was rejected"
+                                                : "course \"\(task.courseID)\" is not in the database or in this import",
+                                            hint: ownRowRejected
+                                                ? "fix the course's row (see its error), then import again"
+                                                : "import the course first (or in the same run), or correct the course_id")
+                                    ], line: line, row: row)
+                                try staging.markRejected(.tasks, id: task.taskID)
+                                continue
+                            }
+                            let outcome =
+                                try direct?.insert(task, file: file.path, line: line, bucket: bucket.rawValue)
+                                ?? staging.stage(task, file: file.path, line: line, bucket: bucket.rawValue)
+                            stageOutcome(outcome, id: task.taskID, idColumn: "task_id", line: line, row: row)
+                        }
+                        rowsSoFar += 1
+                    }
+                }
+            }
+        } catch {
+            reader.handoff.cancel()
+            reader.handoff.waitUntilFinished()
+            throw error
+        }
+        let read = reader.outcome
+        if let failure = read.failure { throw failure }
+        flushBlankRun()
+
         counts.warnings += problems.filter { $0.severity == .warning }.count
         run.counts[kind] = counts
         run.problems += problems
-        run.files.append(ImportedFile(path: file.path, kind: kind, size: reader.bytesRead, sha256: digest.finalizeHex(), rows: fileRows))
-        run.bytesBefore += reader.bytesRead
+        run.files.append(ImportedFile(path: file.path, kind: kind, size: read.bytesRead, sha256: read.sha256, rows: fileRows))
+        run.bytesBefore += read.bytesRead
         run.rows = rowsSoFar
     }
 
     // MARK: - Planning
 
+    /// - Parameter directTasks: the tasks written directly (`DirectTaskWriter`), if so: they
+    ///   are all inserts, and no task was there to delete.
     private func plan(
-        staging: StagingArea, kinds: Set<FileKind>, options: ImportOptions, run: inout RunState
+        staging: StagingArea, kinds: Set<FileKind>, options: ImportOptions, run: inout RunState, directTasks: Int? = nil
     ) throws -> (result: ImportResult, guardReason: String?) {
         let sync = options.mode == .sync
-        try staging.plan(syncCourses: sync && kinds.contains(.courses), syncTasks: sync && kinds.contains(.tasks))
+        try staging.plan(syncCourses: sync && kinds.contains(.courses), syncTasks: sync && kinds.contains(.tasks) && directTasks == nil)
         try staging.fillPlannedCounts(&run.counts, kinds: kinds)
+        if let directTasks {
+            var counts = run.counts[.tasks] ?? ImportCounts()
+            counts.inserted = directTasks
+            counts.updated = 0
+            counts.unchanged = 0
+            counts.deleted = 0
+            run.counts[.tasks] = counts
+        }
         var guardReasons: [String] = []
         for kind in FileKind.allCases {
             let deleted = run.counts[kind]?.deleted ?? 0

@@ -6,6 +6,7 @@ public enum SQLValue: Equatable, Sendable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 
     /// The value as text, or nil for NULL.
     public var text: String? {
@@ -14,6 +15,7 @@ public enum SQLValue: Equatable, Sendable {
         case .integer(let v): return String(v)
         case .real(let v): return String(v)
         case .text(let s): return s
+        case .blob(let b): return String(decoding: b, as: UTF8.self)
         }
     }
 
@@ -83,6 +85,8 @@ public final class Statement {
         case .null: rc = sqlite3_bind_null(handle, index)
         case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
         case .real(let v): rc = sqlite3_bind_double(handle, index, v)
+        case .blob(let bytes):
+            rc = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT_SWIFT) }
         case .text(let s):
             var text = s
             rc = text.withUTF8 { buf in
@@ -179,6 +183,10 @@ public struct Row {
         case SQLITE_NULL: return .null
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement.handle, i))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement.handle, i))
+        case SQLITE_BLOB:
+            let n = Int(sqlite3_column_bytes(statement.handle, i))
+            guard n > 0, let p = sqlite3_column_blob(statement.handle, i) else { return .blob([]) }
+            return .blob([UInt8](UnsafeRawBufferPointer(start: p, count: n)))
         default: return .text(string(index) ?? "")
         }
     }

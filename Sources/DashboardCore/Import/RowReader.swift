@@ -1,0 +1,195 @@
+import Foundation
+
+/// What the reading thread hands to the writing thread for each line of a data file (the
+/// header is checked on the reading side and not handed over).
+enum ReadRow: Sendable {
+    /// A physical line with nothing on it.
+    case blankLine(line: Int)
+    /// A record that breaks the quoting rules.
+    case malformedQuote(line: Int, text: String)
+    /// A record, normalized: `identity` is the id of a rejected row when it can be trusted,
+    /// `bucket` the bucket of a task whose course is valid for this run.
+    case record(line: Int, outcome: RowNormalizer.Outcome, identity: String?, bucket: Bucket?)
+    /// Raw bytes read so far (for the progress bar).
+    case progress(bytes: Int)
+}
+
+/// A bounded hand-off of batches between one producer and one consumer thread.
+///
+/// The producer blocks while `capacity` batches wait; either side can stop the other: the
+/// consumer with `cancel()` (the producer's next `put` returns false), the producer with
+/// `finish()`.
+final class RowHandoff: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [[ReadRow]] = []
+    private var finished = false
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int = 8) {
+        self.capacity = capacity
+    }
+
+    /// Queues a batch; false once the consumer has cancelled.
+    func put(_ batch: [ReadRow]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= capacity && !cancelled { condition.wait() }
+        if cancelled { return false }
+        batches.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    /// The producer is done (normally or not).
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch; nil once the producer has finished and everything was taken.
+    func take() -> [ReadRow]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && !finished { condition.wait() }
+        if batches.isEmpty { return nil }
+        let batch = batches.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+
+    /// The consumer gives up: the producer stops at its next batch.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until the producer has finished.
+    func waitUntilFinished() {
+        condition.lock()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+}
+
+/// Reads and normalizes one data file on its own thread, so that parsing and normalizing
+/// (one core) overlap with the writes into SQLite (the other core).
+///
+/// Everything the reading thread produces is values: rows go through a `RowHandoff`, and the
+/// outcome (bytes read, SHA-256, or the file-level failure) is read once the thread has
+/// finished.
+final class RowReader: @unchecked Sendable {
+    /// How the thread ended.
+    struct Outcome {
+        var bytesRead = 0
+        var sha256 = ""
+        var failure: Error?
+    }
+
+    let handoff = RowHandoff()
+    private(set) var outcome = Outcome()
+    private let file: InputFile
+    private let layout: HeaderLayout
+    private let options: ImportOptions
+    private let validCourses: [String: String]
+
+    /// - Parameter validCourses: the courses tasks may reference, with their time zones
+    ///   (empty for a courses file).
+    init(file: InputFile, layout: HeaderLayout, options: ImportOptions, validCourses: [String: String]) {
+        self.file = file
+        self.layout = layout
+        self.options = options
+        self.validCourses = validCourses
+    }
+
+    /// Starts the reading thread.
+    func start() {
+        let thread = Thread { [self] in
+            self.outcome = self.readAll()
+            self.handoff.finish()
+        }
+        thread.name = "dashboard-reader"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    private struct Cancelled: Error {}
+
+    private func readAll() -> Outcome {
+        var result = Outcome()
+        let source: ByteSource
+        do {
+            source = try file.open()
+        } catch {
+            result.failure = ImportFailure.inputMissing(path: file.path, reason: (error as? ByteSourceError)?.reason ?? "\(error)")
+            return result
+        }
+        let reader = CSVReader(source: source, options: FileReading.readerOptions(options))
+        let digest = SHA256()
+        reader.rawBytesObserver = { digest.update($0) }
+        let normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder)
+        var zones = LocalAsOfCache(asOf: options.asOf, defaultTimeZone: options.timeZone)
+        let batchSize = 2048
+        var batch: [ReadRow] = []
+        batch.reserveCapacity(batchSize)
+        var headerSeen = false
+        func emit(_ row: ReadRow) throws {
+            batch.append(row)
+            if batch.count >= batchSize {
+                guard handoff.put(batch) else { throw Cancelled() }
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        reader.progressObserver = { bytes in try? emit(.progress(bytes: bytes)) }
+        do {
+            try reader.read { event in
+                switch event {
+                case .blankLine(let line):
+                    if headerSeen { try emit(.blankLine(line: line)) }
+                case .malformedQuote(let line, let text):
+                    if headerSeen { try emit(.malformedQuote(line: line, text: text)) }
+                case .record(let record):
+                    guard headerSeen else {
+                        headerSeen = true
+                        // The file is read twice (header first, before the lock): refuse one
+                        // whose header changed in between, rather than map columns wrongly.
+                        var current = try? HeaderLayout(header: record.fields, file: file.path, fileNameHint: layout.kind)
+                        current?.headerLine = record.line
+                        if current != layout {
+                            throw ImportFailure.fileProblem(
+                                ImportProblem(
+                                    code: .unreadableFile, file: file.path, line: record.line, row: 0,
+                                    message: "the file's header changed while it was being imported",
+                                    hint: "import again once the export has finished writing the file"),
+                                batchID: nil)
+                        }
+                        return
+                    }
+                    let outcome = normalizer.normalize(record.fields)
+                    switch outcome {
+                    case .rejected:
+                        try emit(.record(line: record.line, outcome: outcome, identity: normalizer.identity(record.fields), bucket: nil))
+                    case .task(let task):
+                        let bucket = validCourses[task.courseID].map { BucketAssignment.bucket(for: task, at: zones.local($0)) }
+                        try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: bucket))
+                    default:
+                        try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: nil))
+                    }
+                }
+            }
+            if !batch.isEmpty, !handoff.put(batch) { throw Cancelled() }
+        } catch let error as CSVFileError {
+            result.failure = FileReading.fileFailure(error, file: file, batchID: nil)
+        } catch {
+            result.failure = error
+        }
+        result.bytesRead = reader.bytesRead
+        result.sha256 = digest.finalizeHex()
+        return result
+    }
+}
