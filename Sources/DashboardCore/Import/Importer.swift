@@ -58,23 +58,40 @@ public final class Importer {
                 let staging = try StagingArea(database: database)
                 let batchID = record ? try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options) : nil
                 run.batchID = batchID
-                var validCourses: [String: String]?
+                for (file, layout) in ordered where layout.kind == .courses {
+                    try readFile(file, layout: layout, staging: staging, direct: nil, validCourses: [:], run: &run)
+                }
+                let taskFiles = ordered.filter { $0.layout.kind == .tasks }
                 var direct: DirectTaskWriter?
-                for (file, layout) in ordered {
-                    if layout.kind == .tasks, validCourses == nil {
-                        validCourses = try staging.validCourses(syncingCourses: options.mode == .sync && kinds.contains(.courses))
-                        // Into a database without tasks, tasks are written directly (see
-                        // DirectTaskWriter), unless the courses alone would hold the batch.
-                        if let batchID, !options.dryRun, !options.forceStaging, try DirectTaskWriter.applies(to: database),
-                            try plan(staging: staging, kinds: kinds.intersection([.courses]), options: options, run: &run).guardReason
-                                == nil
-                        {
-                            direct = try DirectTaskWriter(
-                                database: database, batchID: batchID, recordedAt: Timestamp.text(clock.now()),
-                                asOf: Timestamp.text(options.asOf), actor: options.actor)
+                if !taskFiles.isEmpty {
+                    let validCourses = try staging.validCourses(syncingCourses: options.mode == .sync && kinds.contains(.courses))
+                    // Into a database without tasks, tasks are written directly (see
+                    // DirectTaskWriter), unless the courses alone would hold the batch.
+                    if let batchID, !options.dryRun, !options.forceStaging, try DirectTaskWriter.applies(to: database),
+                        try plan(staging: staging, kinds: kinds.intersection([.courses]), options: options, run: &run).guardReason == nil
+                    {
+                        let before = run
+                        try database.execute("SAVEPOINT direct_tasks")
+                        do {
+                            // Courses first, so that every task insert finds its course.
+                            try staging.applyCourses(batchID: batchID)
+                            let writer = try DirectTaskWriter(database: database, batchID: batchID)
+                            for (file, layout) in taskFiles {
+                                try readFile(file, layout: layout, staging: staging, direct: writer, validCourses: validCourses, run: &run)
+                            }
+                            try database.execute("RELEASE direct_tasks")
+                            direct = writer
+                        } catch is DirectTaskWriter.Repeated {
+                            // A repeated id: read the tasks again through the staging tables.
+                            try database.execute("ROLLBACK TO direct_tasks; RELEASE direct_tasks")
+                            run = before
                         }
                     }
-                    try readFile(file, layout: layout, staging: staging, direct: direct, validCourses: validCourses ?? [:], run: &run)
+                    if direct == nil {
+                        for (file, layout) in taskFiles {
+                            try readFile(file, layout: layout, staging: staging, direct: nil, validCourses: validCourses, run: &run)
+                        }
+                    }
                 }
                 timer.mark("read, normalize, stage")
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
@@ -117,13 +134,17 @@ public final class Importer {
                 // plan before it is applied (the stored buckets are still the old ones).
                 let recorded = try Categorizer.recordStagedBuckets(database, context: context)
                 timer.mark("record staged buckets")
-                try staging.apply(batchID: batchID)
+                if let direct {
+                    // The courses were applied before the tasks.
+                    try direct.finish(recordedAt: context.recordedAt, asOf: options.asOf, actor: options.actor)
+                } else {
+                    try staging.apply(batchID: batchID)
+                }
                 timer.mark("apply")
                 defer { timer.mark("categorize and record") }
                 var categorized: CategorizeResult
                 if let direct {
                     // Every live task is one this run inserted, with its bucket as of now.
-                    try direct.finish()
                     categorized = CategorizeResult()
                     categorized.tasks = direct.inserted
                 } else {
@@ -337,7 +358,7 @@ public final class Importer {
                                 continue
                             }
                             let outcome =
-                                try direct?.insert(task, file: file.path, line: line, bucket: bucket.rawValue)
+                                try direct?.insert(task, bucket: bucket.rawValue)
                                 ?? staging.stage(task, file: file.path, line: line, bucket: bucket.rawValue)
                             stageOutcome(outcome, id: task.taskID, idColumn: "task_id", line: line, row: row)
                         }
@@ -370,7 +391,9 @@ public final class Importer {
         staging: StagingArea, kinds: Set<FileKind>, options: ImportOptions, run: inout RunState, directTasks: Int? = nil
     ) throws -> (result: ImportResult, guardReason: String?) {
         let sync = options.mode == .sync
-        try staging.plan(syncCourses: sync && kinds.contains(.courses), syncTasks: sync && kinds.contains(.tasks) && directTasks == nil)
+        try staging.plan(
+            syncCourses: sync && kinds.contains(.courses), syncTasks: sync && kinds.contains(.tasks) && directTasks == nil,
+            coursesApplied: directTasks != nil)
         try staging.fillPlannedCounts(&run.counts, kinds: kinds)
         if let directTasks {
             var counts = run.counts[.tasks] ?? ImportCounts()

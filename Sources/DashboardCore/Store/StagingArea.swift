@@ -137,17 +137,25 @@ final class StagingArea {
     /// absent from the database, or present only as a tombstone, is inserted (restored); a
     /// sync deletes the live rows of each imported kind that were not staged, and the live
     /// tasks of every course it deletes.
-    func plan(syncCourses: Bool, syncTasks: Bool) throws {
-        try database.execute("DELETE FROM plan_courses; DELETE FROM plan_tasks;")
+    /// - Parameter coursesApplied: the course plan was applied already (`applyCourses`):
+    ///   keep it, plan only the tasks.
+    func plan(syncCourses: Bool, syncTasks: Bool, coursesApplied: Bool = false) throws {
+        try database.execute("DELETE FROM plan_tasks;")
+        if !coursesApplied {
+            try database.execute(
+                """
+                DELETE FROM plan_courses;
+                INSERT INTO plan_courses (course_id, change)
+                SELECT s.course_id,
+                       CASE WHEN c.course_id IS NULL THEN 'insert' WHEN c.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
+                FROM stage_courses s LEFT JOIN courses c ON c.course_id = s.course_id
+                WHERE c.course_id IS NULL OR c.deleted_batch IS NOT NULL
+                   OR c.code <> s.code OR c.title <> s.title OR c.term <> s.term
+                   OR c.teacher <> s.teacher OR c.timezone <> s.timezone;
+                """)
+        }
         try database.execute(
             """
-            INSERT INTO plan_courses (course_id, change)
-            SELECT s.course_id,
-                   CASE WHEN c.course_id IS NULL THEN 'insert' WHEN c.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
-            FROM stage_courses s LEFT JOIN courses c ON c.course_id = s.course_id
-            WHERE c.course_id IS NULL OR c.deleted_batch IS NOT NULL
-               OR c.code <> s.code OR c.title <> s.title OR c.term <> s.term
-               OR c.teacher <> s.teacher OR c.timezone <> s.timezone;
             INSERT INTO plan_tasks (task_id, change)
             SELECT s.task_id,
                    CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
@@ -156,7 +164,7 @@ final class StagingArea {
                OR t.course_id <> s.course_id OR t.title <> s.title OR t.student_id <> s.student_id
                OR t.due <> s.due OR t.priority <> s.priority OR t.completed <> s.completed;
             """)
-        if syncCourses {
+        if syncCourses && !coursesApplied {
             try database.execute(
                 """
                 INSERT INTO plan_courses (course_id, change)
@@ -238,17 +246,17 @@ final class StagingArea {
     /// Writes the plan as batch `batchID`: first the previous values of every row it touches,
     /// then the new values, then the tombstones.
     func apply(batchID: Int) throws {
+        try applyCourses(batchID: batchID)
+        try applyTasks(batchID: batchID)
+    }
+
+    /// The course part of `apply`.
+    func applyCourses(batchID: Int) throws {
         try database.run(
             """
             INSERT INTO course_history (batch_id, course_id, change, existed, code, title, term, teacher, timezone, deleted_batch, changed_batch)
             SELECT ?, p.course_id, p.change, c.course_id IS NOT NULL, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
             FROM plan_courses p LEFT JOIN courses c ON c.course_id = p.course_id
-            """, [batchID])
-        try database.run(
-            """
-            INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
-            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
-            FROM plan_tasks p LEFT JOIN tasks t ON t.task_id = p.task_id
             """, [batchID])
         try database.run(
             """
@@ -259,6 +267,22 @@ final class StagingArea {
             ON CONFLICT (course_id) DO UPDATE SET
                 code = excluded.code, title = excluded.title, term = excluded.term, teacher = excluded.teacher,
                 timezone = excluded.timezone, deleted_batch = NULL, changed_batch = ?1
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE courses SET deleted_batch = ?1, changed_batch = ?1
+            WHERE course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')
+            """, [batchID])
+    }
+
+    /// The task part of `apply`: the previous values of every task the plan touches, the
+    /// new values, then the tombstones.
+    func applyTasks(batchID: Int) throws {
+        try database.run(
+            """
+            INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
+            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+            FROM plan_tasks p LEFT JOIN tasks t ON t.task_id = p.task_id
             """, [batchID])
         try database.run(
             """
@@ -277,11 +301,6 @@ final class StagingArea {
             """
             UPDATE tasks SET deleted_batch = ?1, changed_batch = ?1
             WHERE task_id IN (SELECT task_id FROM plan_tasks WHERE change = 'delete')
-            """, [batchID])
-        try database.run(
-            """
-            UPDATE courses SET deleted_batch = ?1, changed_batch = ?1
-            WHERE course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')
             """, [batchID])
     }
 
