@@ -17,9 +17,13 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "DashboardCore",
-            dependencies: ["CCSV", "CSQLite"]
+            dependencies: ["CCSV", "CSQLite", "CCrypto"]
         ),
         .executableTarget(
             name: "dashboard",

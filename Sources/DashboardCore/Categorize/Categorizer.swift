@@ -128,7 +128,15 @@ public final class Categorizer {
                 context.planReason, false, row.isNull(3) ? nil : row.int(3), false, true,
             ])
         }
-        // Every live task.
+        result.tasks = try database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NULL")
+        // Every live task whose stored bucket may differ from its bucket as of now: a task is
+        // skipped only when its stored bucket is certain whatever the time zone (UTC−12 to
+        // UTC+14 puts the local as-of date within a day of the UTC one): completed, undated,
+        // overdue with a due at least two days before the UTC as-of date, upcoming with a due
+        // at least two days after it. Pinned tasks and the plan's are always looked at.
+        let utcDay = LocalAsOf(asOf: context.asOf, timeZone: TimeZone(identifier: "UTC") ?? context.defaultTimeZone).date
+        let settledBefore = CivilDate(daysSinceEpoch: utcDay.daysSinceEpoch - 1).isoText
+        let settledAfter = CivilDate(daysSinceEpoch: utcDay.daysSinceEpoch + 2).isoText
         try database.cached(
             """
             SELECT t.task_id, t.course_id, t.due, t.completed, t.bucket, c.timezone, o.bucket, o.until, o.entry_id, p.change
@@ -136,9 +144,13 @@ public final class Categorizer {
             LEFT JOIN overrides o ON o.task_id = t.task_id
             LEFT JOIN temp.plan_tasks p ON p.task_id = t.task_id
             WHERE t.deleted_batch IS NULL
+              AND (o.task_id IS NOT NULL OR p.task_id IS NOT NULL OR NOT (
+                       (t.completed = 1 AND t.bucket = 'completed')
+                    OR (t.completed = 0 AND t.due = '' AND t.bucket = 'undated')
+                    OR (t.completed = 0 AND t.due <> '' AND t.bucket = 'overdue' AND t.due < ?1)
+                    OR (t.completed = 0 AND t.bucket = 'upcoming' AND t.due >= ?2)))
             """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : "")
-        ).forEachRow { row in
-            result.tasks += 1
+        ).forEachRow([settledBefore, settledAfter]) { row in
             let taskID = row.string(0) ?? ""
             let stored = row.string(4) ?? ""
             let zone = local(row.string(5) ?? "")

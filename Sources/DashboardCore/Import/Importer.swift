@@ -53,8 +53,8 @@ public final class Importer {
         var result: ImportResult?
         do {
             // `check` takes no write lock: it only reads the last committed state.
+            var timer = PhaseTimer()
             try database.inTransaction(record ? .immediate : .deferred) {
-                var timer = PhaseTimer()
                 let staging = try StagingArea(database: database)
                 let batchID = record ? try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options) : nil
                 run.batchID = batchID
@@ -67,8 +67,12 @@ public final class Importer {
                     let validCourses = try staging.validCourses(syncingCourses: options.mode == .sync && kinds.contains(.courses))
                     // Into a database without tasks, tasks are written directly (see
                     // DirectTaskWriter), unless the courses alone would hold the batch.
+                    // (The course plan is checked on a copy of the run: its counts are set by the
+                    // final plan, and a run failing before that records none.)
+                    var coursePlanRun = run
                     if let batchID, !options.dryRun, !options.forceStaging, try DirectTaskWriter.applies(to: database),
-                        try plan(staging: staging, kinds: kinds.intersection([.courses]), options: options, run: &run).guardReason == nil
+                        try plan(staging: staging, kinds: kinds.intersection([.courses]), options: options, run: &coursePlanRun)
+                            .guardReason == nil
                     {
                         let before = run
                         try database.execute("SAVEPOINT direct_tasks")
@@ -79,6 +83,7 @@ public final class Importer {
                             for (file, layout) in taskFiles {
                                 try readFile(file, layout: layout, staging: staging, direct: writer, validCourses: validCourses, run: &run)
                             }
+                            try writer.flush()
                             try database.execute("RELEASE direct_tasks")
                             direct = writer
                         } catch is DirectTaskWriter.Repeated {
@@ -94,6 +99,7 @@ public final class Importer {
                     }
                 }
                 timer.mark("read, normalize, stage")
+                timer.note("waiting for the reader", nanoseconds: run.waitedForReader)
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
                 let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run, directTasks: direct?.inserted)
                 timer.mark("plan")
@@ -154,7 +160,6 @@ public final class Importer {
                     categorized.byCause[cause, default: 0] += count
                     categorized.entries += count
                 }
-                categorized.tasks += try staging.plannedWithoutOverride()
                 if let direct, direct.inserted > 0 {
                     categorized.byCause[.import, default: 0] += direct.inserted
                     categorized.entries += direct.inserted
@@ -165,6 +170,7 @@ public final class Importer {
                 result?.status = .committed
                 return .commit
             }
+            timer.mark("commit")
         } catch {
             throw recordFailure(error, startedAt: startedAt, options: options, record: record, run: run)
         }
@@ -201,6 +207,8 @@ public final class Importer {
         var unidentified: [FileKind: Int] = [:]
         /// Course ids whose row was rejected in this run.
         var rejectedCourses: Set<String> = []
+        /// Time the writing thread spent waiting for the reading thread (for the trace).
+        var waitedForReader: UInt64 = 0
     }
 
     private func readFile(
@@ -283,7 +291,10 @@ public final class Importer {
         let reader = RowReader(file: file, layout: layout, options: run.options, validCourses: kind == .tasks ? validCourses : [:])
         reader.start()
         do {
-            while let batch = reader.handoff.take() {
+            while true {
+                let waitStart = DispatchTime.now().uptimeNanoseconds
+                guard let batch = reader.handoff.take() else { break }
+                run.waitedForReader += DispatchTime.now().uptimeNanoseconds - waitStart
                 for item in batch {
                     switch item {
                     case .progress(let bytes):
@@ -357,10 +368,16 @@ public final class Importer {
                                 try staging.markRejected(.tasks, id: task.taskID)
                                 continue
                             }
-                            let outcome =
-                                try direct?.insert(task, bucket: bucket.rawValue)
-                                ?? staging.stage(task, file: file.path, line: line, bucket: bucket.rawValue)
-                            stageOutcome(outcome, id: task.taskID, idColumn: "task_id", line: line, row: row)
+                            if let direct {
+                                try direct.insert(task, bucket: bucket.rawValue)
+                            } else {
+                                let pending = StagingArea.PendingTask(
+                                    task: task, bucket: bucket.rawValue, file: file.path, line: line, row: row)
+                                for (repeated, outcome) in try staging.stage(pending) {
+                                    stageOutcome(
+                                        outcome, id: repeated.task.taskID, idColumn: "task_id", line: repeated.line, row: repeated.row)
+                                }
+                            }
                         }
                         rowsSoFar += 1
                     }
@@ -374,6 +391,12 @@ public final class Importer {
         let read = reader.outcome
         if let failure = read.failure { throw failure }
         flushBlankRun()
+        try direct?.flush()
+        for (repeated, outcome) in try staging.flushTasks() {
+            stageOutcome(outcome, id: repeated.task.taskID, idColumn: "task_id", line: repeated.line, row: repeated.row)
+        }
+        // Repeats are found when their statement runs, after later rows' problems: file order.
+        problems = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
 
         counts.warnings += problems.filter { $0.severity == .warning }.count
         run.counts[kind] = counts
@@ -404,7 +427,9 @@ public final class Importer {
             run.counts[.tasks] = counts
         }
         var guardReasons: [String] = []
-        for kind in FileKind.allCases {
+        // With tasks written directly, the courses were checked (and applied) before them: the
+        // live count the limit compares with has changed since.
+        for kind in FileKind.allCases where !(directTasks != nil && kind == .courses) {
             let deleted = run.counts[kind]?.deleted ?? 0
             guard deleted > 0 else { continue }
             if let unidentified = run.unidentified[kind], unidentified > 0 {

@@ -22,7 +22,11 @@ final class DirectTaskWriter {
 
     private let database: Database
     private let batchID: Int
-    private let insertTask: Statement
+    /// Rows per INSERT statement (one statement per row costs more than the row itself).
+    private static let rowsPerStatement = 128
+    private let insertFull: Statement
+    /// Rows waiting for the next statement.
+    private var pending: [(task: TaskRecord, bucket: String)] = []
     /// Tasks inserted so far.
     private(set) var inserted = 0
 
@@ -35,34 +39,55 @@ final class DirectTaskWriter {
         self.database = database
         self.batchID = batchID
         try database.execute("DROP INDEX IF EXISTS main.tasks_by_course")
-        insertTask = try database.prepare(
-            """
-            INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
-            VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?) ON CONFLICT DO NOTHING
-            """)
+        insertFull = try database.prepare(Self.insertSQL(rows: Self.rowsPerStatement))
+        pending.reserveCapacity(Self.rowsPerStatement)
     }
 
-    /// Inserts one valid task.
-    /// - Throws: `Repeated` when its id was inserted before in this run.
-    func insert(_ task: TaskRecord, bucket: String) throws -> StagingArea.StageOutcome {
-        insertTask.reset()
-        try insertTask.set(task.taskID, at: 1)
-        try insertTask.set(task.courseID, at: 2)
-        try insertTask.set(task.title, at: 3)
-        try insertTask.set(task.studentID, at: 4)
-        try insertTask.set(task.due, at: 5)
-        try insertTask.set(task.priority.rawValue, at: 6)
-        try insertTask.set(task.completed ? 1 : 0, at: 7)
-        try insertTask.set(batchID, at: 8)
-        try insertTask.set(bucket, at: 9)
-        guard try insertTask.step() == 1 else { throw Repeated() }
-        inserted += 1
-        return .staged
+    private static func insertSQL(rows: Int) -> String {
+        """
+        INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", count: rows).joined(separator: ", "))
+        ON CONFLICT DO NOTHING
+        """
+    }
+
+    /// Inserts one valid task (in statements of many rows).
+    /// - Throws: `Repeated` when its id was inserted before in this run (found when the
+    ///   statement that holds it runs).
+    func insert(_ task: TaskRecord, bucket: String) throws {
+        pending.append((task, bucket))
+        if pending.count == Self.rowsPerStatement { try flush() }
+    }
+
+    /// Writes the rows waiting; call at the end of each file.
+    func flush() throws {
+        guard !pending.isEmpty else { return }
+        let statement =
+            pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(Self.insertSQL(rows: pending.count))
+        statement.reset()
+        for (i, row) in pending.enumerated() {
+            let base = Int32(i * 9)
+            try statement.set(row.task.taskID, at: base + 1)
+            try statement.set(row.task.courseID, at: base + 2)
+            try statement.set(row.task.title, at: base + 3)
+            try statement.set(row.task.studentID, at: base + 4)
+            try statement.set(row.task.due, at: base + 5)
+            try statement.set(row.task.priority.rawValue, at: base + 6)
+            try statement.set(row.task.completed ? 1 : 0, at: base + 7)
+            try statement.set(batchID, at: base + 8)
+            try statement.set(row.bucket, at: base + 9)
+        }
+        let written = try statement.step()
+        guard written == pending.count else { throw Repeated() }
+        inserted += written
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Records the entries and history rows of every inserted task and builds the index
     /// again; call once, after the last row.
     func finish(recordedAt: Date, asOf: Date, actor: String) throws {
+        var timer = PhaseTimer()
+        try flush()
         try database.run(
             """
             INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
@@ -70,11 +95,14 @@ final class DirectTaskWriter {
             SELECT ?1, ?2, task_id, course_id, '', bucket, 'import', ?3, '', ?4, NULL, 0, '', NULL
             FROM tasks WHERE changed_batch = ?4 ORDER BY task_id
             """, [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID])
+        timer.mark("  entries")
         try database.run(
             """
             INSERT INTO task_history (batch_id, task_id, change, existed)
             SELECT ?1, task_id, 'insert', 0 FROM tasks WHERE changed_batch = ?1
             """, [batchID])
+        timer.mark("  history rows")
         try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
+        timer.mark("  tasks_by_course")
     }
 }

@@ -68,31 +68,73 @@ final class StagingArea {
         return same ? .repeatOf(file: where_.file, line: where_.line) : .conflictsWith(file: where_.file, line: where_.line)
     }
 
+    /// A task row waiting to be staged, with where it came from.
+    struct PendingTask {
+        var task: TaskRecord
+        var bucket: String
+        var file: String
+        var line: Int
+        var row: Int
+    }
+
+    /// Rows per staging statement (one statement per row costs more than the row itself).
+    static let rowsPerStatement = 128
+    private var pendingTasks: [PendingTask] = []
+
     /// Stages one task with its computed bucket (`""` when the caller leaves it to the
-    /// categorization pass).
-    func stage(_ task: TaskRecord, file: String, line: Int, bucket: String = "") throws -> StageOutcome {
-        let insert = try database.cached("INSERT INTO stage_tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+    /// categorization pass). Rows are written in statements of `rowsPerStatement`.
+    /// - Returns: the rows of a statement just written that repeat an id staged before, each
+    ///   with what it repeats (empty almost always).
+    func stage(_ pending: PendingTask) throws -> [(PendingTask, StageOutcome)] {
+        pendingTasks.append(pending)
+        return pendingTasks.count >= Self.rowsPerStatement ? try flushTasks() : []
+    }
+
+    /// Writes the rows waiting; call at the end of each file.
+    func flushTasks() throws -> [(PendingTask, StageOutcome)] {
+        guard !pendingTasks.isEmpty else { return [] }
+        let rows = pendingTasks
+        pendingTasks.removeAll(keepingCapacity: true)
+        let sql =
+            "INSERT INTO stage_tasks VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+            + " ON CONFLICT DO NOTHING"
+        let insert = rows.count == Self.rowsPerStatement ? try database.cached(sql) : try database.prepare(sql)
         insert.reset()
-        try insert.set(task.taskID, at: 1)
-        try insert.set(task.courseID, at: 2)
-        try insert.set(task.title, at: 3)
-        try insert.set(task.studentID, at: 4)
-        try insert.set(task.due, at: 5)
-        try insert.set(task.priority.rawValue, at: 6)
-        try insert.set(task.completed ? 1 : 0, at: 7)
-        try insert.set(file, at: 8)
-        try insert.set(line, at: 9)
-        try insert.set(bucket, at: 10)
-        if try insert.step() == 1 { return .staged }
-        let existing = try database.rows(
-            "SELECT course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks WHERE task_id = ?",
-            [task.taskID])
-        guard let row = existing.first else { return .staged }
-        let same =
-            row[0].text == task.courseID && row[1].text == task.title && row[2].text == task.studentID
-            && row[3].text == task.due && row[4].text == task.priority.rawValue && row[5].integer == (task.completed ? 1 : 0)
-        let first = (file: row[6].text ?? "", line: Int(row[7].integer ?? 0))
-        return same ? .repeatOf(file: first.file, line: first.line) : .conflictsWith(file: first.file, line: first.line)
+        for (i, p) in rows.enumerated() {
+            let base = Int32(i * 10)
+            try insert.set(p.task.taskID, at: base + 1)
+            try insert.set(p.task.courseID, at: base + 2)
+            try insert.set(p.task.title, at: base + 3)
+            try insert.set(p.task.studentID, at: base + 4)
+            try insert.set(p.task.due, at: base + 5)
+            try insert.set(p.task.priority.rawValue, at: base + 6)
+            try insert.set(p.task.completed ? 1 : 0, at: base + 7)
+            try insert.set(p.file, at: base + 8)
+            try insert.set(p.line, at: base + 9)
+            try insert.set(p.bucket, at: base + 10)
+        }
+        if try insert.step() == rows.count { return [] }
+        // Some ids were staged before (rows are inserted in order, so a repeat within the
+        // statement finds the earlier row): each row's own (file, line) tells it apart.
+        var repeats: [(PendingTask, StageOutcome)] = []
+        let lookup = try database.cached(
+            "SELECT course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks WHERE task_id = ?")
+        for p in rows {
+            var outcome = StageOutcome.staged
+            try lookup.forEachRow([p.task.taskID]) { row in
+                let file = row.string(6) ?? ""
+                let line = row.int(7)
+                guard file != p.file || line != p.line else { return }
+                let same =
+                    row.string(0) == p.task.courseID && row.string(1) == p.task.title && row.string(2) == p.task.studentID
+                    && row.string(3) == p.task.due && row.string(4) == p.task.priority.rawValue
+                    && row.int(5) == (p.task.completed ? 1 : 0)
+                outcome = same ? .repeatOf(file: file, line: line) : .conflictsWith(file: file, line: line)
+            }
+            if outcome != .staged { repeats.append((p, outcome)) }
+        }
+        return repeats
     }
 
     /// The courses a task may reference once this run is applied (see `validCourseIDs`),
@@ -221,16 +263,6 @@ final class StagingArea {
             c.deleted = planned.deleted
             counts[kind] = c
         }
-    }
-
-    /// Tasks the plan inserts, updates or restores that no override pins (the ones whose
-    /// entries `Categorizer.recordStagedBuckets` records).
-    func plannedWithoutOverride() throws -> Int {
-        try database.int(
-            """
-            SELECT count(*) FROM plan_tasks p
-            WHERE p.change <> 'delete' AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = p.task_id)
-            """)
     }
 
     /// Live rows of one kind in the database now.

@@ -14,4 +14,10 @@ struct PhaseTimer {
         FileHandle.standardError.write(Data(String(format: "trace: %-28@ %9.1f ms\n", name, ms).utf8))
         last = now
     }
+
+    /// Reports a duration measured elsewhere (`name` is indented under the phase it is part of).
+    func note(_ name: String, nanoseconds: UInt64) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data(String(format: "trace:   %-26@ %9.1f ms\n", name, Double(nanoseconds) / 1_000_000).utf8))
+    }
 }

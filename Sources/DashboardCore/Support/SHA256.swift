@@ -1,129 +1,50 @@
-/// SHA-256 (FIPS 180-4), fed incrementally, for recording the exact bytes each import read.
-///
-/// Written here because Foundation on Linux has no digest API and the project takes no
-/// dependency for 80 lines of a published algorithm; tested against the FIPS vectors. The
-/// state lives in raw buffers so that hashing stays fast even in a debug build (the file of a
-/// 70 MB field must not take a minute in `make test`). A reference type: one digest, one owner.
-public final class SHA256 {
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
+import CCrypto
 
-    private let h = UnsafeMutablePointer<UInt32>.allocate(capacity: 8)
-    private let w = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
-    private let kTable = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
-    private let block = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
-    private var blockCount = 0
-    private var totalBytes: UInt64 = 0
+/// SHA-256, fed incrementally, for recording the exact bytes each import read.
+///
+/// OpenSSL's libcrypto (Debian's libssl-dev) does the work: it uses the CPU's SHA
+/// instructions where there are some, about twenty times faster than the portable Swift
+/// implementation this replaced (which took 0.75 s of a million-task import's reading
+/// thread). Tested against the FIPS 180-4 vectors. A reference type: one digest, one owner.
+public final class SHA256 {
+    private let context: OpaquePointer
+    private var finished = false
 
     public init() {
-        let initial: [UInt32] = [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19]
-        for i in 0..<8 { h[i] = initial[i] }
-        for i in 0..<64 { kTable[i] = Self.k[i] }
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            fatalError("libcrypto cannot start a SHA-256 digest (out of memory)")
+        }
+        self.context = context
     }
 
-    deinit {
-        h.deallocate()
-        w.deallocate()
-        kTable.deallocate()
-        block.deallocate()
-    }
+    deinit { EVP_MD_CTX_free(context) }
 
     /// Adds bytes to the digest.
     public func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        totalBytes &+= UInt64(bytes.count)
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            if blockCount == 0, count - index >= 64 {
-                compress(base + index)
-                index += 64
-                continue
-            }
-            let n = min(64 - blockCount, count - index)
-            (block + blockCount).update(from: base + index, count: n)
-            blockCount += n
-            index += n
-            if blockCount == 64 {
-                compress(UnsafePointer(block))
-                blockCount = 0
-            }
-        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        precondition(!finished, "SHA256.update after finalizeHex")
+        EVP_DigestUpdate(context, base, bytes.count)
     }
 
+    /// Adds bytes to the digest.
     public func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
-    /// The digest as 64 lowercase hex digits. Call it once, after the last update.
+    /// The digest of everything added, as 64 lowercase hex digits; call once.
     public func finalizeHex() -> String {
-        let bitLength = totalBytes &* 8
-        var padding: [UInt8] = [0x80]
-        let remainder = (blockCount + 1) % 64
-        padding += [UInt8](repeating: 0, count: remainder <= 56 ? 56 - remainder : 120 - remainder)
-        for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        let saved = totalBytes
-        padding.withUnsafeBytes { update($0) }
-        totalBytes = saved
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        for i in 0..<8 {
-            let word = h[i]
-            for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
+        precondition(!finished, "SHA256.finalizeHex called twice")
+        finished = true
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &digest, &length)
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest.prefix(Int(length)) {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 15)])
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
-
-    private func compress(_ chunk: UnsafePointer<UInt8>) {
-        for i in 0..<16 {
-            w[i] = UInt32(chunk[i * 4]) << 24 | UInt32(chunk[i * 4 + 1]) << 16 | UInt32(chunk[i * 4 + 2]) << 8 | UInt32(chunk[i * 4 + 3])
-        }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var a = h[0]
-        var b = h[1]
-        var c = h[2]
-        var d = h[3]
-        var e = h[4]
-        var f = h[5]
-        var g = h[6]
-        var hh = h[7]
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = hh &+ s1 &+ ch &+ kTable[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            hh = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
-        }
-        h[0] &+= a
-        h[1] &+= b
-        h[2] &+= c
-        h[3] &+= d
-        h[4] &+= e
-        h[5] &+= f
-        h[6] &+= g
-        h[7] &+= hh
-    }
-
-    @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }
