@@ -12,7 +12,15 @@ public enum Bucket: String, Sendable, CaseIterable, Codable {
     public static let open: [Bucket] = [.overdue, .today, .upcoming, .undated]
 
     /// Report order: overdue, today, upcoming, undated, completed.
-    public var order: Int { Bucket.allCases.firstIndex(of: self) ?? 0 }
+    public var order: Int {
+        switch self {
+        case .overdue: return 0
+        case .today: return 1
+        case .upcoming: return 2
+        case .undated: return 3
+        case .completed: return 4
+        }
+    }
 }
 
 /// The as-of instant seen from one time zone, computed once per zone and reused for every task.

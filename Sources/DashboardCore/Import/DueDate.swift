@@ -12,21 +12,92 @@ public enum DueDate: Hashable, Sendable {
     /// The canonical text stored in the database (`2026-11-29`, `2026-11-29T14:00:00`,
     /// `2026-11-29T13:00:00Z`).
     public var storageText: String {
+        // Written byte by byte: a million-task import makes one per dated task.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        func date(_ d: CivilDate) {
+            if d.year > 9999 || d.year < 0 {
+                bytes.append(contentsOf: Array(String(d.year).utf8))
+            } else {
+                digits(d.year, 4)
+            }
+            bytes.append(UInt8(ascii: "-"))
+            digits(d.month, 2)
+            bytes.append(UInt8(ascii: "-"))
+            digits(d.day, 2)
+        }
+        func time(_ h: Int, _ m: Int, _ s: Int) {
+            bytes.append(UInt8(ascii: "T"))
+            digits(h, 2)
+            bytes.append(UInt8(ascii: ":"))
+            digits(m, 2)
+            bytes.append(UInt8(ascii: ":"))
+            digits(s, 2)
+        }
         switch self {
-        case .date(let d): return d.isoText
-        case .local(let d, let h, let m, let s): return d.isoText + "T" + pad2(h) + ":" + pad2(m) + ":" + pad2(s)
+        case .date(let d):
+            date(d)
+        case .local(let d, let h, let m, let s):
+            date(d)
+            time(h, m, s)
         case .instant(let seconds):
             let days = Int(floorDiv(seconds, 86_400))
             let rest = Int(seconds - Int64(days) * 86_400)
-            let d = CivilDate(daysSinceEpoch: days)
-            return d.isoText + "T" + pad2(rest / 3600) + ":" + pad2(rest / 60 % 60) + ":" + pad2(rest % 60) + "Z"
+            date(CivilDate(daysSinceEpoch: days))
+            time(rest / 3600, rest / 60 % 60, rest % 60)
+            bytes.append(UInt8(ascii: "Z"))
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads the canonical stored text back; nil for anything else.
     public init?(storageText text: String) {
+        if let canonical = Self.canonical(text) {
+            self = canonical
+            return
+        }
         guard let parsed = try? DueDateParser.parse(text, dateOrder: nil) else { return nil }
         self = parsed
+    }
+
+    /// The exact stored forms (`YYYY-MM-DD`, `…THH:MM:SS`, `…THH:MM:SSZ`), read without the
+    /// general parser (reports and the categorizer read a million of them); nil for anything
+    /// else, which the general parser then reads.
+    static func canonical(_ text: String) -> DueDate? {
+        var text = text
+        return text.withUTF8 { b -> DueDate? in
+            guard b.count == 10 || b.count == 19 || b.count == 20 else { return nil }
+            func number(_ from: Int, _ count: Int) -> Int? {
+                var value = 0
+                for i in from..<(from + count) {
+                    let c = b[i]
+                    guard c >= 48, c <= 57 else { return nil }
+                    value = value * 10 + Int(c - 48)
+                }
+                return value
+            }
+            guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), let year = number(0, 4), let month = number(5, 2),
+                let day = number(8, 2), (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year)
+            else { return nil }
+            let date = CivilDate(year: year, month: month, day: day)
+            if b.count == 10 { return .date(date) }
+            guard b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), let h = number(11, 2),
+                let m = number(14, 2), let s = number(17, 2), h < 24, m < 60, s < 60
+            else { return nil }
+            if b.count == 19 { return .local(date, hour: h, minute: m, second: s) }
+            guard b[19] == UInt8(ascii: "Z") else { return nil }
+            return .instant(Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + m * 60 + s))
+        }
     }
 }
 

@@ -26,7 +26,7 @@ final class RowHandoff: @unchecked Sendable {
     private var cancelled = false
     private let capacity: Int
 
-    init(capacity: Int = 8) {
+    init(capacity: Int = 4) {
         self.capacity = capacity
     }
 

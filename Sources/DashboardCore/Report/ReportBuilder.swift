@@ -34,14 +34,18 @@ public enum ReportBuilder {
         var withCompleted = query
         withCompleted.includeCompleted = true
         for course in ReportPipeline.filter(searched, withCompleted) {
-            report.completedByCourse[course.course.courseID] = course.tasks.filter { $0.bucket == .completed }.count
+            report.completedByCourse[course.course.courseID] = course.tasks.reduce(0) { $0 + ($1.bucket == .completed ? 1 : 0) }
         }
         switch kind {
         case .grid:
-            let cards = ReportPipeline.group(filtered).map { group -> CourseCard in
+            // A card needs the counts per bucket only (what `group` would give, without
+            // regrouping every task).
+            let cards = filtered.sorted { ReportPipeline.courseOrder($0.course, $1.course) }.map { course -> CourseCard in
+                var tally = [Int](repeating: 0, count: Bucket.allCases.count)
+                for task in course.tasks { tally[task.bucket.order] += 1 }
                 var counts: [Bucket: Int] = [:]
-                for section in group.sections { counts[section.bucket] = section.tasks.count }
-                return CourseCard(course: group.course, counts: counts, total: liveByCourse[group.course.courseID] ?? 0)
+                for bucket in Bucket.allCases where tally[bucket.order] > 0 { counts[bucket] = tally[bucket.order] }
+                return CourseCard(course: course.course, counts: counts, total: liveByCourse[course.course.courseID] ?? 0)
             }.filter { !query.narrows || $0.shown > 0 }
             let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)
             report.cards = paged.cards

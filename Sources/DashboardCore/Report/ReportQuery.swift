@@ -93,6 +93,10 @@ public enum ReportPipeline {
         let bucketSet = Set(query.buckets)
         let prioritySet = Set(query.priorities)
         let showCompleted = query.includeCompleted || bucketSet.contains(.completed)
+        // Nothing to filter: the same courses (no copy of a million tasks).
+        if courseSet.isEmpty, teacherSet.isEmpty, studentSet.isEmpty, bucketSet.isEmpty, prioritySet.isEmpty, showCompleted {
+            return courses
+        }
         return courses.compactMap { course in
             if !courseSet.isEmpty, !courseSet.contains(course.course.courseID), !courseSet.contains(course.course.code) { return nil }
             if !teacherSet.isEmpty, !teacherSet.contains(fold(course.course.teacher)) { return nil }

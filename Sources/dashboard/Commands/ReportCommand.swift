@@ -70,8 +70,12 @@ enum ReportCommand: Command {
         var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
         if let store = try openExistingStore(invocation) {
             // With --out every course is written; otherwise --course can be read from SQL alone.
+            // A grid on its own shows counts: task titles and students are read only when a
+            // search or a --student filter needs them.
+            let countsOnly = kind == .grid && out == nil && query.search.isEmpty && query.students.isEmpty
             source = try ReportSource.load(
-                store, asOf: global.asOf, defaultTimeZone: global.timeZone, onlyCourses: out == nil ? query.courses : [])
+                store, asOf: global.asOf, defaultTimeZone: global.timeZone, onlyCourses: out == nil ? query.courses : [],
+                countsOnly: countsOnly)
             facts = try ReportSource.facts(store)
         }
         let report = ReportBuilder.build(
