@@ -22,8 +22,12 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .target(
+            name: "CSQLiteConfig",
+            dependencies: ["CSQLite"]
+        ),
+        .target(
             name: "DashboardCore",
-            dependencies: ["CCSV", "CSQLite", "CCrypto"]
+            dependencies: ["CCSV", "CSQLite", "CCrypto", "CSQLiteConfig"]
         ),
         .executableTarget(
             name: "dashboard",

@@ -18,6 +18,23 @@ public enum Column: String, Sendable, CaseIterable {
     case priority
     case completed
 
+    /// The column's position in `allCases`.
+    var position: Int {
+        switch self {
+        case .courseID: return 0
+        case .title: return 1
+        case .code: return 2
+        case .term: return 3
+        case .teacher: return 4
+        case .timezone: return 5
+        case .taskID: return 6
+        case .studentID: return 7
+        case .due: return 8
+        case .priority: return 9
+        case .completed: return 10
+        }
+    }
+
     /// Header spellings accepted for this column, already in matching form (lowercase, no
     /// spaces, `_` or `-`). The first is the canonical name.
     public var aliases: [String] {

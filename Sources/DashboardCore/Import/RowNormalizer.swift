@@ -11,9 +11,17 @@ public struct RowNormalizer: Sendable {
     public let layout: HeaderLayout
     public let dateOrder: DateOrder?
 
+    /// The stored columns with their field index, in field order (worked out once per file,
+    /// not once per row).
+    private let columnsInOrder: [(column: Column, index: Int)]
+    /// The field index of each column by `Column.allCases` position; -1 when absent.
+    private let fieldIndex: [Int]
+
     public init(layout: HeaderLayout, dateOrder: DateOrder? = nil) {
         self.layout = layout
         self.dateOrder = dateOrder
+        columnsInOrder = layout.indexes.sorted { $0.value < $1.value }.map { ($0.key, $0.value) }
+        fieldIndex = Column.allCases.map { layout.indexes[$0] ?? -1 }
     }
 
     /// The outcome for one row.
@@ -51,7 +59,7 @@ public struct RowNormalizer: Sendable {
         }
         var problems: [FieldProblem] = []
         // Only the columns the product stores: an ignored column may hold anything.
-        for (column, index) in layout.indexes.sorted(by: { $0.value < $1.value }) where fields[index].utf8.count > Self.maxFieldBytes {
+        for (column, index) in columnsInOrder where fields[index].utf8.count > Self.maxFieldBytes {
             let field = fields[index]
             problems.append(
                 FieldProblem(
@@ -62,8 +70,8 @@ public struct RowNormalizer: Sendable {
         if !problems.isEmpty { return .rejected(problems) }
 
         func raw(_ column: Column) -> String {
-            guard let index = layout.indexes[column] else { return "" }
-            return fields[index]
+            let index = fieldIndex[column.position]
+            return index < 0 ? "" : fields[index]
         }
         func required(_ column: Column, _ value: String) {
             if value.isEmpty {

@@ -134,6 +134,7 @@ final class RowReader: @unchecked Sendable {
         reader.rawBytesObserver = { digest.update($0) }
         let normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder)
         var zones = LocalAsOfCache(asOf: options.asOf, defaultTimeZone: options.timeZone)
+        var localByCourse: [String: LocalAsOf] = [:]
         let batchSize = 2048
         var batch: [ReadRow] = []
         batch.reserveCapacity(batchSize)
@@ -175,7 +176,13 @@ final class RowReader: @unchecked Sendable {
                     case .rejected:
                         try emit(.record(line: record.line, outcome: outcome, identity: normalizer.identity(record.fields), bucket: nil))
                     case .task(let task):
-                        let bucket = validCourses[task.courseID].map { BucketAssignment.bucket(for: task, at: zones.local($0)) }
+                        // One lookup per task: each valid course's as-of, found the first time.
+                        var local = localByCourse[task.courseID]
+                        if local == nil, let zone = validCourses[task.courseID] {
+                            local = zones.local(zone)
+                            localByCourse[task.courseID] = local
+                        }
+                        let bucket = local.map { BucketAssignment.bucket(for: task, at: $0) }
                         try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: bucket))
                     default:
                         try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: nil))

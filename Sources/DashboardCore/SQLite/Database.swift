@@ -1,4 +1,5 @@
 import CSQLite
+import CSQLiteConfig
 import Foundation
 
 /// A connection to one SQLite database file.
@@ -6,6 +7,10 @@ import Foundation
 /// Statements prepared through `cached(_:)` are reused for the life of the connection.
 /// A connection belongs to one thread at a time, so the type is not Sendable.
 public final class Database {
+    /// Process-wide settings, applied once before the first connection (see
+    /// `dashboard_sqlite_configure`).
+    private static let configured: Int32 = dashboard_sqlite_configure()
+
     let handle: OpaquePointer
     /// The path given when the connection was opened.
     public let path: String
@@ -36,6 +41,7 @@ public final class Database {
                 throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(reason)")
             }
         }
+        _ = Self.configured
         var db: OpaquePointer?
         let flags: Int32
         switch mode {

@@ -81,6 +81,12 @@ final class StagingArea {
     static let rowsPerStatement = 128
     private var pendingTasks: [PendingTask] = []
 
+    private static func insertSQL(_ rows: Int) -> String {
+        "INSERT INTO stage_tasks VALUES " + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+            + " ON CONFLICT DO NOTHING"
+    }
+    private static let fullInsertSQL = insertSQL(rowsPerStatement)
+
     /// Stages one task with its computed bucket (`""` when the caller leaves it to the
     /// categorization pass). Rows are written in statements of `rowsPerStatement`.
     /// - Returns: the rows of a statement just written that repeat an id staged before, each
@@ -95,11 +101,8 @@ final class StagingArea {
         guard !pendingTasks.isEmpty else { return [] }
         let rows = pendingTasks
         pendingTasks.removeAll(keepingCapacity: true)
-        let sql =
-            "INSERT INTO stage_tasks VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-            + " ON CONFLICT DO NOTHING"
-        let insert = rows.count == Self.rowsPerStatement ? try database.cached(sql) : try database.prepare(sql)
+        let insert =
+            rows.count == Self.rowsPerStatement ? try database.cached(Self.fullInsertSQL) : try database.prepare(Self.insertSQL(rows.count))
         insert.reset()
         for (i, p) in rows.enumerated() {
             let base = Int32(i * 10)
