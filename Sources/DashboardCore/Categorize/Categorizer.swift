@@ -144,11 +144,11 @@ public final class Categorizer {
             LEFT JOIN overrides o ON o.task_id = t.task_id
             LEFT JOIN temp.plan_tasks p ON p.task_id = t.task_id
             WHERE t.deleted_batch IS NULL
-              AND (o.task_id IS NOT NULL OR p.task_id IS NOT NULL OR NOT (
-                       (t.completed = 1 AND t.bucket = 'completed')
-                    OR (t.completed = 0 AND t.due = '' AND t.bucket = 'undated')
-                    OR (t.completed = 0 AND t.due <> '' AND t.bucket = 'overdue' AND t.due < ?1)
-                    OR (t.completed = 0 AND t.bucket = 'upcoming' AND t.due >= ?2)))
+              AND (NOT ((t.completed = 1 AND t.bucket = 'completed')
+                        OR (t.completed = 0 AND t.due = '' AND t.bucket = 'undated')
+                        OR (t.completed = 0 AND t.due <> '' AND t.bucket = 'overdue' AND t.due < ?1)
+                        OR (t.completed = 0 AND t.bucket = 'upcoming' AND t.due >= ?2))
+                   OR t.task_id IN (SELECT task_id FROM overrides) OR t.task_id IN (SELECT task_id FROM temp.plan_tasks))
             """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : "")
         ).forEachRow([settledBefore, settledAfter]) { row in
             let taskID = row.string(0) ?? ""
