@@ -5,7 +5,7 @@ measured in the same run (this machine is shared and noisy), the median of BENCH
 Environment: BENCH_TASKS (default 1000000), BENCH_COURSES (2000), BENCH_RUNS (5),
 BENCH_DATA (where generated data is cached, default .build/bench-data).
 """
-import os, shutil, statistics, subprocess, sys, tempfile, time
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, ".build", "release", "dashboard")
@@ -87,6 +87,13 @@ def main():
             reimports.append(timed([BIN, "--db", os.path.join(work, "full.sqlite"), "--as-of", AS_OF, "--quiet", "import", big])[0])
         again = median(reimports)
         rows.append(("re-import identical files", "full import %.2f s" % full, "%.2f s" % again, again / full, 0.35))
+        # The re-import must write nothing: no row inserted, updated or deleted, no audit entry.
+        check = subprocess.run([BIN, "--db", os.path.join(work, "full.sqlite"), "--as-of", AS_OF, "--quiet", "import", big,
+                                "--format", "json"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        result = json.loads(check.stdout)
+        written = sum(result[k] for k in ("inserted", "updated", "deleted"))
+        entries = (result.get("categorized") or {}).get("entries", 0)
+        rows.append(("re-import: rows written, entries", "-", "%d, %d" % (written, entries), None, 0, written + entries))
 
         deltas = []
         for _ in range(RUNS):
@@ -116,7 +123,13 @@ def main():
             else:
                 measured = row[5]
                 ok = measured <= target
-                ratio_text, target_text = "-", ("≤ %g MiB" % target) if "memory" in name else ("≤ %g s" % target)
+                ratio_text = "-"
+                if "memory" in name:
+                    target_text = "≤ %g MiB" % target
+                elif "written" in name:
+                    target_text = "= 0"
+                else:
+                    target_text = "≤ %g s" % target
             failed += 0 if ok else 1
             print(f"{name:34} {base_text:26} {value:12} {ratio_text:>7} {target_text:>9}  {'pass' if ok else 'FAIL'}")
         print(f"\n{len(rows) - failed} passed, {failed} failed")

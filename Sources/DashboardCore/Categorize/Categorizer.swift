@@ -113,13 +113,14 @@ public final class Categorizer {
         var result = CategorizeResult()
         var zones = LocalAsOfCache(asOf: context.asOf, defaultTimeZone: context.defaultTimeZone)
         func local(_ name: String) -> LocalAsOf { zones.local(name) }
+        var timer = PhaseTimer()
         let record = try database.cached("INSERT INTO bucket_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         // Tasks a sync just deleted.
         try database.cached(
             """
             SELECT t.task_id, t.course_id, t.bucket, o.entry_id
             FROM temp.plan_tasks p JOIN tasks t ON t.task_id = p.task_id LEFT JOIN overrides o ON o.task_id = t.task_id
-            WHERE p.change = 'delete' ORDER BY t.task_id
+            WHERE p.change = 'delete' ORDER BY p.task_id
             """
         ).forEachRow { row in
             let cause: AuditCause = context.planCause == .import ? .delete : context.planCause
@@ -128,6 +129,7 @@ public final class Categorizer {
                 context.planReason, false, row.isNull(3) ? nil : row.int(3), false, true,
             ])
         }
+        timer.mark("  pass: deletes")
         result.tasks = try database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NULL")
         // Every live task whose stored bucket may differ from its bucket as of now: a task is
         // skipped only when its stored bucket is certain whatever the time zone (UTC−12 to
@@ -137,6 +139,7 @@ public final class Categorizer {
         let utcDay = LocalAsOf(asOf: context.asOf, timeZone: TimeZone(identifier: "UTC") ?? context.defaultTimeZone).date
         let settledBefore = CivilDate(daysSinceEpoch: utcDay.daysSinceEpoch - 1).isoText
         let settledAfter = CivilDate(daysSinceEpoch: utcDay.daysSinceEpoch + 2).isoText
+        timer.mark("  pass: count")
         try database.cached(
             """
             SELECT t.task_id, t.course_id, t.due, t.completed, t.bucket, c.timezone, o.bucket, o.until, o.entry_id, p.change
@@ -144,11 +147,15 @@ public final class Categorizer {
             LEFT JOIN overrides o ON o.task_id = t.task_id
             LEFT JOIN temp.plan_tasks p ON p.task_id = t.task_id
             WHERE t.deleted_batch IS NULL
-              AND (NOT ((t.completed = 1 AND t.bucket = 'completed')
-                        OR (t.completed = 0 AND t.due = '' AND t.bucket = 'undated')
-                        OR (t.completed = 0 AND t.due <> '' AND t.bucket = 'overdue' AND t.due < ?1)
-                        OR (t.completed = 0 AND t.bucket = 'upcoming' AND t.due >= ?2))
-                   OR t.task_id IN (SELECT task_id FROM overrides) OR t.task_id IN (SELECT task_id FROM temp.plan_tasks))
+              AND t.task_id IN (
+                  SELECT u.task_id FROM tasks u
+                  WHERE u.deleted_batch IS NULL
+                    AND NOT ((u.completed = 1 AND u.bucket = 'completed')
+                             OR (u.completed = 0 AND u.due = '' AND u.bucket = 'undated')
+                             OR (u.completed = 0 AND u.due <> '' AND u.bucket = 'overdue' AND u.due < ?1)
+                             OR (u.completed = 0 AND u.bucket = 'upcoming' AND u.due >= ?2))
+                  UNION SELECT task_id FROM overrides
+                  UNION SELECT task_id FROM temp.plan_tasks)
             """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : "")
         ).forEachRow([settledBefore, settledAfter]) { row in
             let taskID = row.string(0) ?? ""
@@ -200,6 +207,7 @@ public final class Categorizer {
                 change != nil,
             ])
         }
+        timer.mark("  pass: look at tasks")
         try database.run(
             """
             UPDATE tasks SET bucket = c.to_bucket FROM temp.bucket_changes c
@@ -215,6 +223,7 @@ public final class Categorizer {
             FROM temp.bucket_changes ORDER BY task_id
             """,
             [Timestamp.text(context.recordedAt), Timestamp.text(context.asOf), context.actor, context.batchID])
+        timer.mark("  pass: record")
         try database.cached("SELECT cause, count(*), sum(conflict) FROM temp.bucket_changes GROUP BY cause").forEachRow { row in
             if let cause = AuditCause(rawValue: row.string(0) ?? "") {
                 result.byCause[cause] = row.int(1)
