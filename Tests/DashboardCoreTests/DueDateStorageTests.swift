@@ -37,6 +37,13 @@ struct DueDateStorageTests {
         #expect(DueDate(storageText: text) == (try? DueDateParser.parse(text, dateOrder: nil)) ?? nil)
     }
 
+    @Test("an instant accepted on 2200-12-31 west of UTC is stored in 2201 and still read back (it used to read as undated)")
+    func storedYearOutsideTheInputRange() throws {
+        let due = try #require(try DueDateParser.parse("2200-12-31T23:00-05:00", dateOrder: nil))
+        #expect(due.storageText == "2201-01-01T04:00:00Z")
+        #expect(DueDate(storageText: due.storageText) == due)
+    }
+
     @Test("the written text has the documented shapes")
     func shapes() {
         let day = CivilDate(year: 2026, month: 3, day: 5)

@@ -72,7 +72,8 @@ public enum DueDate: Hashable, Sendable {
 
     /// The exact stored forms (`YYYY-MM-DD`, `…THH:MM:SS`, `…THH:MM:SSZ`), read without the
     /// general parser (reports and the categorizer read a million of them); nil for anything
-    /// else, which the general parser then reads.
+    /// else, which the general parser then reads. Any four-digit year is read: the 1900–2200
+    /// rule is for input, and an instant due late on 2200-12-31 west of UTC is stored in 2201.
     static func canonical(_ text: String) -> DueDate? {
         var text = text
         return text.withUTF8 { b -> DueDate? in
