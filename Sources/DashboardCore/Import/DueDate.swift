@@ -16,14 +16,12 @@ public enum DueDate: Hashable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-                rest %= divisor
-                divisor /= 10
+            if count == 4 {
+                bytes.append(UInt8(truncatingIfNeeded: 48 + value / 1000 % 10))
+                bytes.append(UInt8(truncatingIfNeeded: 48 + value / 100 % 10))
             }
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value / 10 % 10))
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value % 10))
         }
         func date(_ d: CivilDate) {
             if d.year > 9999 || d.year < 0 {

@@ -28,6 +28,8 @@ public enum Priority: String, Sendable, CaseIterable, Codable, Comparable {
     /// Parses a priority cell.
     /// - Throws: `FieldProblem` with code `invalid_priority`.
     public static func parse(_ raw: String) throws(FieldProblem) -> Priority {
+        // A cell that is already a key (trimmed, lowercase) needs no copy.
+        if let value = synonyms[raw] { return value }
         let key = raw.trimmingUnicodeWhitespace().lowercased()
         if let value = synonyms[key] { return value }
         throw FieldProblem(
@@ -47,6 +49,9 @@ public enum CompletedParser {
 
     /// - Throws: `FieldProblem` with code `invalid_boolean`.
     public static func parse(_ raw: String) throws(FieldProblem) -> Bool {
+        // A cell that is already a word of the lists (trimmed, lowercase) needs no copy.
+        if trueWords.contains(raw) { return true }
+        if falseWords.contains(raw) { return false }
         let key = raw.trimmingUnicodeWhitespace().lowercased()
         if trueWords.contains(key) { return true }
         if falseWords.contains(key) { return false }
