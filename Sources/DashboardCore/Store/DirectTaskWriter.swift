@@ -67,13 +67,7 @@ final class DirectTaskWriter {
         statement.reset()
         for (i, row) in pending.enumerated() {
             let base = Int32(i * 9)
-            try statement.set(row.task.taskID, at: base + 1)
-            try statement.set(row.task.courseID, at: base + 2)
-            try statement.set(row.task.title, at: base + 3)
-            try statement.set(row.task.studentID, at: base + 4)
-            try statement.set(row.task.due, at: base + 5)
-            try statement.set(row.task.priority.rawValue, at: base + 6)
-            try statement.set(row.task.completed ? 1 : 0, at: base + 7)
+            try statement.set(row.task, after: base)
             try statement.set(batchID, at: base + 8)
             try statement.set(row.bucket, at: base + 9)
         }

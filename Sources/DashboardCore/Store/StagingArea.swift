@@ -106,13 +106,7 @@ final class StagingArea {
         insert.reset()
         for (i, p) in rows.enumerated() {
             let base = Int32(i * 10)
-            try insert.set(p.task.taskID, at: base + 1)
-            try insert.set(p.task.courseID, at: base + 2)
-            try insert.set(p.task.title, at: base + 3)
-            try insert.set(p.task.studentID, at: base + 4)
-            try insert.set(p.task.due, at: base + 5)
-            try insert.set(p.task.priority.rawValue, at: base + 6)
-            try insert.set(p.task.completed ? 1 : 0, at: base + 7)
+            try insert.set(p.task, after: base)
             try insert.set(p.file, at: base + 8)
             try insert.set(p.line, at: base + 9)
             try insert.set(p.bucket, at: base + 10)
@@ -372,5 +366,19 @@ final class StagingArea {
         try database.run("DELETE FROM held_courses WHERE batch_id = ?", [batchID])
         try database.run("DELETE FROM held_tasks WHERE batch_id = ?", [batchID])
         try database.run("DELETE FROM held_rejected WHERE batch_id = ?", [batchID])
+    }
+}
+
+extension Statement {
+    /// Binds a task's seven stored columns (task_id, course_id, title, student_id, due,
+    /// priority, completed) to the parameters after `base`, in that order.
+    func set(_ task: TaskRecord, after base: Int32) throws {
+        try set(task.taskID, at: base + 1)
+        try set(task.courseID, at: base + 2)
+        try set(task.title, at: base + 3)
+        try set(task.studentID, at: base + 4)
+        try set(task.due, at: base + 5)
+        try set(task.priority.rawValue, at: base + 6)
+        try set(task.completed ? 1 : 0, at: base + 7)
     }
 }
