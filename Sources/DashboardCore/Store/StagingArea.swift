@@ -17,7 +17,8 @@ final class StagingArea {
             CREATE TEMP TABLE IF NOT EXISTS stage_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
                 student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
-                file TEXT NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
+                file TEXT NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
+                seq INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
                 kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS plan_courses (
@@ -80,9 +81,11 @@ final class StagingArea {
     /// Rows per staging statement (one statement per row costs more than the row itself).
     static let rowsPerStatement = 128
     private var pendingTasks: [PendingTask] = []
+    /// Numbers the rows staged in this run (a file given twice repeats its names and lines).
+    private var stagedRows = 0
 
     private static func insertSQL(_ rows: Int) -> String {
-        "INSERT INTO stage_tasks VALUES " + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        "INSERT INTO stage_tasks VALUES " + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
             + " ON CONFLICT DO NOTHING"
     }
     private static let fullInsertSQL = insertSQL(rowsPerStatement)
@@ -104,25 +107,28 @@ final class StagingArea {
         let insert =
             rows.count == Self.rowsPerStatement ? try database.cached(Self.fullInsertSQL) : try database.prepare(Self.insertSQL(rows.count))
         insert.reset()
+        let firstSeq = stagedRows + 1
+        stagedRows += rows.count
         for (i, p) in rows.enumerated() {
-            let base = Int32(i * 10)
+            let base = Int32(i * 11)
             try insert.set(p.task, after: base)
             try insert.set(p.file, at: base + 8)
             try insert.set(p.line, at: base + 9)
             try insert.set(p.bucket, at: base + 10)
+            try insert.set(firstSeq + i, at: base + 11)
         }
         if try insert.step() == rows.count { return [] }
         // Some ids were staged before (rows are inserted in order, so a repeat within the
-        // statement finds the earlier row): each row's own (file, line) tells it apart.
+        // statement finds the earlier row): each row's own number tells it apart.
         var repeats: [(PendingTask, StageOutcome)] = []
         let lookup = try database.cached(
-            "SELECT course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks WHERE task_id = ?")
-        for p in rows {
+            "SELECT course_id, title, student_id, due, priority, completed, file, line, seq FROM stage_tasks WHERE task_id = ?")
+        for (i, p) in rows.enumerated() {
             var outcome = StageOutcome.staged
             try lookup.forEachRow([p.task.taskID]) { row in
+                guard row.int(8) != firstSeq + i else { return }
                 let file = row.string(6) ?? ""
                 let line = row.int(7)
-                guard file != p.file || line != p.line else { return }
                 let same =
                     row.string(0) == p.task.courseID && row.string(1) == p.task.title && row.string(2) == p.task.studentID
                     && row.string(3) == p.task.due && row.string(4) == p.task.priority.rawValue
