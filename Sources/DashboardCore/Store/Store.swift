@@ -113,12 +113,40 @@ public final class Store {
                 // Re-read under the lock: another process may have migrated meanwhile.
                 let current = try database.int("PRAGMA user_version")
                 guard current == version else { return .commit }
-                try database.execute(Schema.migrations[version])
+                switch Schema.migrations[version] {
+                case .sql(let statements): try database.execute(statements)
+                case .respellChecks(let checks): try respell(checks)
+                }
                 try database.execute("PRAGMA user_version = \(version + 1)")
                 return .commit
             }
             version = try database.int("PRAGMA user_version")
         }
+    }
+
+    /// Rewrites CHECK constraints in place, by SQLite's documented procedure for changes that
+    /// leave the stored rows valid and their format alone
+    /// (https://www.sqlite.org/lang_altertable.html#otheralter): within the migration's
+    /// transaction, edit the `CREATE TABLE` texts, bump `schema_version` so that every
+    /// connection reads the schema again, and reset this connection's copy of it.
+    /// - Throws: when a table's text does not hold the constraint as migrations 1 and 2 wrote it
+    ///   (the transaction then rolls back: nothing changes).
+    private func respell(_ checks: [Schema.ValueListCheck]) throws {
+        let version = try database.int("PRAGMA schema_version")
+        try database.execute("PRAGMA writable_schema = ON")
+        for check in checks {
+            try database.run(
+                "UPDATE sqlite_schema SET sql = replace(sql, ?1, ?2) WHERE type = 'table' AND name = ?3 AND instr(sql, ?1) > 0",
+                [check.inList, check.orChain, check.table])
+            guard database.changes == 1 else {
+                try? database.execute("PRAGMA writable_schema = RESET")
+                throw SQLiteError(
+                    code: SQLITE_ERROR,
+                    message: "table \(check.table) does not hold the constraint \(check.inList) that migration 3 rewrites")
+            }
+        }
+        try database.execute("PRAGMA schema_version = \(version + 1)")
+        try database.execute("PRAGMA writable_schema = RESET")
     }
 
     private static func refuseDirectory(_ path: String) throws(StoreError) {

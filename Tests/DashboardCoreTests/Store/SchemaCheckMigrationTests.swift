@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import DashboardCore
+
+/// Migration 3 respells the CHECK constraints that allow a list of three or more values
+/// (`x IN ('a', 'b', 'c')` → `x = 'a' OR x = 'b' OR x = 'c'`): SQLite 3.40 builds a temporary
+/// index for an IN list in a CHECK on every row written.
+@Suite("Store: migration 3 (value-list CHECK constraints)")
+struct SchemaCheckMigrationTests {
+    private func tempPath() throws -> String {
+        let dir = NSTemporaryDirectory() + "dashboard-store-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir + "/db.sqlite"
+    }
+
+    /// A database as a build with migrations 1 and 2 only left it, with a row in each table
+    /// migration 3 touches.
+    private func versionTwoDatabase() throws -> String {
+        let path = try tempPath()
+        let db = try Database(path: path)
+        try db.execute("PRAGMA journal_mode = WAL; PRAGMA page_size = 16384;")
+        for migration in Schema.migrations.prefix(2) {
+            guard case .sql(let statements) = migration else {
+                Issue.record("migrations 1 and 2 are SQL")
+                continue
+            }
+            try db.execute(statements)
+        }
+        try db.execute(
+            """
+            PRAGMA user_version = 2;
+            INSERT INTO batches (batch_id, command, started_at, as_of, mode, status) VALUES (1, 'import', 't', 't', 'merge', 'committed');
+            INSERT INTO courses (course_id, code, title) VALUES ('C1', 'C1', 'Course');
+            INSERT INTO tasks (task_id, course_id, title, priority, changed_batch, bucket) VALUES ('T1', 'C1', 'Task', 'high', 1, 'undated');
+            INSERT INTO course_history (batch_id, course_id, change, existed) VALUES (1, 'C1', 'insert', 0);
+            INSERT INTO task_history (batch_id, task_id, change, existed) VALUES (1, 'T1', 'insert', 0);
+            INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, batch_id)
+                VALUES ('t', 't', 'T1', 'C1', '', 'undated', 'import', 'me', 1);
+            INSERT INTO overrides (task_id, entry_id, bucket, reason, actor) VALUES ('T1', 1, 'today', 'why', 'me');
+            """)
+        return path
+    }
+
+    private func schemaTexts(_ db: Database) throws -> [String] {
+        try db.rows("SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_schema ORDER BY type, name").compactMap {
+            $0.first?.text
+        }
+    }
+
+    /// The opcodes of `EXPLAIN sql` on `db`, compiled now (an EXPLAIN runs no transaction, so a
+    /// cached one would never notice a schema change).
+    private func opcodes(_ db: Database, _ sql: String) throws -> [String] {
+        try db.prepare("EXPLAIN " + sql).rows().compactMap { $0[1].text }
+    }
+
+    private let inserts = [
+        "INSERT INTO batches (command, started_at, as_of, mode, status) VALUES ('import', 't', 't', 'merge', 'running')",
+        "INSERT INTO tasks (task_id, course_id, title, priority) VALUES ('T9', 'C1', 'x', 'low')",
+        "INSERT INTO course_history (batch_id, course_id, change, existed) VALUES (1, 'C9', 'update', 1)",
+        "INSERT INTO task_history (batch_id, task_id, change, existed) VALUES (1, 'T9', 'delete', 1)",
+        """
+        INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor)
+        VALUES ('t', 't', 'T9', 'C1', '', 'today', 'time', 'me')
+        """,
+        "INSERT INTO overrides (task_id, entry_id, bucket, reason, actor) VALUES ('T9', 1, 'overdue', 'r', 'me')",
+    ]
+
+    @Test("a new database has no CHECK with a list of three values or more, and writes its rows without a temporary index")
+    func newDatabase() throws {
+        let store = try Store(path: try tempPath())
+        let texts = try schemaTexts(store.database)
+        for check in Schema.respelledChecks {
+            #expect(!texts.contains { $0.contains(check.inList) }, "still spelled as a list: \(check.inList)")
+            #expect(texts.contains { $0.hasPrefix("table \(check.table):") && $0.contains(check.orChain) })
+        }
+        // The only IN lists left have two values (SQLite compiles those without a temporary index).
+        let lists = texts.joined().components(separatedBy: " IN (").dropFirst().map { $0.prefix { $0 != ")" } }
+        #expect(lists.allSatisfy { $0.components(separatedBy: ",").count == 2 }, "\(lists)")
+        // The connection that ran the migration compiles the respelled constraints.
+        for sql in inserts {
+            #expect(!(try opcodes(store.database, sql)).contains("OpenEphemeral"), "\(sql)")
+        }
+        #expect(try store.database.scalar("PRAGMA integrity_check")?.text == "ok")
+    }
+
+    @Test("a version 2 database is migrated in place: same rows, the same schema as a new database, integrity ok")
+    func versionTwo() throws {
+        let path = try versionTwoDatabase()
+        let before = try Database(path: path)
+        let rowsBefore = try ["batches", "tasks", "course_history", "task_history", "audit", "overrides"].map {
+            try before.rows("SELECT * FROM \($0)")
+        }
+        #expect(try opcodes(before, inserts[4]).contains("OpenEphemeral"))
+
+        let store = try Store(path: path)
+        #expect(store.schemaVersion == 3)
+        #expect(try store.database.scalar("PRAGMA integrity_check")?.text == "ok")
+        let rowsAfter = try ["batches", "tasks", "course_history", "task_history", "audit", "overrides"].map {
+            try store.database.rows("SELECT * FROM \($0)")
+        }
+        #expect(rowsAfter == rowsBefore)
+        let fresh = try Store(path: try tempPath())
+        #expect(try schemaTexts(store.database) == (try schemaTexts(fresh.database)))
+        for sql in inserts {
+            #expect(!(try opcodes(store.database, sql)).contains("OpenEphemeral"), "\(sql)")
+        }
+        // Another connection that had read the old schema reads it again at its next
+        // transaction (schema_version moved).
+        #expect(try before.int("SELECT count(*) FROM audit") == 1)
+        #expect(!(try opcodes(before, inserts[4])).contains("OpenEphemeral"))
+    }
+
+    @Test("the respelled constraints refuse exactly what the lists refused")
+    func sameRules() throws {
+        let store = try Store(path: try tempPath())
+        let db = store.database
+        try db.execute(
+            """
+            INSERT INTO batches (batch_id, command, started_at, as_of, mode, status) VALUES (1, 'import', 't', 't', 'merge', 'committed');
+            INSERT INTO courses (course_id, code, title) VALUES ('C1', 'C1', 'Course');
+            INSERT INTO tasks (task_id, course_id, title) VALUES ('T1', 'C1', 'Task');
+            INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor)
+                VALUES ('t', 't', 'T1', 'C1', '', 'today', 'time', 'me');
+            """)
+        for check in Schema.respelledChecks {
+            for value in check.values {
+                #expect(try accepts(db, check, value), "\(check.table).\(check.column) refused \(value)")
+            }
+            for value in ["", "HIGH", "high ", "urgent", "Insert", "none"] where !check.values.contains(value) {
+                #expect(!(try accepts(db, check, value)), "\(check.table).\(check.column) accepted \(value)")
+            }
+            #expect(!(try accepts(db, check, nil)), "\(check.table).\(check.column) accepted NULL")
+        }
+    }
+
+    /// Whether a row with `value` in the checked column is written (inside a rolled-back savepoint).
+    private func accepts(_ db: Database, _ check: Schema.ValueListCheck, _ value: String?) throws -> Bool {
+        let v = value.map { "'\($0)'" } ?? "NULL"
+        let sql: String
+        switch check.table {
+        case "batches":
+            sql = "INSERT INTO batches (command, started_at, as_of, mode, status) VALUES ('import', 't', 't', 'merge', \(v))"
+        case "tasks": sql = "INSERT INTO tasks (task_id, course_id, title, priority) VALUES ('T2', 'C1', 'x', \(v))"
+        case "course_history": sql = "INSERT INTO course_history (batch_id, course_id, change, existed) VALUES (1, 'C2', \(v), 0)"
+        case "task_history": sql = "INSERT INTO task_history (batch_id, task_id, change, existed) VALUES (1, 'T2', \(v), 0)"
+        case "audit":
+            sql = """
+                INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor)
+                VALUES ('t', 't', 'T1', 'C1', '', 'today', \(v), 'me')
+                """
+        case "overrides": sql = "INSERT INTO overrides (task_id, entry_id, bucket, reason, actor) VALUES ('T1', 1, \(v), 'r', 'me')"
+        default:
+            Issue.record("no insert for \(check.table)")
+            return false
+        }
+        try db.execute("SAVEPOINT probe")
+        defer { try? db.execute("ROLLBACK TO probe; RELEASE probe;") }
+        do {
+            try db.execute(sql)
+            return true
+        } catch let error as SQLiteError {
+            #expect(error.message.contains("CHECK constraint failed") || error.message.contains("NOT NULL constraint failed"), "\(error)")
+            return false
+        }
+    }
+}
