@@ -33,18 +33,6 @@ struct StoreTests {
             ])
     }
 
-    @Test("pages: 16 KiB for a new file and for the staging tables, whatever the temporary database held before")
-    func pageSizes() throws {
-        let store = try Store(path: try tempPath())
-        #expect(try store.database.int("PRAGMA main.page_size") == 16384)
-        _ = try StagingArea(database: store.database)
-        #expect(try store.database.int("PRAGMA temp.page_size") == 16384)
-        #expect(try store.database.int("SELECT count(*) FROM temp.sqlite_schema WHERE name = 'stage_tasks'") == 1)
-        // A second staging area on the same connection keeps the tables (and their page size).
-        _ = try StagingArea(database: store.database)
-        #expect(try store.database.int("PRAGMA temp.page_size") == 16384)
-    }
-
     @Test("reopening a current database migrates nothing")
     func reopen() throws {
         let path = try tempPath()
