@@ -86,7 +86,14 @@ public final class CSVReader {
     /// - Throws: `CSVFileError` for a file-level problem, or whatever `handler` throws.
     public func read(_ handler: (CSVEvent) throws -> Void) throws {
         var state = ScanState()
-        let context = ParseContext()
+        // The callbacks' state lives behind a plain pointer: no reference counting and no
+        // dynamic exclusivity check per field (they were a fifth of the reading thread).
+        let context = UnsafeMutablePointer<ParseContext>.allocate(capacity: 1)
+        context.initialize(to: ParseContext())
+        defer {
+            context.deinitialize(count: 1)
+            context.deallocate()
+        }
         var parser = csv_parser()
         guard csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI)) == 0 else {
             throw CSVFileError.readFailed(reason: "libcsv could not allocate its parser")
@@ -220,7 +227,7 @@ public final class CSVReader {
     /// record can be given the line it starts on.
     private func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, parser: inout csv_parser, state: inout ScanState,
-        context: ParseContext, handler: (CSVEvent) throws -> Void
+        context: UnsafeMutablePointer<ParseContext>, handler: (CSVEvent) throws -> Void
     ) throws {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
@@ -255,7 +262,7 @@ public final class CSVReader {
                 state.brokenText.append(contentsOf: segment.prefix(max(0, Self.brokenTextLimit - state.brokenText.count)))
             } else {
                 if state.atLineStart, parser.pstate == 0 {
-                    context.recordStartLine = state.line
+                    context.pointee.recordStartLine = state.line
                     state.recordText.removeAll(keepingCapacity: true)
                     if terminator != 0, end - start == 1, !isLFOfCRLF {
                         try handler(.blankLine(line: state.line))
@@ -265,19 +272,19 @@ public final class CSVReader {
                     state.recordText.append(contentsOf: segment.prefix(Self.brokenTextLimit - state.recordText.count))
                 }
                 let parsed = csv_parse(
-                    &parser, segment.baseAddress, segment.count, fieldCallback, recordCallback, Unmanaged.passUnretained(context).toOpaque()
+                    &parser, segment.baseAddress, segment.count, fieldCallback, recordCallback, UnsafeMutableRawPointer(context)
                 )
                 try drain(context, state: &state, handler: handler)
                 if parsed < segment.count {
                     let status = csv_error(&parser)
                     if status == CSV_ENOMEM || status == CSV_ETOOBIG {
-                        throw CSVFileError.fieldTooLarge(line: context.recordStartLine, limit: Self.fieldLimit)
+                        throw CSVFileError.fieldTooLarge(line: context.pointee.recordStartLine, limit: Self.fieldLimit)
                     }
                     // A quoting error: reject this record and resume on the next line.
                     state.skippingBrokenLine = true
                     state.brokenText = state.recordText
-                    context.fields.removeAll(keepingCapacity: true)
-                    context.brokenLine = context.recordStartLine
+                    context.pointee.fields.removeAll(keepingCapacity: true)
+                    context.pointee.brokenLine = context.pointee.recordStartLine
                     csv_free(&parser)
                     csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI))
                     configure(&parser)
@@ -303,19 +310,26 @@ public final class CSVReader {
         }
     }
 
-    private func endBrokenLine(state: inout ScanState, context: ParseContext, handler: (CSVEvent) throws -> Void) throws {
+    private func endBrokenLine(
+        state: inout ScanState, context: UnsafeMutablePointer<ParseContext>, handler: (CSVEvent) throws -> Void
+    ) throws {
         state.skippingBrokenLine = false
         state.sawRecord = true
         var text = state.brokenText
         while let last = text.last, last == 0x0A || last == 0x0D { text.removeLast() }
         state.brokenText = []
-        try handler(.malformedQuote(line: context.brokenLine, text: String(decoding: text, as: UTF8.self)))
+        try handler(.malformedQuote(line: context.pointee.brokenLine, text: String(decoding: text, as: UTF8.self)))
     }
 
-    private func drain(_ context: ParseContext, state: inout ScanState, handler: (CSVEvent) throws -> Void) throws {
-        guard !context.records.isEmpty else { return }
-        let records = context.records
-        context.records.removeAll(keepingCapacity: true)
+    private func drain(_ context: UnsafeMutablePointer<ParseContext>, state: inout ScanState, handler: (CSVEvent) throws -> Void) throws {
+        guard !context.pointee.records.isEmpty else { return }
+        // Take the records out and hand their buffer back afterwards (no new buffer per line).
+        var records: [CSVRecord] = []
+        swap(&records, &context.pointee.records)
+        defer {
+            records.removeAll(keepingCapacity: true)
+            swap(&records, &context.pointee.records)
+        }
         for record in records {
             state.sawRecord = true
             try handler(.record(record))
@@ -323,7 +337,7 @@ public final class CSVReader {
     }
 
     private func finish(
-        parser: inout csv_parser, state: inout ScanState, context: ParseContext,
+        parser: inout csv_parser, state: inout ScanState, context: UnsafeMutablePointer<ParseContext>,
         handler: (CSVEvent) throws -> Void
     ) throws {
         if !state.validator.isComplete {
@@ -333,16 +347,17 @@ public final class CSVReader {
             try endBrokenLine(state: &state, context: context, handler: handler)
             return
         }
-        let rc = csv_fini(&parser, fieldCallback, recordCallback, Unmanaged.passUnretained(context).toOpaque())
+        let rc = csv_fini(&parser, fieldCallback, recordCallback, UnsafeMutableRawPointer(context))
         if rc != 0 {
-            throw CSVFileError.unterminatedQuote(line: context.recordStartLine)
+            throw CSVFileError.unterminatedQuote(line: context.pointee.recordStartLine)
         }
         try drain(context, state: &state, handler: handler)
     }
 }
 
-/// State shared with libcsv's callbacks for one file.
-private final class ParseContext {
+/// State shared with libcsv's callbacks for one file (behind an `UnsafeMutablePointer` owned
+/// by `CSVReader.read`).
+private struct ParseContext {
     var fields: [String] = []
     var records: [CSVRecord] = []
     var recordStartLine = 1
@@ -351,19 +366,22 @@ private final class ParseContext {
 
 private func fieldCallback(_ data: UnsafeMutableRawPointer?, _ length: Int, _ ctx: UnsafeMutableRawPointer?) {
     guard let ctx else { return }
-    let context = Unmanaged<ParseContext>.fromOpaque(ctx).takeUnretainedValue()
+    let context = ctx.assumingMemoryBound(to: ParseContext.self)
     if let data, length > 0 {
-        context.fields.append(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+        context.pointee.fields.append(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
     } else {
-        context.fields.append("")
+        context.pointee.fields.append("")
     }
 }
 
 private func recordCallback(_ terminator: Int32, _ ctx: UnsafeMutableRawPointer?) {
     guard let ctx else { return }
-    let context = Unmanaged<ParseContext>.fromOpaque(ctx).takeUnretainedValue()
-    context.records.append(CSVRecord(fields: context.fields, line: context.recordStartLine))
-    context.fields.removeAll(keepingCapacity: true)
+    let context = ctx.assumingMemoryBound(to: ParseContext.self)
+    let fieldCount = context.pointee.fields.count
+    var fields: [String] = []
+    fields.reserveCapacity(fieldCount)
+    swap(&fields, &context.pointee.fields)
+    context.pointee.records.append(CSVRecord(fields: fields, line: context.pointee.recordStartLine))
 }
 
 /// libcsv trims "space" characters around unquoted fields by default; we keep every byte

@@ -100,6 +100,7 @@ public final class Importer {
                 }
                 timer.mark("read, normalize, stage")
                 timer.note("waiting for the reader", nanoseconds: run.waitedForReader)
+                timer.note("reader's CPU time", nanoseconds: run.readerCPU)
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
                 let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run, directTasks: direct?.inserted)
                 timer.mark("plan")
@@ -209,6 +210,8 @@ public final class Importer {
         var rejectedCourses: Set<String> = []
         /// Time the writing thread spent waiting for the reading thread (for the trace).
         var waitedForReader: UInt64 = 0
+        /// CPU time of the reading threads.
+        var readerCPU: UInt64 = 0
     }
 
     private func readFile(
@@ -389,6 +392,7 @@ public final class Importer {
             throw error
         }
         let read = reader.outcome
+        run.readerCPU += read.cpuNanoseconds
         if let failure = read.failure { throw failure }
         flushBlankRun()
         try direct?.flush()

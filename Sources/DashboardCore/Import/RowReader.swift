@@ -89,6 +89,8 @@ final class RowReader: @unchecked Sendable {
         var bytesRead = 0
         var sha256 = ""
         var failure: Error?
+        /// CPU time the reading thread used (for `DASHBOARD_TRACE`).
+        var cpuNanoseconds: UInt64 = 0
     }
 
     let handoff = RowHandoff()
@@ -110,12 +112,21 @@ final class RowReader: @unchecked Sendable {
     /// Starts the reading thread.
     func start() {
         let thread = Thread { [self] in
-            self.outcome = self.readAll()
+            var outcome = self.readAll()
+            outcome.cpuNanoseconds = Self.threadCPUTime()
+            self.outcome = outcome
             self.handoff.finish()
         }
         thread.name = "dashboard-reader"
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    /// CPU time of the calling thread so far.
+    private static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     private struct Cancelled: Error {}
