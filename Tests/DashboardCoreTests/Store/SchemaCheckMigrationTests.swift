@@ -111,6 +111,39 @@ struct SchemaCheckMigrationTests {
         #expect(!(try opcodes(before, inserts[4])).contains("OpenEphemeral"))
     }
 
+    @Test("a table whose text does not hold the expected constraint stops the migration: nothing changes, the file stays at version 2")
+    func unexpectedText() throws {
+        let path = try versionTwoDatabase()
+        do {
+            // Someone rebuilt `overrides` by hand with the rule spelled differently.
+            let db = try Database(path: path)
+            try db.execute(
+                """
+                PRAGMA foreign_keys = OFF;
+                CREATE TABLE overrides_new (
+                    task_id TEXT NOT NULL PRIMARY KEY REFERENCES tasks(task_id),
+                    entry_id INTEGER NOT NULL REFERENCES audit(entry_id),
+                    bucket TEXT NOT NULL CHECK (bucket in ('overdue','today','upcoming','undated','completed')),
+                    until TEXT NOT NULL DEFAULT '', reason TEXT NOT NULL, actor TEXT NOT NULL) WITHOUT ROWID;
+                INSERT INTO overrides_new SELECT * FROM overrides;
+                DROP TABLE overrides;
+                ALTER TABLE overrides_new RENAME TO overrides;
+                """)
+        }
+        let before = try schemaTexts(try Database(path: path))
+        let outcome = Result { () throws(StoreError) -> Store in try Store(path: path) }
+        guard case .failure(let error) = outcome else {
+            Issue.record("the migration went through")
+            return
+        }
+        #expect("\(error)".contains("table overrides does not hold the constraint"), "\(error)")
+        let after = try Database(path: path)
+        #expect(try after.int("PRAGMA user_version") == 2)
+        #expect(try schemaTexts(after) == before)
+        #expect(try after.scalar("PRAGMA integrity_check")?.text == "ok")
+        #expect(try after.int("SELECT count(*) FROM overrides") == 1)
+    }
+
     @Test("the respelled constraints refuse exactly what the lists refused")
     func sameRules() throws {
         let store = try Store(path: try tempPath())
