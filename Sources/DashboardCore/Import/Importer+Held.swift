@@ -36,7 +36,12 @@ extension Importer {
                 var counts = held.counts
                 let valid = try staging.validCourseIDs(syncingCourses: syncCourses)
                 var orphans: [(String, String, String, Int)] = []
-                try database.cached("SELECT task_id, course_id, file, line FROM stage_tasks ORDER BY file, line").forEachRow { row in
+                try database.cached(
+                    """
+                    SELECT s.task_id, s.course_id, f.path, s.line FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
+                    ORDER BY f.path, s.line
+                    """
+                ).forEachRow { row in
                     let course = row.string(1) ?? ""
                     if !valid.contains(course) { orphans.append((row.string(0) ?? "", course, row.string(2) ?? "", row.int(3))) }
                 }

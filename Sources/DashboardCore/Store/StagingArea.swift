@@ -14,10 +14,12 @@ final class StagingArea {
                 course_id TEXT NOT NULL PRIMARY KEY, code TEXT NOT NULL, title TEXT NOT NULL,
                 term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL,
                 file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS stage_files (
+                file_no INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
             CREATE TEMP TABLE IF NOT EXISTS stage_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
                 student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
-                file TEXT NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
+                file_no INTEGER NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
                 seq INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
                 kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
@@ -26,15 +28,31 @@ final class StagingArea {
             CREATE TEMP TABLE IF NOT EXISTS plan_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
             DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
-            DELETE FROM rejected_ids;
+            DELETE FROM rejected_ids; DELETE FROM stage_files;
             """)
     }
 
     /// Removes everything staged (temporary tables live as long as the connection).
     func clear() throws {
         try database.execute(
-            "DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks; DELETE FROM rejected_ids;"
-        )
+            """
+            DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
+            DELETE FROM rejected_ids; DELETE FROM stage_files;
+            """)
+        lastFile = nil
+    }
+
+    /// The last file given a number (rows come file by file).
+    private var lastFile: (path: String, number: Int)?
+
+    /// The number that stands for `path` in `stage_tasks.file_no`: a staged task carries a small
+    /// integer instead of its file's path (often 50 bytes and more, 40 % of a staged row).
+    private func fileNumber(_ path: String) throws -> Int {
+        if let lastFile, lastFile.path == path { return lastFile.number }
+        try database.run("INSERT INTO stage_files (path) VALUES (?) ON CONFLICT DO NOTHING", [path])
+        let number = try database.int("SELECT file_no FROM stage_files WHERE path = ?", [path])
+        lastFile = (path, number)
+        return number
     }
 
     /// Remembers the id of a rejected row: a sync must not delete the live row of that id
@@ -112,7 +130,7 @@ final class StagingArea {
         for (i, p) in rows.enumerated() {
             let base = Int32(i * 11)
             try insert.set(p.task, after: base)
-            try insert.set(p.file, at: base + 8)
+            try insert.set(fileNumber(p.file), at: base + 8)
             try insert.set(p.line, at: base + 9)
             try insert.set(p.bucket, at: base + 10)
             try insert.set(firstSeq + i, at: base + 11)
@@ -122,7 +140,10 @@ final class StagingArea {
         // statement finds the earlier row): each row's own number tells it apart.
         var repeats: [(PendingTask, StageOutcome)] = []
         let lookup = try database.cached(
-            "SELECT course_id, title, student_id, due, priority, completed, file, line, seq FROM stage_tasks WHERE task_id = ?")
+            """
+            SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, f.path, s.line, s.seq
+            FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no WHERE s.task_id = ?
+            """)
         for (i, p) in rows.enumerated() {
             var outcome = StageOutcome.staged
             try lookup.forEachRow([p.task.taskID]) { row in
@@ -347,7 +368,11 @@ final class StagingArea {
             "INSERT INTO held_courses SELECT ?, course_id, code, title, term, teacher, timezone, file, line FROM stage_courses",
             [batchID])
         try database.run(
-            "INSERT INTO held_tasks SELECT ?, task_id, course_id, title, student_id, due, priority, completed, file, line FROM stage_tasks",
+            """
+            INSERT INTO held_tasks
+            SELECT ?, s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, f.path, s.line
+            FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
+            """,
             [batchID])
         try database.run("INSERT INTO held_rejected SELECT ?, kind, id FROM rejected_ids", [batchID])
     }
@@ -359,9 +384,13 @@ final class StagingArea {
             "INSERT INTO stage_courses SELECT course_id, code, title, term, teacher, timezone, file, line FROM held_courses WHERE batch_id = ?",
             [batchID])
         try database.run(
+            "INSERT INTO stage_files (path) SELECT DISTINCT file FROM held_tasks WHERE batch_id = ? ORDER BY file ON CONFLICT DO NOTHING",
+            [batchID])
+        try database.run(
             """
-            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, file, line)
-            SELECT task_id, course_id, title, student_id, due, priority, completed, file, line FROM held_tasks WHERE batch_id = ?
+            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, file_no, line)
+            SELECT h.task_id, h.course_id, h.title, h.student_id, h.due, h.priority, h.completed, f.file_no, h.line
+            FROM held_tasks h JOIN stage_files f ON f.path = h.file WHERE h.batch_id = ?
             """,
             [batchID])
         try database.run("INSERT INTO rejected_ids SELECT kind, id FROM held_rejected WHERE batch_id = ?", [batchID])
