@@ -220,16 +220,7 @@ final class StagingArea {
                    OR c.teacher <> s.teacher OR c.timezone <> s.timezone;
                 """)
         }
-        try database.execute(
-            """
-            INSERT INTO plan_tasks (task_id, change)
-            SELECT s.task_id,
-                   CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
-            FROM stage_tasks s LEFT JOIN tasks t ON t.task_id = s.task_id
-            WHERE t.task_id IS NULL OR t.deleted_batch IS NOT NULL
-               OR t.course_id <> s.course_id OR t.title <> s.title OR t.student_id <> s.student_id
-               OR t.due <> s.due OR t.priority <> s.priority OR t.completed <> s.completed;
-            """)
+        try database.execute(Self.taskChangesSQL)
         if syncCourses && !coursesApplied {
             try database.execute(
                 """
@@ -240,28 +231,50 @@ final class StagingArea {
                   AND NOT EXISTS (SELECT 1 FROM rejected_ids r WHERE r.kind = 'courses' AND r.id = c.course_id);
                 """)
         }
-        let orphanCondition = "t.course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')"
-        let absentCondition = """
-            NOT EXISTS (SELECT 1 FROM stage_tasks s WHERE s.task_id = t.task_id)
-            AND NOT EXISTS (SELECT 1 FROM rejected_ids r WHERE r.kind = 'tasks' AND r.id = t.task_id)
-            """
-        let deleteCondition: String?
-        switch (syncTasks, syncCourses) {
-        case (true, true): deleteCondition = "(\(absentCondition) OR \(orphanCondition))"
-        case (true, false): deleteCondition = absentCondition
-        case (false, true): deleteCondition = orphanCondition
-        case (false, false): deleteCondition = nil
+        if syncTasks {
+            try database.execute(Self.absentTasksSQL)
         }
-        if let deleteCondition {
+        if syncCourses {
+            // The live tasks of every course the sync deletes (through `tasks_by_course`).
             try database.execute(
                 """
                 INSERT INTO plan_tasks (task_id, change)
                 SELECT t.task_id, 'delete' FROM tasks t
-                WHERE t.deleted_batch IS NULL AND \(deleteCondition)
+                WHERE t.deleted_batch IS NULL AND t.course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')
                 ON CONFLICT DO NOTHING;
                 """)
         }
     }
+
+    /// The staged rows that are not a live row as it is: one merge of `stage_tasks` and
+    /// `tasks`, both read in task_id order (EXPLAIN QUERY PLAN: MERGE (EXCEPT), no temporary
+    /// B-tree), instead of a lookup into `tasks` for every staged row; only the rows that
+    /// differ are then looked up, for their kind of change. The ORDER BY is what makes SQLite
+    /// merge; `LIMIT -1` (no limit) keeps it from dropping an ORDER BY it deems useless in a
+    /// subquery. `StagingPlanTests` checks the plan.
+    static let taskChangesSQL = """
+        INSERT INTO plan_tasks (task_id, change)
+        SELECT d.task_id,
+               CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
+        FROM (SELECT task_id, course_id, title, student_id, due, priority, completed FROM stage_tasks
+              EXCEPT
+              SELECT task_id, course_id, title, student_id, due, priority, completed FROM tasks WHERE deleted_batch IS NULL
+              ORDER BY 1, 2, 3, 4, 5, 6, 7 LIMIT -1) d
+        LEFT JOIN tasks t ON t.task_id = d.task_id;
+        """
+
+    /// Live tasks neither staged nor rejected (a sync of tasks deletes them): the same kind of
+    /// merge, over the ids.
+    static let absentTasksSQL = """
+        INSERT INTO plan_tasks (task_id, change)
+        SELECT a.task_id, 'delete'
+        FROM (SELECT task_id FROM tasks WHERE deleted_batch IS NULL
+              EXCEPT SELECT task_id FROM stage_tasks
+              EXCEPT SELECT id FROM rejected_ids WHERE kind = 'tasks'
+              ORDER BY 1 LIMIT -1) a
+        WHERE true
+        ON CONFLICT DO NOTHING;
+        """
 
     /// Counts of the current plan for one kind: inserted (incl. restored), updated, deleted.
     func plannedCounts(_ kind: FileKind) throws -> (inserted: Int, updated: Int, deleted: Int, staged: Int) {
