@@ -4,7 +4,7 @@
 /// Policy: every problem of a row is reported, not just the first. Fields longer than 4 KiB
 /// are `value_too_long`; a row with a different number of fields than the header is
 /// `wrong_field_count` (its other fields are not checked: they are probably shifted).
-public struct RowNormalizer: Sendable {
+public final class RowNormalizer: Sendable {
     /// Fields over this many bytes (UTF-8) are rejected.
     public static let maxFieldBytes = 4096
 
