@@ -28,7 +28,7 @@ final class StagingArea {
             CREATE TEMP TABLE IF NOT EXISTS plan_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
             DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
-            DELETE FROM rejected_ids; DELETE FROM stage_files;
+            DELETE FROM rejected_ids;
             """)
     }
 
@@ -37,9 +37,8 @@ final class StagingArea {
         try database.execute(
             """
             DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
-            DELETE FROM rejected_ids; DELETE FROM stage_files;
+            DELETE FROM rejected_ids;
             """)
-        lastFile = nil
     }
 
     /// The last file given a number (rows come file by file).
@@ -47,6 +46,8 @@ final class StagingArea {
 
     /// The number that stands for `path` in `stage_tasks.file_no`: a staged task carries a small
     /// integer instead of its file's path (often 50 bytes and more, 40 % of a staged row).
+    /// Numbers are never cleared: a path keeps its number for the connection's life, so no
+    /// staging area (there may be several on one connection) can hold a stale one.
     private func fileNumber(_ path: String) throws -> Int {
         if let lastFile, lastFile.path == path { return lastFile.number }
         try database.run("INSERT INTO stage_files (path) VALUES (?) ON CONFLICT DO NOTHING", [path])

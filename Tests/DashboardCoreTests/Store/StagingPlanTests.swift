@@ -171,6 +171,34 @@ struct StagingPlanTests {
         #expect(try plan(db) == ["T2": "update", "T3": "delete"])
     }
 
+    @Test("a staged row keeps its file's path when another staging area is opened on the same connection meanwhile")
+    func fileNumbersOutliveOtherStagingAreas() throws {
+        let store = try store()
+        let db = store.database
+        let staging = try StagingArea(database: db)
+        _ = try staging.stage(
+            .init(task: TaskRecord(taskID: "T1", courseID: "C1", title: "x"), bucket: "", file: "/data/a.csv", line: 2, row: 1))
+        _ = try staging.flushTasks()
+        // A second area (as `categorize` or a preview makes) empties the staged rows...
+        _ = try StagingArea(database: db)
+        // ...and the first one stages again from the same file, and from another.
+        _ = try staging.stage(
+            .init(task: TaskRecord(taskID: "T2", courseID: "C1", title: "y"), bucket: "", file: "/data/a.csv", line: 3, row: 2))
+        _ = try staging.stage(
+            .init(task: TaskRecord(taskID: "T3", courseID: "C1", title: "z"), bucket: "", file: "/data/b.csv", line: 2, row: 1))
+        _ = try staging.flushTasks()
+        try staging.hold(batchID: 1)
+        let held = try db.prepare("SELECT task_id, file, line FROM held_tasks WHERE batch_id = 1 ORDER BY task_id").rows().map {
+            "\($0[0].text ?? "") \($0[1].text ?? "") \($0[2].integer ?? 0)"
+        }
+        #expect(held == ["T2 /data/a.csv 3", "T3 /data/b.csv 2"])
+        // A repeat names the first row's file.
+        let repeats = try staging.stage(
+            .init(task: TaskRecord(taskID: "T2", courseID: "C1", title: "y"), bucket: "", file: "/data/b.csv", line: 9, row: 8))
+        #expect(repeats.isEmpty)
+        #expect(try staging.flushTasks().map(\.1) == [.repeatOf(file: "/data/a.csv", line: 3)])
+    }
+
     @Test("the plan reads stage_tasks and tasks by merges, without a temporary B-tree")
     func mergePlans() throws {
         let store = try store()
