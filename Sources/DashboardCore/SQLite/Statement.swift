@@ -88,15 +88,8 @@ public final class Statement {
         case .blob(let bytes):
             rc = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT_SWIFT) }
         case .text(let s):
-            var text = s
-            rc = text.withUTF8 { buf in
-                buf.withMemoryRebound(to: CChar.self) { chars in
-                    guard let base = chars.baseAddress, !chars.isEmpty else {
-                        return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT_SWIFT)
-                    }
-                    return sqlite3_bind_text(handle, index, base, Int32(chars.count), SQLITE_TRANSIENT_SWIFT)
-                }
-            }
+            try set(s, at: index)
+            return
         }
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
