@@ -187,21 +187,11 @@ public enum ReportWords {
             + ":" + pad2(magnitude / 60 % 60)
     }
 
-    /// `text` with control characters made visible: C0 controls as their Unicode control
-    /// pictures (ESC → ␛, a line break → ␊), DEL as ␡, C1 controls as �. Reports never pass a
-    /// terminal escape sequence or a stray line break from the data to the reader.
+    /// `text` as a reader may see it: control, bidi and invisible characters of the data shown
+    /// as visible escapes (`␛`, `<U+202E>`). The rule lives in `VisibleText`; this is its name
+    /// in the report code.
     public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
-            case 0x7F: out.append("\u{2421}")
-            case 0x80...0x9F: out.append("\u{FFFD}")
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
+        VisibleText.of(text)
     }
 
     /// A time zone's name as people know it (Foundation on Linux calls UTC "GMT").

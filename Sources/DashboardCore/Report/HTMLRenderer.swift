@@ -52,7 +52,7 @@ public enum HTMLRenderer {
         </head>
         <body>
         <header>
-        \(nav ?? "")<h1>\(escape(heading))</h1>
+        \(nav ?? "")<h1>\(value(heading))</h1>
         <p class="asof">As of <time datetime="\(report.generatedAsOf)">\(escape(ReportWords.asOf(report.asOf)))</time></p>
         </header>
         <main>
@@ -67,7 +67,7 @@ public enum HTMLRenderer {
     static func banner(_ report: Report) -> String {
         guard let stale = report.stale else { return "" }
         return
-            "<div class=\"banner\" role=\"status\"><p><strong>Warning:</strong> \(escape(stale.message))</p><p>\(escape(stale.nextStep))</p></div>\n"
+            "<div class=\"banner\" role=\"status\"><p><strong>Warning:</strong> \(stale.message(prose: escape, value: value))</p><p>\(escape(stale.nextStep))</p></div>\n"
     }
 
     static func stateBox(_ message: String, _ next: String) -> String {
@@ -78,7 +78,7 @@ public enum HTMLRenderer {
         guard report.query.narrows else { return "" }
         let shown = report.matchingTasks
         return
-            "<p class=\"narrowed\">Showing \(shown) of \(shown + report.hiddenTasks) tasks: <code>\(escape(report.query.describedNarrowing))</code></p>\n"
+            "<p class=\"narrowed\">Showing \(shown) of \(shown + report.hiddenTasks) tasks: <code>\(value(report.query.describedNarrowing))</code></p>\n"
     }
 
     static func pageInfo(_ report: Report) -> String {
@@ -88,11 +88,11 @@ public enum HTMLRenderer {
 
     static func cardHTML(_ card: CourseCard, link: String?) -> String {
         let c = card.course
-        let code = escape(c.code)
+        let code = value(c.code)
         let heading = link.map { "<a href=\"\(escape($0))\">\(code)</a>" } ?? code
         var html = "<li class=\"card\">\n<article aria-labelledby=\"c-\(anchor(c.courseID))\">\n"
-        html += "<h2 id=\"c-\(anchor(c.courseID))\">\(heading) <span class=\"title\">\(escape(c.title))</span></h2>\n"
-        if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(escape(c.teacher))</p>\n" }
+        html += "<h2 id=\"c-\(anchor(c.courseID))\">\(heading) <span class=\"title\">\(value(c.title))</span></h2>\n"
+        if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(value(c.teacher))</p>\n" }
         if card.total == 0 {
             html += "<p>No tasks yet.</p>\n</article>\n</li>\n"
             return html
@@ -123,11 +123,11 @@ public enum HTMLRenderer {
         let level = underPageHeading ? 2 : 3
         var html = "<section aria-label=\"\(escape(c.code)) \(escape(c.title))\">\n"
         if !underPageHeading {
-            html += "<h2 id=\"g-\(anchor(c.courseID))\">\(escape(c.code)) <span class=\"title\">\(escape(c.title))</span></h2>\n"
+            html += "<h2 id=\"g-\(anchor(c.courseID))\">\(value(c.code)) <span class=\"title\">\(value(c.title))</span></h2>\n"
         }
         var about: [String] = []
-        if !c.teacher.isEmpty { about.append("Teacher: \(escape(c.teacher))") }
-        if !c.term.isEmpty { about.append("Term: \(escape(c.term))") }
+        if !c.teacher.isEmpty { about.append("Teacher: \(value(c.teacher))") }
+        if !c.term.isEmpty { about.append("Term: \(value(c.term))") }
         about.append("Times in \(escape(ReportWords.zoneName(zone)))")
         html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
         if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
@@ -139,7 +139,7 @@ public enum HTMLRenderer {
             let title = ReportWords.title(section.bucket)
             html += "<h\(level)>\(title) <span class=\"count\">(\(section.tasks.count))</span></h\(level)>\n"
             html +=
-                "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(escape(c.code)): \(title.lowercased()), \(section.tasks.count) task\(section.tasks.count == 1 ? "" : "s")</caption>\n"
+                "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(value(c.code)): \(title.lowercased()), \(section.tasks.count) task\(section.tasks.count == 1 ? "" : "s")</caption>\n"
             html +=
                 "<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">Student</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
             for t in section.tasks {
@@ -148,7 +148,7 @@ public enum HTMLRenderer {
                     ? "<span class=\"none\">none</span>"
                     : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
                 html +=
-                    "<tr><th scope=\"row\">\(escape(t.task.title))</th><td data-label=\"Student\">\(escape(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(t.task.priority.rawValue)</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
+                    "<tr><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Student\">\(value(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(t.task.priority.rawValue)</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
         }
@@ -159,23 +159,6 @@ public enum HTMLRenderer {
     /// An id attribute value made from any course id (letters, digits and `-` only, plus a hash).
     static func anchor(_ id: String) -> String {
         ReportFileNames.slug(id) + "-" + ReportFileNames.shortHash(id)
-    }
-
-    /// Escapes text for HTML content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in ReportWords.visible(text) {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     static let style = """

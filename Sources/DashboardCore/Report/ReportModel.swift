@@ -60,15 +60,21 @@ public struct StaleNotice: Sendable, Equatable {
     public var failedAt: String
     public var failureReason: String
 
-    /// The banner's text.
-    public var message: String {
+    /// The banner's text, the values exactly as stored.
+    public var message: String { message(prose: { $0 }, value: { $0 }) }
+
+    /// The banner's text with its own words passed through `prose` and the values read from the
+    /// database (the failed batch's time and reason, which may name a file, and the data's
+    /// time) through `value`: HTML escapes the words and isolates the values.
+    public func message(prose: (String) -> String, value: (String) -> String) -> String {
         var text = ""
         if let failedBatch {
-            text = "The last import (batch \(failedBatch), \(failedAt)) failed: \(failureReason). "
+            text = prose("The last import (batch \(failedBatch), ") + value(failedAt) + prose(") failed: ") + value(failureReason)
+                + prose(". ")
         }
-        if dataAsOf.isEmpty { return text + "No data has been imported yet." }
+        if dataAsOf.isEmpty { return text + prose("No data has been imported yet.") }
         let age = ageHours >= 48 ? "\(ageHours / 24) days old" : "\(ageHours) hour\(ageHours == 1 ? "" : "s") old"
-        text += "Showing data as of \(dataAsOf) (\(age))."
+        text += prose("Showing data as of ") + value(dataAsOf) + prose(" (\(age)).")
         return text
     }
 

@@ -201,10 +201,11 @@ public enum MarkdownRenderer {
         return out
     }
 
-    /// Escapes the characters Markdown would read as markup, and `|` for tables.
+    /// Escapes the characters Markdown would read as markup, and `|` for tables, after showing
+    /// the data's control, bidi and invisible characters as visible escapes (`VisibleText`).
     public static func escape(_ text: String) -> String {
         var out = ""
-        for character in ReportWords.visible(text) {
+        for character in VisibleText.of(text) {
             if "\\`*_{}[]<>#+!|~&".contains(character) { out.append("\\") }
             out.append(character)
         }

@@ -12,24 +12,24 @@ public enum TextRenderer {
         let width = max(20, width)
         var lines: [String] = []
         let header = report.kind == .grid ? "Courses" : "Task lists"
-        lines += DisplayWidth.wrap("\(header) as of \(ReportWords.asOf(report.asOf))", to: width)
+        lines += shown("\(header) as of \(ReportWords.asOf(report.asOf))", to: width)
         if let stale = report.stale {
-            lines += DisplayWidth.wrap("! " + stale.message + " " + stale.nextStep, to: width)
+            lines += shown("! " + stale.message + " " + stale.nextStep, to: width)
         }
         switch report.state {
         case .noData:
-            lines += DisplayWidth.wrap(ReportMessages.noData, to: width)
-            lines += DisplayWidth.wrap(ReportMessages.noDataNext, to: width)
+            lines += shown(ReportMessages.noData, to: width)
+            lines += shown(ReportMessages.noDataNext, to: width)
             return lines.joined(separator: "\n") + "\n"
         case .noMatch:
-            lines += DisplayWidth.wrap(ReportMessages.noMatch(report), to: width)
-            lines += DisplayWidth.wrap(ReportMessages.noMatchNext(report), to: width)
+            lines += shown(ReportMessages.noMatch(report), to: width)
+            lines += shown(ReportMessages.noMatchNext(report), to: width)
             return lines.joined(separator: "\n") + "\n"
         case .ok:
             break
         }
         if report.query.narrows {
-            lines += DisplayWidth.wrap(
+            lines += shown(
                 "Showing \(report.matchingTasks) of \(report.matchingTasks + report.hiddenTasks) tasks: \(report.query.describedNarrowing)",
                 to: width)
         }
@@ -40,7 +40,7 @@ public enum TextRenderer {
         }
         while lines.last == "" { lines.removeLast() }
         let page = ReportMessages.page(report)
-        if !page.isEmpty { lines += [""] + DisplayWidth.wrap(page, to: width) }
+        if !page.isEmpty { lines += [""] + shown(page, to: width) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -77,15 +77,15 @@ public enum TextRenderer {
         let inner = max(1, width - 4)
         func line(_ text: String) -> String { "| " + DisplayWidth.pad(text, to: inner) + " |" }
         var lines = ["+" + String(repeating: "-", count: width - 2) + "+"]
-        lines += DisplayWidth.wrap(ReportWords.visible(card.course.code), to: inner).map(line)
-        lines += DisplayWidth.wrap(ReportWords.visible(card.course.title), to: inner).map(line)
+        lines += shown(card.course.code, to: inner).map(line)
+        lines += shown(card.course.title, to: inner).map(line)
         if card.total == 0 {
-            lines += DisplayWidth.wrap("no tasks yet", to: inner).map(line)
+            lines += shown("no tasks yet", to: inner).map(line)
         } else {
             lines.append(line(bar(card, width: inner)))
             let parts = Bucket.allCases.filter { $0 != .completed }.map { "\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))" }
             lines += DisplayWidth.flow(parts, separator: "  ", width: inner).map(line)
-            lines += DisplayWidth.wrap("# \(card.count(.completed))/\(card.total) completed", to: inner).map(line)
+            lines += shown("# \(card.count(.completed))/\(card.total) completed", to: inner).map(line)
         }
         lines.append("+" + String(repeating: "-", count: width - 2) + "+")
         return lines
@@ -117,16 +117,16 @@ public enum TextRenderer {
         for group in groups {
             let course = group.course
             let zone = course.timezone.isEmpty ? report.defaultTimeZone : TimeZone(identifier: course.timezone) ?? report.defaultTimeZone
-            lines += DisplayWidth.wrap(ReportWords.visible("\(course.code) — \(course.title)"), to: width)
+            lines += shown("\(course.code) — \(course.title)", to: width)
             var about: [String] = []
-            if !course.teacher.isEmpty { about.append("teacher \(ReportWords.visible(course.teacher))") }
-            if !course.term.isEmpty { about.append("term \(ReportWords.visible(course.term))") }
+            if !course.teacher.isEmpty { about.append("teacher \(VisibleText.of(course.teacher))") }
+            if !course.term.isEmpty { about.append("term \(VisibleText.of(course.term))") }
             about.append("times in \(ReportWords.zoneName(zone))")
             lines += DisplayWidth.flow(about, separator: ", ", width: width)
-            if let note = ReportMessages.completedNotShown(group, report: report) { lines += DisplayWidth.wrap(note, to: width) }
+            if let note = ReportMessages.completedNotShown(group, report: report) { lines += shown(note, to: width) }
             if group.sections.isEmpty {
                 let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(course) : ReportMessages.allCompleted(group)
-                lines += DisplayWidth.wrap(message, to: width - 2).map { "  " + $0 }
+                lines += shown(message, to: width - 2).map { "  " + $0 }
                 lines.append("")
                 continue
             }
@@ -135,7 +135,7 @@ public enum TextRenderer {
             var next = 0
             for section in group.sections {
                 lines.append("")
-                lines += DisplayWidth.wrap("\(ReportWords.title(section.bucket)) (\(section.tasks.count))", to: width - 2).map { "  " + $0 }
+                lines += shown("\(ReportWords.title(section.bucket)) (\(section.tasks.count))", to: width - 2).map { "  " + $0 }
                 let slice = table.rows[next..<(next + section.tasks.count)].flatMap { $0 }
                 next += section.tasks.count
                 lines += (table.header + slice).map { "    " + $0 }
@@ -152,7 +152,7 @@ public enum TextRenderer {
         let header = ["TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"]
         let cells = tasks.map { task in
             [
-                ReportWords.visible(task.task.title), task.task.studentID.isEmpty ? "-" : ReportWords.visible(task.task.studentID),
+                VisibleText.of(task.task.title), task.task.studentID.isEmpty ? "-" : VisibleText.of(task.task.studentID),
                 task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), task.task.priority.rawValue,
                 ReportWords.status(task),
             ]
@@ -164,7 +164,7 @@ public enum TextRenderer {
         let others = widths.dropFirst().reduce(0, +) + 2 * (widths.count - 1)
         if width - others < 12 {
             let rows = cells.map { row in
-                DisplayWidth.wrap(row[0], to: width)
+                shown(row[0], to: width)
                     + DisplayWidth.flow(Array(row.dropFirst()), separator: " · ", width: width - 2).map { "  " + $0 }
             }
             return ([], rows)
@@ -177,6 +177,13 @@ public enum TextRenderer {
             return trailingTrimmed(padded.joined(separator: "  "))
         }
         return ([line(header)], cells.map { [line($0)] })
+    }
+
+    /// `text` with the data's control, bidi and invisible characters made visible, then wrapped
+    /// to `width`: every line of the report goes through here or through a table cell made
+    /// visible, so no character of the data acts on the terminal.
+    static func shown(_ text: String, to width: Int) -> [String] {
+        DisplayWidth.wrap(VisibleText.of(text), to: width)
     }
 
     static func trailingTrimmed(_ text: String) -> String {

@@ -56,8 +56,11 @@ public indirect enum JSONValue: Equatable, Sendable {
         out += String(repeating: " ", count: indent * level)
     }
 
-    /// Appends `s` as a JSON string literal (control characters escaped, `<`, `>` and `&`
-    /// escaped too so the text is safe inside HTML).
+    /// Appends `s` as a JSON string literal: the exact value, with every control character
+    /// (C0, DEL, C1), bidi control, invisible format character and line or paragraph separator
+    /// written as `\uXXXX` (the characters `VisibleText` escapes for people), so the bytes of a
+    /// JSON output never act on a terminal or a viewer; `<`, `>` and `&` escaped too so the text
+    /// is safe inside HTML.
     public static func escape(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -71,7 +74,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             case ">": out += "\\u003e"
             case "&": out += "\\u0026"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if VisibleText.needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -18,21 +18,27 @@ final class Console {
         write(STDERR_FILENO, text)
     }
 
+    /// `dashboard: error: …` and its hint. Messages and hints are plain sentences that name
+    /// paths, ids and values of the user's data, never text of ours that must act on the
+    /// terminal, so every control, bidi and invisible character in them is shown as a visible
+    /// escape (`VisibleText`): a file name cannot clear the screen or fake a second line.
     func error(_ message: String, hint: String = "") {
-        err("dashboard: error: \(message)\n")
-        if !hint.isEmpty { err("dashboard: hint: \(hint)\n") }
+        err("dashboard: error: \(VisibleText.of(message))\n")
+        if !hint.isEmpty { err("dashboard: hint: \(VisibleText.of(hint))\n") }
     }
 
+    /// `dashboard: warning: …`, made visible like `error`.
     func warning(_ message: String) {
-        err("dashboard: warning: \(message)\n")
+        err("dashboard: warning: \(VisibleText.of(message))\n")
     }
 
-    /// A note on stderr, unless `--quiet`.
+    /// A note on stderr, unless `--quiet`, made visible like `error`.
     func note(_ message: String) {
-        if !quiet { err("dashboard: \(message)\n") }
+        if !quiet { err("dashboard: \(VisibleText.of(message))\n") }
     }
 
-    /// Wraps `text` in an ANSI colour when stderr is a terminal and colour is allowed.
+    /// Wraps `text` in an ANSI colour when stderr is a terminal and colour is allowed. `text` is
+    /// our own word: data is made visible before it is put next to a styled word, never after.
     func styled(_ text: String, _ code: String) -> String {
         guard stderrIsTerminal, colorAllowed else { return text }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"

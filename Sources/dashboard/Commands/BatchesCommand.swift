@@ -107,13 +107,17 @@ enum BatchesCommand: Command {
             invocation.console.out(value.rendered() + "\n")
             return .success
         }
-        var out = "Batch \(batch.id): \(batch.status.rawValue) (\(batch.command), \(batch.mode.rawValue), max delete \(batch.maxDelete))\n"
+        // Everything read back from the database (the actor, the reason, file names) is shown
+        // visible: it came from the command line and the files.
+        let v = VisibleText.of
+        var out =
+            "Batch \(batch.id): \(batch.status.rawValue) (\(v(batch.command)), \(batch.mode.rawValue), max delete \(v(batch.maxDelete)))\n"
         out +=
-            "Started \(batch.startedAt), finished \(batch.finishedAt.isEmpty ? "-" : batch.finishedAt), as of \(batch.asOf), by \(batch.actor.isEmpty ? "unknown" : batch.actor)\n"
-        if !batch.reason.isEmpty { out += "Reason: \(batch.reason)\n" }
+            "Started \(v(batch.startedAt)), finished \(batch.finishedAt.isEmpty ? "-" : v(batch.finishedAt)), as of \(v(batch.asOf)), by \(batch.actor.isEmpty ? "unknown" : v(batch.actor))\n"
+        if !batch.reason.isEmpty { out += "Reason: \(v(batch.reason))\n" }
         for file in batch.files {
             out +=
-                "File: \(file.path) (\(file.kind?.rawValue ?? "unknown kind"), \(file.size) bytes, \(file.rows) rows, sha256 \(file.sha256))\n"
+                "File: \(v(file.path)) (\(file.kind?.rawValue ?? "unknown kind"), \(file.size) bytes, \(file.rows) rows, sha256 \(v(file.sha256)))\n"
         }
         var rows = [["KIND", "READ", "INSERTED", "UPDATED", "UNCHANGED", "DELETED", "REJECTED", "WARNINGS"]]
         for kind in FileKind.allCases {
@@ -168,9 +172,12 @@ enum BatchesCommand: Command {
     }
 }
 
-/// Left/right-aligned plain text columns.
+/// Left/right-aligned plain text columns. Cells hold values of the data (ids, actors,
+/// reasons, times read back from the database): each is shown visible (`VisibleText`), so a
+/// cell never moves the cursor, breaks its row or reorders the columns.
 enum TextTable {
     static func render(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let rows = rows.map { $0.map(VisibleText.of) }
         guard let first = rows.first else { return "" }
         var widths = [Int](repeating: 0, count: first.count)
         for row in rows {

@@ -163,15 +163,20 @@ enum ImportInputs {
         console.err("dashboard: " + summary(result, verb: verb) + "\n")
     }
 
+    /// `file:line: error: column: message [code] value: "…"` and its hint on a second line.
+    /// Every part but the coloured label and the layout comes from the data (the file name, the
+    /// header's column name, the value, messages that quote it), so each is made visible
+    /// (`VisibleText`) before it meets the label's colour codes.
     static func styledProblem(_ problem: ImportProblem, console: Console) -> String {
         let label = problem.severity == .error ? console.styled("error", "31") : console.styled("warning", "33")
-        var text = "\(problem.file):\(problem.line): \(label): "
-        if !problem.column.isEmpty { text += "\(problem.column): " }
-        text += problem.message + " [\(problem.code.rawValue)]"
+        let shown = VisibleText.of
+        var text = "\(shown(problem.file)):\(problem.line): \(label): "
+        if !problem.column.isEmpty { text += "\(shown(problem.column)): " }
+        text += shown(problem.message) + " [\(problem.code.rawValue)]"
         if !problem.value.isEmpty, !problem.message.contains(problem.value) {
-            text += " value: \"\(problem.value.prefix(60))\""
+            text += " value: \"\(shown(String(problem.value.prefix(60))))\""
         }
-        if !problem.hint.isEmpty { text += "\n    hint: \(problem.hint)" }
+        if !problem.hint.isEmpty { text += "\n    hint: \(shown(problem.hint))" }
         return text
     }
 
@@ -181,6 +186,8 @@ enum ImportInputs {
         let counts =
             "\(Format.number(t.read)) rows read, \(Format.number(t.inserted)) inserted, \(Format.number(t.updated)) updated, \(Format.number(t.unchanged)) unchanged, \(Format.number(t.deleted)) deleted, \(Format.number(t.rejected)) rejected, \(Format.number(t.warnings)) warnings"
         let batch = result.batchID.map { "batch \($0) " } ?? ""
+        // The reason may name a file or quote a value: shown visible, like every message.
+        let reason = VisibleText.of(result.reason)
         switch result.status {
         case .committed:
             var text = "\(verb) \(batch)committed (\(result.mode.rawValue)): \(counts)"
@@ -194,12 +201,12 @@ enum ImportInputs {
             }
             return text
         case .dryRun:
-            let held = result.reason.isEmpty ? "" : "; \(result.reason)"
+            let held = reason.isEmpty ? "" : "; \(reason)"
             return "\(verb) \(batch)dry run (\(result.mode.rawValue)), nothing written: \(counts)\(held)"
         case .held:
-            return "error: \(batch)held: \(result.reason). Counts: \(counts)"
+            return "error: \(batch)held: \(reason). Counts: \(counts)"
         default:
-            return "error: \(batch)\(result.status.rawValue): \(result.reason). Counts: \(counts)"
+            return "error: \(batch)\(result.status.rawValue): \(reason). Counts: \(counts)"
         }
     }
 

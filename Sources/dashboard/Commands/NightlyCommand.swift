@@ -86,7 +86,9 @@ enum NightlyCommand: Command {
         }
         parts.append("reports: \(result.reportFiles.count) files in \(result.reportFolder)")
         if code != .success || !console.quiet {
-            console.err("dashboard: nightly \(Timestamp.text(invocation.global.asOf)): " + parts.joined(separator: "; ") + "\n")
+            // The parts name the reports folder and quote the import's reason: shown visible.
+            let line = VisibleText.of(parts.joined(separator: "; "))
+            console.err("dashboard: nightly \(Timestamp.text(invocation.global.asOf)): " + line + "\n")
         }
         return code
     }

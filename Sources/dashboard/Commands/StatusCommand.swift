@@ -26,7 +26,7 @@ enum StatusCommand: Command {
                     ]).rendered() + "\n")
             } else {
                 invocation.console.out(
-                    "No data imported yet: \(invocation.global.databasePath) does not exist.\nNext step: dashboard import imports/\n")
+                    "No data imported yet: \(VisibleText.of(invocation.global.databasePath)) does not exist.\nNext step: dashboard import imports/\n")
             }
             return .noInput
         }
@@ -51,27 +51,30 @@ enum StatusCommand: Command {
         ])
     }
 
+    /// The status in words. Values read from the database (times, reasons that name files) and
+    /// the database path are shown visible (`VisibleText`).
     static func text(_ status: StoreStatus) -> String {
-        var lines = ["Database: \(status.path) (schema \(status.schemaVersion))"]
+        let v = VisibleText.of
+        var lines = ["Database: \(v(status.path)) (schema \(status.schemaVersion))"]
         lines.append(
             "Courses:  \(Format.number(status.liveCourses)) live, \(Format.number(status.deletedCourses)) deleted")
         lines.append("Tasks:    \(Format.number(status.liveTasks)) live, \(Format.number(status.deletedTasks)) deleted")
         if let last = status.lastCommitted {
-            lines.append("Data as of: \(last.asOf) (batch \(last.id), \(last.status.rawValue) \(last.finishedAt))")
+            lines.append("Data as of: \(v(last.asOf)) (batch \(last.id), \(last.status.rawValue) \(v(last.finishedAt)))")
         } else {
             lines.append("Data as of: no data imported yet (next step: dashboard import imports/)")
         }
         if let last = status.lastBatch {
             var line =
-                "Last import: batch \(last.id) \(last.status.rawValue) at \(last.finishedAt.isEmpty ? last.startedAt : last.finishedAt)"
+                "Last import: batch \(last.id) \(last.status.rawValue) at \(v(last.finishedAt.isEmpty ? last.startedAt : last.finishedAt))"
             let t = last.total
             line += ": \(t.read) read, \(t.inserted) inserted, \(t.updated) updated, \(t.deleted) deleted, \(t.rejected) rejected"
             lines.append(line)
-            if last.status == .failed { lines.append("  Failed because: \(last.reason)") }
+            if last.status == .failed { lines.append("  Failed because: \(v(last.reason))") }
         }
         for held in status.held {
             lines.append(
-                "Held: batch \(held.id) waits for approval: \(held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason)"
+                "Held: batch \(held.id) waits for approval: \(v(held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason))"
             )
             lines.append("  Next step: dashboard batches show \(held.id), then approve \(held.id) or discard \(held.id)")
         }

@@ -49,7 +49,7 @@ struct ReportEdgeCaseTests {
 
     @Test("control characters from the data never reach the reader raw: they show as control pictures")
     func controlCharacters() {
-        #expect(ReportWords.visible("\u{1B}[31mred\u{07}\u{7F}\u{85}") == "␛[31mred␇␡\u{FFFD}")
+        #expect(ReportWords.visible("\u{1B}[31mred\u{07}\u{7F}\u{85}") == "␛[31mred␇␡<U+0085>")
         #expect(ReportWords.visible("plain é") == "plain é")
         let course = ReportCourse(
             course: ReportSample.course("C1", title: "T\u{1B}[2J"), tasks: [ReportSample.task("T1", "C1", "Evil\u{1B}]0;title\u{07}")])
