@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+/// Issue 11, class 6: terminals and readers cannot be spoofed. Control characters (ESC
+/// sequences, CR, BEL), bidi controls and zero-width characters of user data (CSV values, file
+/// names, `--reason`, `--actor`, everything read back from the database) are shown as visible
+/// escapes in every human-readable output; JSON and CSV keep the exact value.
+@Suite struct HardeningTerminalTests {
+    /// Sets the terminal's window title.
+    static let osc = "\u{1B}]0;pwned\u{07}"
+    /// Clears the screen.
+    static let cls = "\u{1B}[2J"
+
+    static let courses =
+        "course_id,title,code,teacher\n\"bio\(osc)\",\"Bio\(cls)logy\u{202E}evil\",\"BIO\u{1B}[31m\",\"Ms\(osc) A\u{200B}dams\"\n"
+    /// Task 1 is valid (its student id holds a CR); task 2 has a bad due, so it is rejected
+    /// with its value quoted in the message. The CR in task 1 makes task 2 line 4.
+    static let tasks =
+        "task_id,course_id,title,student_id,due,priority\n"
+        + "\"t\(osc)1\",\"bio\(osc)\",\"Lab\(cls) re\u{202E}port\u{200B}\",\"s\r\u{1B}1\u{202E}\",2026-12-01,high\n"
+        + "t2,\"bio\(osc)\",x,s2,\"not\(osc)a\rdate\(cls)\",low\n"
+
+    static let taskID = "t\(osc)1"
+
+    /// The characters that must never reach a reader raw, by code point: C0 controls but the
+    /// line feeds of our own layout, DEL, C1, bidi controls and zero-width characters.
+    static func rawControls(_ text: String) -> [String] {
+        var found: [String] = []
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            let hidden =
+                (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v) || [0x061C, 0x200E, 0x200F, 0xFEFF, 0x2060].contains(v)
+                || (0x200B...0x200D).contains(v) || (0x2028...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            if hidden { found.append("U+" + String(v, radix: 16, uppercase: true)) }
+        }
+        return found
+    }
+
+    /// Fails with the output when it holds a raw control, bidi or zero-width character.
+    static func expectVisible(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let found = rawControls(text)
+        #expect(found.isEmpty, "\(what) holds raw \(found):\n\(text)", sourceLocation: sourceLocation)
+    }
+
+    /// The hostile files imported into db.sqlite (one row rejected: exit 65).
+    static func imported() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", courses)
+        try sandbox.write("tasks.csv", tasks)
+        let result = try sandbox.dashboard(["import", "courses.csv", "tasks.csv"])
+        guard result.exitCode == 65 else { throw HarnessError("the hostile import did not reject one row\n\(result)") }
+        return sandbox
+    }
+
+    // MARK: - check and import
+
+    @Test func checkAndImportQuoteAHostileValueVisibly() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", Self.courses)
+        try sandbox.write("tasks.csv", Self.tasks)
+        for command in ["check", "import"] {
+            let result = try sandbox.dashboard([command, "courses.csv", "tasks.csv"])
+            #expect(result.exitCode == 65)
+            Self.expectVisible(result.stderr, "\(command)'s stderr")
+            #expect(
+                result.stderr.hasPrefix(
+                    "tasks.csv:4: error: due: \"not␛]0;pwned␇a␍date␛[2J\" is not a date: it does not start with a date [invalid_date]\n"
+                ))
+        }
+    }
+
+    // MARK: - What reads the database back
+
+    @Test func statusBatchesAndAuditShowStoredValuesVisibly() throws {
+        let sandbox = try Self.imported()
+        for arguments in [["status"], ["batches", "list"], ["batches", "show", "1"], ["audit"]] {
+            let result = try sandbox.dashboard(arguments)
+            #expect(result.exitCode == 0, "\(arguments)\n\(result)")
+            Self.expectVisible(result.stdout + result.stderr, arguments.joined(separator: " "))
+        }
+        let show = try sandbox.dashboard(["batches", "show", "1"]).stdout
+        #expect(show.contains("tasks.csv:4: error: due: \"not␛]0;pwned␇a␍date␛[2J\" is not a date"))
+        let audit = try sandbox.dashboard(["audit"]).stdout
+        #expect(audit.contains("  t␛]0;pwned␇1  bio␛]0;pwned␇  -     upcoming  import  "))
+    }
+
+    // MARK: - Reports
+
+    @Test func everyHumanReportShowsValuesVisiblyAndHTMLIsolatesThem() throws {
+        let sandbox = try Self.imported()
+        var outputs: [String: String] = [:]
+        for kind in ["grid", "list"] {
+            for format in ["text", "markdown", "html"] {
+                let result = try sandbox.dashboard(["report", kind, "--format", format, "--width", "100"])
+                #expect(result.exitCode == 0, "\(kind) \(format)\n\(result)")
+                Self.expectVisible(result.stdout + result.stderr, "report \(kind) --format \(format)")
+                outputs["\(kind).\(format)"] = result.stdout
+            }
+        }
+        let listText = outputs["list.text"] ?? ""
+        #expect(listText.contains("\nBIO␛[31m — Bio␛[2Jlogy<U+202E>evil\nteacher Ms␛]0;pwned␇ A<U+200B>dams, times in UTC\n"))
+        #expect(listText.contains("    Lab␛[2J re<U+202E>port<U+200B>  s␍␛1<U+202E>  2026-12-01  high      upcoming\n"))
+        #expect((outputs["grid.text"] ?? "").contains("| Bio␛[2Jlogy<U+202E>evil"))
+        #expect((outputs["grid.markdown"] ?? "").contains("| BIO␛\\[31m | Bio␛\\[2Jlogy\\<U\\+202E\\>evil | 0 | 0 | 1 | 0 | 0/1 |\n"))
+        let listHTML = outputs["list.html"] ?? ""
+        #expect(listHTML.contains("<tr><th scope=\"row\"><bdi>Lab␛[2J re&lt;U+202E&gt;port&lt;U+200B&gt;</bdi></th>"))
+        #expect(listHTML.contains("<p class=\"about\">Teacher: <bdi>Ms␛]0;pwned␇ A&lt;U+200B&gt;dams</bdi> · Times in UTC</p>"))
+        #expect((outputs["grid.html"] ?? "").contains("<span class=\"title\"><bdi>Bio␛[2Jlogy&lt;U+202E&gt;evil</bdi></span>"))
+    }
+
+    @Test func jsonAndCSVKeepTheExactValues() throws {
+        let sandbox = try Self.imported()
+        let list = try JSON.object(try sandbox.dashboard(["report", "list", "--format", "json"]).stdout)
+        let course = JSON.objects(list["courses"]).first
+        #expect(course?["title"] as? String == "Bio\(Self.cls)logy\u{202E}evil")
+        #expect(course?["teacher"] as? String == "Ms\(Self.osc) A\u{200B}dams")
+        let task = ReportListCommandTests.tasks(list).first
+        #expect(task?["task_id"] as? String == Self.taskID)
+        #expect(task?["title"] as? String == "Lab\(Self.cls) re\u{202E}port\u{200B}")
+        #expect(task?["student_id"] as? String == "s\r\u{1B}1\u{202E}")
+        let csv = try sandbox.dashboard(["report", "list", "--format", "csv"]).stdout
+        #expect(csv.hasSuffix("\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\u{202E}\",2026-12-01,high,false,upcoming,upcoming\r\n"))
+        let check = try sandbox.dashboard(["check", "courses.csv", "tasks.csv", "--format", "json"])
+        let rejects = JSON.objects(try JSON.object(check.stdout)["rejects"])
+        #expect(rejects.first?["value"] as? String == "not\(Self.osc)a\rdate\(Self.cls)")
+        // The JSON text itself never carries the raw characters: each is a \u escape.
+        Self.expectVisible(check.stdout, "check --format json")
+        #expect(check.stdout.contains("not\\u001b]0;pwned\\u0007a\\rdate\\u001b[2J"))
+    }
+
+    // MARK: - A file name
+
+    @Test func aFileNameWithEscapesIsShownVisiblyInErrorsStatusAndTheStaleBanner() throws {
+        let sandbox = try Self.imported()
+        try sandbox.write("bad/t\(Self.osc)asks.csv", "task_id,course_id\nx,bio\n")
+        let failed = try sandbox.dashboard(["import", "bad"])
+        #expect(failed.exitCode == 65)
+        Self.expectVisible(failed.stderr, "import's stderr")
+        #expect(
+            failed.stderr.hasPrefix(
+                "dashboard: error: bad/t␛]0;pwned␇asks.csv:1: the tasks file has no title column [missing_column]; nothing was imported (recorded as failed batch 2)\n"
+            ))
+        let reason = "bad/t␛]0;pwned␇asks.csv:1: error: title: the tasks file has no title column [missing_column]"
+        let status = try sandbox.dashboard(["status"])
+        Self.expectVisible(status.stdout, "status")
+        #expect(status.stdout.contains("\n  Failed because: \(reason) Hint: "))
+        let show = try sandbox.dashboard(["batches", "show", "2"])
+        Self.expectVisible(show.stdout, "batches show")
+        #expect(show.stdout.contains("\nReason: \(reason)"))
+        for format in ["text", "markdown", "html"] {
+            let report = try sandbox.dashboard(["report", "grid", "--format", format, "--width", "400"])
+            Self.expectVisible(report.stdout + report.stderr, "report grid --format \(format)")
+            #expect(report.stderr.contains("dashboard: warning: The last import (batch 2, "))
+        }
+        let text = try sandbox.dashboard(["report", "grid", "--format", "text", "--width", "400"]).stdout
+        #expect(text.contains("\n! The last import (batch 2, "))
+        #expect(text.contains(") failed: \(reason) Hint: "))
+        let html = try sandbox.dashboard(["report", "grid", "--format", "html"]).stdout
+        #expect(html.contains(") failed: <bdi>\(reason) Hint: "))
+        // JSON keeps the exact reason.
+        let json = try JSON.object(try sandbox.dashboard(["report", "grid", "--format", "json"]).stdout)
+        let stale = json["stale"] as? [String: Any]
+        #expect((stale?["failure_reason"] as? String)?.hasPrefix("bad/t\(Self.osc)asks.csv:1: error: title:") == true)
+    }
+
+    // MARK: - --reason and --actor
+
+    @Test func reasonActorAndIdsAreVisibleInNotesAndTheAuditLogButExactInJSON() throws {
+        let sandbox = try Self.imported()
+        let pin = try sandbox.dashboard([
+            "reclassify", Self.taskID, "--to", "today", "--reason", "why\(Self.cls)\u{202E}x", "--actor", "ad\rams",
+        ])
+        #expect(
+            pin
+                == CommandResult(
+                    exitCode: 0, stdout: "",
+                    stderr: "dashboard: entry 2: task t␛]0;pwned␇1 pinned to today (was upcoming); undo with `dashboard revert 2`\n"))
+        let revert = try sandbox.dashboard(["revert", "2", "--actor", "x\(Self.osc)"])
+        #expect(revert.exitCode == 0, "\(revert)")
+        Self.expectVisible(revert.stderr, "revert's note")
+        let audit = try sandbox.dashboard(["audit"])
+        Self.expectVisible(audit.stdout, "audit")
+        #expect(audit.stdout.contains("  override  ad␍ams       -      why␛[2J<U+202E>x"))
+        #expect(audit.stdout.contains("  x␛]0;pwned␇  "))
+        let entries = JSON.objects(try JSON.object(try sandbox.dashboard(["audit", "--format", "json"]).stdout)["entries"])
+        #expect(entries.first { $0["entry_id"] as? Int == 2 }?["actor"] as? String == "ad\rams")
+        #expect(entries.first { $0["entry_id"] as? Int == 2 }?["reason"] as? String == "why\(Self.cls)\u{202E}x")
+        #expect(entries.first { $0["entry_id"] as? Int == 3 }?["actor"] as? String == "x\(Self.osc)")
+        let csv = try sandbox.dashboard(["audit", "--format", "csv"]).stdout
+        #expect(csv.contains(",override,\"ad\rams\",why\(Self.cls)\u{202E}x,"))
+    }
+
+    // MARK: - Errors that quote an argument
+
+    @Test func errorsQuoteAHostileArgumentVisibly() throws {
+        let sandbox = try Self.imported()
+        let missing = try sandbox.dashboard(["reclassify", "nope\(Self.cls)", "--to", "today", "--reason", "r"])
+        #expect(missing.stderr.hasPrefix("dashboard: error: there is no task \"nope␛[2J\"\n"))
+        let cases: [[String]] = [
+            ["report", "list", "--format", "x\(Self.cls)"], ["import", "--mode", "m\(Self.osc)", "tasks.csv"],
+            ["frob\u{202E}nicate"], ["import", "no\rsuch\u{200B}.csv"],
+        ]
+        for arguments in cases {
+            let result = try sandbox.dashboard(arguments)
+            #expect(result.exitCode != 0)
+            Self.expectVisible(result.stderr, "\(arguments)")
+        }
+        let unknown = try sandbox.dashboard(["frob\u{202E}nicate"])
+        #expect(unknown.stderr.hasPrefix("dashboard: error: unknown command \"frob<U+202E>nicate\"\n"))
+    }
+
+    // MARK: - nightly
+
+    @Test func nightlyMessagesAndEveryWrittenReportShowValuesVisibly() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("imports/courses.csv", Self.courses)
+        try sandbox.write("imports/tasks.csv", Self.tasks)
+        let result = try sandbox.dashboard(["nightly", "--imports", "imports", "--reports", "re\(Self.osc)ports"])
+        #expect(result.exitCode == 65, "\(result)")
+        Self.expectVisible(result.stderr, "nightly's stderr")
+        #expect(result.stderr.contains("reports: "))
+        let root = sandbox.directory.appendingPathComponent("re\(Self.osc)ports")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        var checked = 0
+        for name in files where [".txt", ".md", ".html"].contains(where: { name.hasSuffix($0) }) {
+            let text = String(decoding: try Data(contentsOf: root.appendingPathComponent(name)), as: UTF8.self)
+            Self.expectVisible(text, name)
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+}
