@@ -110,7 +110,11 @@ import Testing
 
     @Test func jsonAndCSVKeepTheExactValues() throws {
         let sandbox = try Self.imported()
-        let list = try JSON.object(try sandbox.dashboard(["report", "list", "--format", "json"]).stdout)
+        let listText = try sandbox.dashboard(["report", "list", "--format", "json"]).stdout
+        // The JSON text itself never carries the raw characters: each is a \u escape.
+        Self.expectVisible(listText, "report list --format json")
+        #expect(listText.contains("\"title\": \"Lab\\u001b[2J re\\u202eport\\u200b\","))
+        let list = try JSON.object(listText)
         let course = JSON.objects(list["courses"]).first
         #expect(course?["title"] as? String == "Bio\(Self.cls)logy\u{202E}evil")
         #expect(course?["teacher"] as? String == "Ms\(Self.osc) A\u{200B}dams")
@@ -123,7 +127,6 @@ import Testing
         let check = try sandbox.dashboard(["check", "courses.csv", "tasks.csv", "--format", "json"])
         let rejects = JSON.objects(try JSON.object(check.stdout)["rejects"])
         #expect(rejects.first?["value"] as? String == "not\(Self.osc)a\rdate\(Self.cls)")
-        // The JSON text itself never carries the raw characters: each is a \u escape.
         Self.expectVisible(check.stdout, "check --format json")
         #expect(check.stdout.contains("not\\u001b]0;pwned\\u0007a\\rdate\\u001b[2J"))
     }
