@@ -207,6 +207,14 @@ def _():
     return TASKS + b"c1,bio,Bell\x07 and DEL\x7f\nc2,bio,\x1b[31mRed\x1b[0m alert\n"
 
 
+@case("terminal-spoofing.csv", 65, "invalid_date", "+2 tasks", "invalid_date@6",
+      "ESC sequences (set the window title, clear the screen), CR, BEL, U+202E, U+2066 and U+200B in an id, a title, a student and a bad due: stored exactly, shown escaped")
+def _():
+    return FULL + u("\"s1\x1b]0;pwned\x07\",bio,\"Title\x1b[2J\x07 with\u202eevil\u200b\",s\u20661,2026-12-01,high,no\n"
+                    "s2,bio,\"Carriage\rreturn\",\"st2\r\x1b[1A\",,low,no\n"
+                    "s3,bio,Bad due,st3,\"2026\x1b[2J-12-01\",normal,no\n")
+
+
 # MARK: - Size
 
 

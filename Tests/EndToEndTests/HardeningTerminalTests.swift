@@ -212,6 +212,28 @@ import Testing
         #expect(unknown.stderr.hasPrefix("dashboard: error: unknown command \"frob<U+202E>nicate\"\n"))
     }
 
+    // MARK: - The hostile corpus
+
+    @Test func theCorpusFileOfTerminalEscapesIsImportedExactlyAndShownVisibly() throws {
+        let sandbox = try AuditSetup.imported()
+        let corpus = HostileCorpusTests.hostileDirectory.appendingPathComponent("terminal-spoofing.csv")
+        try sandbox.write("spoof.csv", bytes: try Data(contentsOf: corpus))
+        let imported = try sandbox.dashboard(["import", "spoof.csv"])
+        #expect(imported.exitCode == 65)
+        Self.expectVisible(imported.stderr, "import's stderr")
+        #expect(imported.stderr.hasPrefix("spoof.csv:6: error: due: \"2026␛[2J-12-01\" is not a date"))
+        for arguments in [["report", "list", "--format", "text"], ["report", "list", "--format", "markdown"], ["audit"]] {
+            let result = try sandbox.dashboard(arguments)
+            Self.expectVisible(result.stdout + result.stderr, arguments.joined(separator: " "))
+        }
+        let list = try sandbox.dashboard(["report", "list", "--format", "text", "--width", "120"]).stdout
+        #expect(list.contains("    Title␛[2J␇ with<U+202E>evil<U+200B>  s<U+2066>1 "))
+        #expect(list.contains("    Carriage return                      st2␍␛[1A    -           low       no due date\n"))
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT hex(task_id) FROM tasks WHERE task_id LIKE 's1%'")
+                == "73311B5D303B70776E656407\n")
+    }
+
     // MARK: - nightly
 
     @Test func nightlyMessagesAndEveryWrittenReportShowValuesVisibly() throws {
