@@ -69,6 +69,22 @@ import Testing
         }
     }
 
+    /// On a terminal the problem's label is still coloured by our own codes, while the ESC of
+    /// the data next to it is shown as `␛`. `script` gives the run a pseudo-terminal.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func onATerminalOurColoursStayAndTheDataIsStillVisible() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", Self.courses)
+        try sandbox.write("tasks.csv", Self.tasks)
+        let binary = try DashboardBinary.url().path
+        let result = try sandbox.runTool("script", ["-qc", "'\(binary)' --db db.sqlite check courses.csv tasks.csv", "/dev/null"])
+        let ours = ["\u{1B}[31m", "\u{1B}[33m", "\u{1B}[0m"]
+        #expect(result.stdout.contains("tasks.csv:4: \u{1B}[31merror\u{1B}[0m: due: \"not␛]0;pwned␇a␍date␛[2J\" is not a date"))
+        let withoutOurs = ours.reduce(result.stdout) { $0.replacingOccurrences(of: $1, with: "") }
+        // The pseudo-terminal ends lines with CR LF: only those CRs are ours.
+        Self.expectVisible(withoutOurs.replacingOccurrences(of: "\r\n", with: "\n"), "check on a terminal")
+    }
+
     // MARK: - What reads the database back
 
     @Test func statusBatchesAndAuditShowStoredValuesVisibly() throws {
