@@ -139,7 +139,10 @@ import Testing
         #expect(task?["title"] as? String == "Lab\(Self.cls) re\u{202E}port\u{200B}")
         #expect(task?["student_id"] as? String == "s\r\u{1B}1\u{202E}")
         let csv = try sandbox.dashboard(["report", "list", "--format", "csv"]).stdout
-        #expect(csv.hasSuffix("\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\u{202E}\",2026-12-01,high,false,upcoming,upcoming\r\n"))
+        #expect(
+            csv.hasSuffix(
+                "\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\u{202E}\",2026-12-01,high,false,upcoming,upcoming\r\n"
+            ))
         let check = try sandbox.dashboard(["check", "courses.csv", "tasks.csv", "--format", "json"])
         let rejects = JSON.objects(try JSON.object(check.stdout)["rejects"])
         #expect(rejects.first?["value"] as? String == "not\(Self.osc)a\rdate\(Self.cls)")

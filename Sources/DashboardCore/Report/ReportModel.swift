@@ -69,7 +69,8 @@ public struct StaleNotice: Sendable, Equatable {
     public func message(prose: (String) -> String, value: (String) -> String) -> String {
         var text = ""
         if let failedBatch {
-            text = prose("The last import (batch \(failedBatch), ") + value(failedAt) + prose(") failed: ") + value(failureReason)
+            text =
+                prose("The last import (batch \(failedBatch), ") + value(failedAt) + prose(") failed: ") + value(failureReason)
                 + prose(". ")
         }
         if dataAsOf.isEmpty { return text + prose("No data has been imported yet.") }

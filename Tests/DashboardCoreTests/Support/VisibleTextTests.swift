@@ -82,7 +82,10 @@ struct VisibleTextTests {
         let notice = StaleNotice(
             dataAsOf: "", ageHours: 0, failedBatch: 4, failedAt: "2026-11-29T07:00:00Z",
             failureReason: "bad/t\u{1B}]0;pwned\u{07}.csv:1: no title")
-        #expect(notice.message == "The last import (batch 4, 2026-11-29T07:00:00Z) failed: bad/t\u{1B}]0;pwned\u{07}.csv:1: no title. No data has been imported yet.")
+        #expect(
+            notice.message
+                == "The last import (batch 4, 2026-11-29T07:00:00Z) failed: bad/t\u{1B}]0;pwned\u{07}.csv:1: no title. No data has been imported yet."
+        )
         #expect(
             notice.message(prose: HTMLRenderer.escape, value: HTMLRenderer.value)
                 == "The last import (batch 4, 2026-11-29T07:00:00Z) failed: <bdi>bad/t␛]0;pwned␇.csv:1: no title</bdi>. No data has been imported yet."
