@@ -132,8 +132,10 @@ public enum HTMLRenderer {
         html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
         if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
         if group.sections.isEmpty {
-            let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(c) : ReportMessages.allCompleted(group)
-            html += "<p class=\"empty\">\(escape(message))</p>\n"
+            let message =
+                group.liveTasks == 0
+                ? ReportMessages.courseWithoutTasks(c, prose: escape, value: value) : escape(ReportMessages.allCompleted(group))
+            html += "<p class=\"empty\">\(message)</p>\n"
         }
         for section in group.sections {
             let title = ReportWords.title(section.bucket)

@@ -39,9 +39,13 @@ public enum ReportMessages {
         return flags.dropLast().joined(separator: ", ") + " and " + (flags.last ?? "")
     }
 
-    /// A course that has no task at all.
-    public static func courseWithoutTasks(_ course: CourseRecord) -> String {
-        "No tasks yet for this course. If you expected some, check that tasks.csv uses course_id \(course.courseID)."
+    /// A course that has no task at all. The course id goes through `value` and the words
+    /// through `prose` (HTML escapes the words and isolates the id).
+    public static func courseWithoutTasks(
+        _ course: CourseRecord, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
+    ) -> String {
+        prose("No tasks yet for this course. If you expected some, check that tasks.csv uses course_id ") + value(course.courseID)
+            + prose(".")
     }
 
     /// A course whose tasks are all completed (completed tasks are not listed by default).

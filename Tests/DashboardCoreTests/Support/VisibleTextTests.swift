@@ -77,6 +77,16 @@ struct VisibleTextTests {
         #expect(HTMLRenderer.value("t\u{1B}[2J") == "<bdi>t␛[2J</bdi>")
     }
 
+    @Test("a course without tasks names its id isolated in HTML, visible in text")
+    func courseWithoutTasks() {
+        let course = ReportSample.course("קורס\u{202E}1")
+        #expect(
+            ReportMessages.courseWithoutTasks(course, prose: HTMLRenderer.escape, value: HTMLRenderer.value)
+                == "No tasks yet for this course. If you expected some, check that tasks.csv uses course_id <bdi>קורס&lt;U+202E&gt;1</bdi>."
+        )
+        #expect(ReportMessages.courseWithoutTasks(course).hasSuffix("course_id קורס\u{202E}1."))
+    }
+
     @Test("the stale banner isolates the values read from the database, not its own words")
     func staleBannerValues() {
         let notice = StaleNotice(
