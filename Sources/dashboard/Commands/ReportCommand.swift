@@ -66,6 +66,10 @@ enum ReportCommand: Command {
         }
 
         let global = invocation.global
+        if let out {
+            try OutputPathGuard(database: global.databasePath, inputs: []).checkReportFolder(
+                "--out", out, writing: out, extensions: [format.fileExtension])
+        }
         var source: [ReportCourse] = []
         var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
         if let store = try openExistingStore(invocation) {
@@ -91,7 +95,9 @@ enum ReportCommand: Command {
                 console.note(
                     "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
             } catch let error as ReportWriteError {
-                throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
+                // The folder's own problems name the component at fault; a file's name the file.
+                let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
+                throw CommandError(.ioError, "cannot write reports to \(out): \(detail)", hint: error.hint)
             }
         } else {
             console.out(format.render(report, width: width))
