@@ -19,6 +19,12 @@ public indirect enum FileIdentity: Hashable, Sendable {
     /// The identity of `path` now.
     public static func of(_ path: String) -> FileIdentity { of(path, depth: 0) }
 
+    /// Whether `path` exists (links followed).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     /// Whether `path` exists (links followed) and is a folder.
     public static func isFolder(_ path: String) -> Bool {
         var info = stat()

@@ -31,7 +31,7 @@ public final class SafeFolder {
         let fd = Glibc.open(trimmed, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd >= 0 { return try checked(fd, path: path, shown: trimmed) }
         let code = errno
-        if code == ENOENT, create {
+        if code == ENOENT, create, !isSymbolicLink(trimmed) {
             let (parent, name) = PathText.split(trimmed)
             let parentFD = try openCreating(parent, for: path)
             defer { close(parentFD) }
@@ -109,13 +109,19 @@ public final class SafeFolder {
         return SafeFolder(path: path, descriptor: fd)
     }
 
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// Turns a failed open into the problem of the component at fault.
     private static func diagnose(_ path: String, errno code: Int32, for target: String) -> SafeFileError {
-        var info = stat()
-        if code == ELOOP, lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+        // A link at the name itself (Linux says ENOENT for a dangling one, ELOOP otherwise).
+        if isSymbolicLink(path) {
             return SafeFileError(path: target, problem: .symbolicLink(path))
         }
         if code == ENOENT || code == ENOTDIR {
+            var info = stat()
             // The first component that is missing or not a folder.
             var prefix = path.hasPrefix("/") ? "/" : ""
             for part in path.split(separator: "/", omittingEmptySubsequences: true) {

@@ -34,7 +34,8 @@ struct OutputPathGuard {
             ]
             for (suffix, role) in roles { files.append(Self.protected(role, database + suffix)) }
         }
-        for input in inputs where input != "-" {
+        // An input that is not there is refused later as missing (66), before anything is written.
+        for input in inputs where input != "-" && FileIdentity.exists(input) {
             guard FileIdentity.isFolder(input) else {
                 files.append(Self.protected("the input file", input))
                 continue
