@@ -96,21 +96,22 @@ public final class LocalReportFileSystem: ReportFileSystem {
     public init() {}
 
     public func ensureDirectory(_ path: String) throws {
-        _ = try folder(path)
+        _ = try folder(path, create: true)
     }
 
+    /// Writes into the folder `ensureDirectory` opened (else an existing one, never created).
     public func write(_ contents: String, name: String, in directory: String) throws {
         do {
-            try folder(directory).write(contents, name: name)
+            try folder(directory, create: false).write(contents, name: name)
         } catch let error as SafeFileError {
             throw ReportWriteError(error)
         }
     }
 
-    private func folder(_ path: String) throws(ReportWriteError) -> SafeFolder {
+    private func folder(_ path: String, create: Bool) throws(ReportWriteError) -> SafeFolder {
         if let open = folders[path] { return open }
         do {
-            let folder = try SafeFolder.open(path, create: true)
+            let folder = try SafeFolder.open(path, create: create)
             folders[path] = folder
             return folder
         } catch {
