@@ -21,7 +21,8 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", "course_id,title,code\nbio,Biology,BIO\n")
         try sandbox.write(
-            "=x.csv", "task_id,course_id,title,priority\nt1,bio,One,=1+1\nt2,bio,Two,@x\nt3,bio,Three,+x\nt4,bio,Four,-x\n"
+            "=x.csv",
+            "task_id,course_id,title,priority\nt1,bio,One,=1+1\nt2,bio,Two,@x\nt3,bio,Three,+x\nt4,bio,Four,-x\n"
                 + "t5,bio,Five,\"\t=cmd\"\nt6,bio,Six,\"\r=5\"\n")
         try sandbox.write("rejects.csv", "old\n")
         chmod(sandbox.path("rejects.csv"), 0o644)

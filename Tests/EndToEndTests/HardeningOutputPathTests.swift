@@ -176,6 +176,30 @@ import Testing
             "--reports db.sqlite is the database db.sqlite; refusing to overwrite it")
     }
 
+    @Test func emptyOutputPathsAndRejectsNamingAFolderAreRefused() throws {
+        let sandbox = try Self.imported()
+        let emptyHint = "dashboard: hint: give a file or folder name; nothing was read or written\n"
+        for (arguments, message) in [
+            (["check", "--rejects", "", "tasks.csv"], "--rejects needs a path, not an empty string"),
+            (["report", "grid", "--format", "csv", "--out", ""], "--out needs a path, not an empty string"),
+            (["nightly", "--imports", "imports", "--reports", ""], "--reports needs a path, not an empty string"),
+        ] {
+            let result = try sandbox.run(["--db", "db.sqlite"] + arguments)
+            #expect(result == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: \(message)\n" + emptyHint))
+        }
+        let before = try Self.state(sandbox)
+        let folder = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "out/", "tasks.csv"])
+        #expect(
+            folder
+                == CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: --rejects out/ names a folder\ndashboard: hint: give a file name, like rejects.csv\n"))
+        let dot = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "..", "tasks.csv"])
+        #expect(dot.exitCode == 74)
+        #expect(dot.stderr.hasPrefix("dashboard: error: cannot write --rejects ..: .. is a folder\n"), "\(dot)")
+        #expect(try Self.state(sandbox) == before)
+    }
+
     @Test func outputsBesideTheDatabaseAndTheInputsAreStillWritten() throws {
         let sandbox = try Self.imported()
         let check = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "imports-rejects.csv", "imports"])

@@ -41,8 +41,11 @@ extension SafeFolder {
     /// - Parameter body: writes the contents into the sink; a throw aborts the file.
     /// - Throws: `SafeFileError`, or what `body` throws.
     public func write(name: String, _ body: (SafeFileSink) throws -> Void) throws {
-        precondition(!name.isEmpty && !name.contains("/") && name != "." && name != "..", "a file name never leaves its folder")
         let target = PathText.join(path, name)
+        // `.`, `..` and `/` are folders; a name never leaves its folder.
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
+        }
         let (fd, temporary) = try makeTemporary(for: target)
         var renamed = false
         defer {

@@ -52,6 +52,9 @@ public final class SafeFolder {
     public func probe(name: String) throws(SafeFileError) {
         let target = PathText.join(path, name)
         var info = stat()
+        if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
+        }
         if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
         }

@@ -51,6 +51,7 @@ struct OutputPathGuard {
     /// Refuses `path` (given as `option`) when it is a protected file, or lies in an input folder.
     /// - Throws: `CommandError` 64.
     func checkFile(_ option: String, _ path: String) throws {
+        try Self.notEmpty(option, path)
         let identity = FileIdentity.of(path)
         if let hit = files.first(where: { $0.identity == identity }) {
             throw Self.refusal("\(option) \(path) is \(hit.role) \(hit.path); refusing to overwrite it")
@@ -67,6 +68,7 @@ struct OutputPathGuard {
     /// (`index.<ext>` or `course-…` names for the given extensions) is a protected file.
     /// - Throws: `CommandError` 64.
     func checkReportFolder(_ option: String, _ shown: String, writing path: String, extensions: [String]) throws {
+        try Self.notEmpty(option, shown)
         let said = shown == path ? "\(option) \(shown)" : "\(option) \(shown): the folder \(path)"
         let identity = FileIdentity.of(path)
         if let hit = files.first(where: { $0.identity == identity }) {
@@ -85,6 +87,13 @@ struct OutputPathGuard {
                 throw Self.refusal("\(said) would write \(name) there, which is \(hit.role) \(hit.path); refusing to overwrite it")
             }
         }
+    }
+
+    /// `--out ""` is a slip, not the current folder.
+    private static func notEmpty(_ option: String, _ path: String) throws {
+        guard path.isEmpty else { return }
+        throw CommandError(
+            .usage, "\(option) needs a path, not an empty string", hint: "give a file or folder name; nothing was read or written")
     }
 
     private static func protected(_ role: String, _ path: String) -> Protected {
