@@ -111,6 +111,15 @@ import Testing
             "--rejects dangling.csv is the database's rollback journal db.sqlite-journal; refusing to overwrite it")
     }
 
+    @Test func theJournalsOfADatabaseReachedThroughASymbolicLinkAreProtectedWhereSQLiteKeepsThem() throws {
+        let sandbox = try Self.imported()
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("sub/link.sqlite"), withDestinationPath: "../db.sqlite")
+        try Self.expectRefused(
+            sandbox, ["--db", "sub/link.sqlite", "check", "--rejects", "db.sqlite-wal", "tasks.csv"],
+            "--rejects db.sqlite-wal is the database's write-ahead log \(sandbox.path("db.sqlite-wal")); refusing to overwrite it")
+    }
+
     @Test func rejectsInsideAnInputFolderIsRefused() throws {
         let sandbox = try Self.imported()
         try Self.expectRefused(

@@ -23,7 +23,8 @@ struct OutputPathGuard {
     private var folders: [Protected] = []
 
     /// - Parameters:
-    ///   - database: the `--db` path; it and its `-wal`, `-shm` and `-journal` are protected.
+    ///   - database: the `--db` path; it and its `-wal`, `-shm` and `-journal` are protected,
+    ///     next to the path given and next to the file it resolves to.
     ///   - inputs: the PATH arguments (`-` is skipped); a folder protects itself and every input
     ///     file found in it (`ImportInputs.isInputName`).
     init(database: String, inputs: [String]) {
@@ -32,7 +33,15 @@ struct OutputPathGuard {
                 ("", "the database"), ("-wal", "the database's write-ahead log"), ("-shm", "the database's shared-memory file"),
                 ("-journal", "the database's rollback journal"),
             ]
-            for (suffix, role) in roles { files.append(Self.protected(role, database + suffix)) }
+            // SQLite names its journals after the file a symbolic link points to.
+            var names = [database]
+            if let resolved = realpath(database, nil) {
+                names.append(String(cString: resolved))
+                free(resolved)
+            }
+            for name in names.count == 2 && names[0] == names[1] ? [database] : names {
+                for (suffix, role) in roles { files.append(Self.protected(role, name + suffix)) }
+            }
         }
         // An input that is not there is refused later as missing (66), before anything is written.
         for input in inputs where input != "-" && FileIdentity.exists(input) {
