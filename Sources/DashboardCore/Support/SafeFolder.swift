@@ -41,7 +41,7 @@ public final class SafeFolder {
     }
 
     /// Opens (creating it when missing) the folder `name` inside this one, without following a
-    /// link at that name: the nightly dated folder.
+    /// link at that name (what `open(_:create:)` does for the last component of a path).
     public func child(_ name: String) throws(SafeFileError) -> SafeFolder {
         try Self.makeChild(name, in: descriptor, parentPath: path, for: PathText.join(path, name))
     }

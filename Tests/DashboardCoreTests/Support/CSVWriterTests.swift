@@ -31,3 +31,39 @@ import Testing
         #expect(CSVWriter.line(["a=b", "1-2", "x@y", " =sum", ""]) == "a=b,1-2,x@y, =sum,\r\n")
     }
 }
+
+/// The renderers that reach CSVWriter: tab and CR cannot come through an import (values are
+/// trimmed), so they are checked here on values built directly.
+@Suite struct CSVOutputsTests {
+    static let prefixes = ["=1+1", "+x", "-x", "@x", "\t=cmd", "\r=5"]
+    static let protected = ["'=1+1", "'+x", "'-x", "'@x", "'\t=cmd", "\"'\r=5\""]
+
+    @Test("a report CSV protects every prefix in every text column")
+    func reportCSV() {
+        let tasks = Self.prefixes.enumerated().map { i, value in
+            ReportSample.task(value, "c", value, student: value, due: "2026-12-0\(i + 1)")
+        }
+        let source = [ReportCourse(course: ReportSample.course("c", code: "\t=code", title: "\r=title"), tasks: tasks)]
+        let report = ReportBuilder.build(
+            .list, courses: source, facts: ReportSample.freshFacts, query: ReportQuery(), asOf: ReportSample.asOf,
+            defaultTimeZone: ReportSample.utc)
+        var expected = "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status\r\n"
+        for (i, cell) in Self.protected.enumerated() {
+            expected += "c,'\t=code,\(cell),\(cell),\(cell),2026-12-0\(i + 1),normal,false,upcoming,upcoming\r\n"
+        }
+        #expect(CSVReportRenderer.render(report) == expected)
+    }
+
+    @Test("an audit CSV row protects every prefix in actor, reason and ids")
+    func auditCSV() {
+        for (value, cell) in zip(Self.prefixes, Self.protected) {
+            let entry = AuditEntry(
+                id: 7, recordedAt: "2026-11-29T08:00:00Z", asOf: "2026-11-29T08:00:00Z", taskID: value, courseID: value,
+                fromBucket: "upcoming", toBucket: "today", cause: .override, actor: value, reason: value, batchID: nil,
+                revertsEntry: nil, revertedBy: [], conflict: false, overrideUntil: "", overrideBefore: nil)
+            #expect(
+                CSVWriter.line(entry.csvRow)
+                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,\r\n")
+        }
+    }
+}
