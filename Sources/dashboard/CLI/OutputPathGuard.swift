@@ -33,13 +33,14 @@ struct OutputPathGuard {
                 ("", "the database"), ("-wal", "the database's write-ahead log"), ("-shm", "the database's shared-memory file"),
                 ("-journal", "the database's rollback journal"),
             ]
-            // SQLite names its journals after the file a symbolic link points to.
+            // SQLite names its journals after the file a symbolic link points to: both are kept.
             var names = [database]
-            if let resolved = realpath(database, nil) {
+            var info = stat()
+            if lstat(database, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(database, nil) {
                 names.append(String(cString: resolved))
                 free(resolved)
             }
-            for name in names.count == 2 && names[0] == names[1] ? [database] : names {
+            for name in names {
                 for (suffix, role) in roles { files.append(Self.protected(role, name + suffix)) }
             }
         }
