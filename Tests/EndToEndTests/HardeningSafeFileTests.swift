@@ -145,6 +145,21 @@ import Testing
         #expect(try Self.listing(sandbox, "out") == ["index.md"])
     }
 
+    @Test(.enabled(if: geteuid() == 0, "needs root to plant a file of another user"))
+    func aReportFilePlantedByAnotherUserIsReplacedByOneOfOurs() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("out"), withIntermediateDirectories: false)
+        try sandbox.write("out/index.csv", "planted\n")
+        #expect(chown(sandbox.path("out/index.csv"), 65534, 65534) == 0)
+        chmod(sandbox.path("out/index.csv"), 0o666)
+        let result = try sandbox.run(["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "out"])
+        #expect(result.exitCode == 0, "\(result)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.path("out/index.csv"))
+        #expect(attributes[.ownerAccountID] as? Int == Int(geteuid()))
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(try Self.text(sandbox, "out/index.csv").hasPrefix("course_id,code,title"))
+    }
+
     @Test func nightlyRefusesASymbolicLinkAtTheDatedFolderBeforeImporting() throws {
         let sandbox = try Sandbox()
         try sandbox.write("imports/courses.csv", Fixtures.courses)
