@@ -21,8 +21,10 @@ public final class SafeFileSink {
     }
 
     func flush() {
-        guard failure == 0, !buffer.isEmpty else { return }
-        failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
+        if failure == 0, !buffer.isEmpty {
+            failure = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(descriptor, $0) }
+        }
+        // After a failure the bytes are dropped, so memory stays bounded until the body ends.
         buffer.removeAll(keepingCapacity: true)
     }
 }
