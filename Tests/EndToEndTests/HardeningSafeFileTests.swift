@@ -160,6 +160,24 @@ import Testing
         #expect(try Self.text(sandbox, "out/index.csv").hasPrefix("course_id,code,title"))
     }
 
+    @Test func rejectsOnAFullDiskLeaveTheOldFileAndNoTemporaryFile() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", Fixtures.courses)
+        try sandbox.write("bad.csv", Self.badTasks)
+        let disk = try ScratchDisk(sandbox, megabytes: 1)
+        defer { disk.unmount() }
+        try sandbox.write("disk/rejects.csv", "old\n")
+        try disk.fill(leaving: 0)
+        let result = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "disk/rejects.csv", "courses.csv", "bad.csv"])
+        #expect(
+            result.stderr.hasSuffix(
+                "dashboard: error: cannot write --rejects disk/rejects.csv: No space left on device\n"
+                    + "dashboard: hint: check the folder's permissions and the disk\n"), "\(result)")
+        #expect(result.exitCode == 74)
+        #expect(try Self.text(sandbox, "disk/rejects.csv") == "old\n")
+        #expect(try Self.listing(sandbox, "disk") == ["filler", "rejects.csv"])
+    }
+
     @Test func nightlyRefusesASymbolicLinkAtTheDatedFolderBeforeImporting() throws {
         let sandbox = try Sandbox()
         try sandbox.write("imports/courses.csv", Fixtures.courses)
