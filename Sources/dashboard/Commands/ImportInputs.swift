@@ -8,7 +8,7 @@ enum ImportInputs {
         .value("encoding", "NAME", "utf-8 (default), windows-1252 or latin1"),
         .value("delimiter", "CHAR", "field delimiter: , ; tab or | (default: detected from the header)"),
         .value("date-order", "mdy|dmy", "how to read slashed dates like 11/29/2026 (default: refuse them)"),
-        .value("rejects", "FILE", "write every rejected row to FILE as CSV (file,line,column,code,value,message)"),
+        .value("rejects", "FILE", "write every rejected row to FILE as CSV (file,line,column,code,value,message); FILE is replaced, 0600"),
         .value("format", "text|json", "text (default): a summary on stderr; json: the batch result on stdout"),
     ]
 

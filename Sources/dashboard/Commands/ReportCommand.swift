@@ -17,7 +17,10 @@ enum ReportCommand: Command {
             --format: text (default on a terminal, else json), markdown, html, json, csv.
             --out DIR writes DIR/index.<ext> (the grid) and one list file per course (linked from
             the HTML index), whichever of grid or list is asked, with safe file names; files are
-            private to the user (0600). Without --out, the report goes to stdout.
+            private to the user (0600). DIR and its missing parents are created (0700); a DIR
+            that is a symbolic link or another user's folder is refused (74), and so is one where
+            a report file would replace the database (64). Without --out, the report goes to
+            stdout.
             """,
         examples: [
             "dashboard report grid",
