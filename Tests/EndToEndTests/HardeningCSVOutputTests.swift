@@ -41,6 +41,22 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    @Test func theHostileCorpusFormulaFileGivesProtectedRejects() throws {
+        let sandbox = try Sandbox()
+        try Fixtures.writeValidSet(sandbox)
+        let corpus = HostileCorpusTests.hostileDirectory.appendingPathComponent("formula-values-rejected.csv")
+        try sandbox.write("=f.csv", bytes: try Data(contentsOf: corpus))
+        let result = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "r.csv", "courses.csv", "=f.csv"])
+        #expect(result.exitCode == 65, "\(result)")
+        let values = ["'=1+1", "'@x", "'+x", "'-x", "'\t=cmd", "\"'\r=5\""]
+        let raw = ["=1+1", "@x", "+x", "-x", "\t=cmd", "\r=5"]
+        var expected = "file,line,column,code,value,message\r\n"
+        for (i, (value, text)) in zip(values, raw).enumerated() {
+            expected += "'=f.csv,\(i + 3),priority,invalid_priority,\(value),\"\"\"\(text)\"\" is not a priority\"\r\n"
+        }
+        #expect(String(decoding: try sandbox.read("r.csv"), as: UTF8.self) == expected)
+    }
+
     static let listCSV =
         "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status\r\n"
         + "'=bio,'-BIO,'@t1,'=1+1,s1,2026-12-01,normal,false,upcoming,upcoming\r\n"
