@@ -469,6 +469,20 @@ def _():
             + b"=f7,bio,Formula id,@s7,,,\n")
 
 
+@case("formula-values-rejected.csv", 65, "invalid_priority*6", "+1 tasks",
+      "invalid_priority@3,invalid_priority@4,invalid_priority@5,invalid_priority@6,invalid_priority@7,invalid_priority@8",
+      "spreadsheet formulas (=1+1, @x, +x, -x, tab =cmd, CR =5) in a rejected column: --rejects writes each with a ' (HardeningCSVOutputTests)")
+def _():
+    return (FULL
+            + b"ok1,bio,Valid,s1,,high,\n"
+            + b"r1,bio,One,s1,,=1+1,\n"
+            + b"r2,bio,Two,s1,,@x,\n"
+            + b"r3,bio,Three,s1,,+x,\n"
+            + b"r4,bio,Four,s1,,-x,\n"
+            + b"r5,bio,Five,s1,,\"\t=cmd\",\n"
+            + b"r6,bio,Six,s1,,\"\r=5\",\n")
+
+
 @case("sql-looking-values.csv", 0, "-", "+4 tasks", "-",
       "SQL in ids, titles and student ids ('; DROP TABLE tasks; --, Robert'); DELETE FROM courses): stored verbatim")
 def _():

@@ -39,7 +39,7 @@ import Testing
                 + "dashboard: check dry run (merge), nothing written: 6 rows read, 3 inserted, 0 updated, 0 unchanged, 0 deleted, 3 rejected, 0 warnings\n"
         )
         #expect(try sandbox.listing() == ["bad.csv", "courses.csv", "rejects.csv"])
-        #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\n").count == 4)
+        #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\r\n").count == 4)  // CRLF lines
     }
 
     @Test func checkComparesWithTheDatabaseAndLeavesItUnchanged() throws {

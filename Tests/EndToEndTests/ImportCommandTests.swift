@@ -142,7 +142,8 @@ import Testing
             bad.csv,5,priority,invalid_priority,asap,"""asap"" is not a priority"
 
             """#
-        #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self) == expected)
+        // CSVWriter's rule: CRLF line ends (issue 11, class 4).
+        #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self) == expected.replacingOccurrences(of: "\n", with: "\r\n"))
     }
 
     @Test func strictCommitsNothingWhenARowIsRejected() throws {
@@ -272,7 +273,7 @@ extension ImportCommandTests {
         #expect(problemLines.count == 20)
         #expect(problemLines.last?.hasPrefix("many.csv:21: error: priority: ") == true)
         #expect(text.stderr.contains("\n… and 5 more problems (all of them: --format json or --rejects FILE)\n"))
-        #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\n").count == 26)
+        #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\r\n").count == 26)  // CRLF lines
         let json = try JSON.object(try sandbox.run(["--db", "db.sqlite", "check", "--format", "json", "courses.csv", "many.csv"]).stdout)
         #expect(JSON.objects(json["rejects"]).map { $0["line"] as? Int } == Array(2...26))
     }

@@ -29,24 +29,3 @@ extension AuditEntry {
         ]
     }
 }
-
-/// RFC 4180 CSV text with spreadsheet-formula protection.
-public enum CSVWriter {
-    /// One line: fields quoted when they hold the delimiter, a quote or a line break; a field
-    /// starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a
-    /// spreadsheet shows it as text (OWASP's list for CSV injection).
-    public static func line(_ fields: [String], protectFormulas: Bool = true) -> String {
-        fields.map { field(protectFormulas ? protect($0) : $0) }.joined(separator: ",") + "\r\n"
-    }
-
-    static func protect(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return value }
-        return "'" + value
-    }
-
-    /// One field, quoted per RFC 4180 when it holds a comma, a quote or a line break.
-    public static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}

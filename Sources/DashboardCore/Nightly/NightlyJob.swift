@@ -19,6 +19,11 @@ public struct NightlyResult: Sendable {
 /// says the last import failed. Only a lock held by another writer stops the run at once (the
 /// other run is doing the work).
 public enum NightlyJob {
+    /// The dated folder of a night's reports: `<root>/<as-of date in the time zone>`.
+    public static func reportFolder(root: String, asOf: Date, timeZone: TimeZone) -> String {
+        PathText.join(root, LocalAsOf(asOf: asOf, timeZone: timeZone).date.isoText)
+    }
+
     public static func run(
         store: Store, files: [InputFile], options: ImportOptions, reportsRoot: String, fileSystem: ReportFileSystem, clock: Clock,
         progress: ((ImportProgress) -> Void)? = nil
@@ -39,8 +44,7 @@ public enum NightlyJob {
         } catch {
             throw .store(error)
         }
-        let day = LocalAsOf(asOf: options.asOf, timeZone: options.timeZone).date.isoText
-        let folder = reportsRoot.hasSuffix("/") ? reportsRoot + day : reportsRoot + "/" + day
+        let folder = reportFolder(root: reportsRoot, asOf: options.asOf, timeZone: options.timeZone)
         result.reportFolder = folder
         do {
             let source = try ReportSource.load(store, asOf: options.asOf, defaultTimeZone: options.timeZone)

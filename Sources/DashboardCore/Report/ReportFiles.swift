@@ -14,6 +14,21 @@ public enum ReportFileNames {
         "course-" + slug(courseID) + "-" + shortHash(courseID) + "." + ext
     }
 
+    /// Whether `--out` could write a file of this name for `ext`: `index.<ext>` or
+    /// `course-<slug>-<8 hex digits>.<ext>` (the output guard checks these names).
+    public static func couldWrite(_ name: String, ext: String) -> Bool {
+        if name == index(ext) { return true }
+        let suffix = "." + ext
+        guard name.hasPrefix("course-"), name.hasSuffix(suffix) else { return false }
+        let stem = name.dropFirst("course-".count).dropLast(suffix.count).utf8
+        guard stem.count >= 10, stem.count <= 45 else { return false }
+        let hash = stem.suffix(8)
+        let slug = stem.dropLast(9)
+        let hex = { (b: UInt8) in (0x30...0x39).contains(b) || (0x61...0x66).contains(b) }
+        let slugByte = { (b: UInt8) in (0x30...0x39).contains(b) || (0x61...0x7A).contains(b) || b == 0x2D }
+        return stem.dropLast(8).last == 0x2D && hash.allSatisfy(hex) && slug.allSatisfy(slugByte)
+    }
+
     static func slug(_ text: String) -> String {
         var out = ""
         var dash = false
@@ -46,10 +61,11 @@ public enum ReportFileNames {
 
 /// Where reports are written; injected so the writer can be tested without a disk.
 public protocol ReportFileSystem {
-    /// Creates `path` (mode 0700) if missing; fails if it exists and is not a directory.
+    /// Creates `path` and its missing parents (mode `FileModes.folder`) if missing; fails if it
+    /// (or a parent) is not a folder, or it is a symbolic link or another user's folder.
     func ensureDirectory(_ path: String) throws
-    /// Writes `contents` to `directory/name` atomically (a temporary file, then a rename),
-    /// mode 0600.
+    /// Writes `contents` to `directory/name` as a new file (mode `FileModes.file`) renamed over
+    /// the old one.
     func write(_ contents: String, name: String, in directory: String) throws
 }
 
@@ -57,47 +73,49 @@ public protocol ReportFileSystem {
 public struct ReportWriteError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let reason: String
+    public let hint: String
+
+    public init(path: String, reason: String, hint: String = "check that the folder can be written") {
+        self.path = path
+        self.reason = reason
+        self.hint = hint
+    }
+
+    init(_ error: SafeFileError) {
+        self.init(path: error.path, reason: error.reason, hint: error.hint)
+    }
+
     public var description: String { "cannot write \(path): \(reason)" }
 }
 
-/// The real disk.
-public struct LocalReportFileSystem: ReportFileSystem {
+/// The real disk, through `SafeFolder`: the report folder is opened once without following a
+/// link and checked to be ours, and every file is created new and renamed into place.
+public final class LocalReportFileSystem: ReportFileSystem {
+    private var folders: [String: SafeFolder] = [:]
+
     public init() {}
 
     public func ensureDirectory(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw ReportWriteError(path: path, reason: "it is a file, not a folder") }
-            return
-        }
+        _ = try folder(path, create: true)
+    }
+
+    /// Writes into the folder `ensureDirectory` opened (else an existing one, never created).
+    public func write(_ contents: String, name: String, in directory: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw ReportWriteError(path: path, reason: error.localizedDescription)
+            try folder(directory, create: false).write(contents, name: name)
+        } catch let error as SafeFileError {
+            throw ReportWriteError(error)
         }
     }
 
-    public func write(_ contents: String, name: String, in directory: String) throws {
-        precondition(!name.contains("/") && name != "." && name != "..", "report file names never leave their folder")
-        let final = directory + "/" + name
-        let temporary = directory + "/.\(name).tmp-\(getpid())"
-        let fd = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw ReportWriteError(path: final, reason: String(cString: strerror(errno))) }
-        let failed = FileDescriptorWriter.writeAll(fd, contents)
-        if failed != 0 {
-            close(fd)
-            unlink(temporary)
-            throw ReportWriteError(path: final, reason: String(cString: strerror(failed)))
-        }
-        if fsync(fd) != 0 || close(fd) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ReportWriteError(path: final, reason: reason)
-        }
-        if rename(temporary, final) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ReportWriteError(path: final, reason: reason)
+    private func folder(_ path: String, create: Bool) throws(ReportWriteError) -> SafeFolder {
+        if let open = folders[path] { return open }
+        do {
+            let folder = try SafeFolder.open(path, create: create)
+            folders[path] = folder
+            return folder
+        } catch {
+            throw ReportWriteError(error)
         }
     }
 }

@@ -28,13 +28,14 @@ public final class Database {
 
     /// Opens (and if asked, creates) the database.
     ///
-    /// A new file is created with permissions 0600 before SQLite opens it, so student data is
+    /// A new file is created with permissions `FileModes.file` (0600) before SQLite opens it, so student data is
     /// never readable by other users, whatever the umask.
     /// - Throws: `SQLiteError` when the file cannot be opened.
     public init(path: String, mode: Mode = .readWriteCreate) throws {
         if mode == .readWriteCreate, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
-            let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            let fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, FileModes.file)
             if fd >= 0 {
+                fchmod(fd, FileModes.file)
                 close(fd)
             } else if errno != EEXIST {
                 let reason = String(cString: strerror(errno))

@@ -26,9 +26,9 @@ enum CheckCommand: Command {
         let format = try format(invocation, allowed: ["text", "json"])
         var options = try ImportInputs.options(invocation, command: spec.name)
         options.dryRun = true
+        try ImportInputs.prepareRejectsFile(invocation)
         let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
         defer { cleanup() }
-        try ImportInputs.prepareRejectsFile(invocation)
         let store: Store
         do {
             store = try openExistingStore(invocation) ?? Store(path: ":memory:")

@@ -40,9 +40,9 @@ enum ImportCommand: Command {
             }
             wait = seconds
         }
+        try ImportInputs.prepareRejectsFile(invocation)
         let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
         defer { cleanup() }
-        try ImportInputs.prepareRejectsFile(invocation)
         let store = try openStore(invocation, wait: wait)
         let importer = Importer(store: store, clock: SystemClock())
         let console = invocation.console

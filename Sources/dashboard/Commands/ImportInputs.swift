@@ -8,7 +8,7 @@ enum ImportInputs {
         .value("encoding", "NAME", "utf-8 (default), windows-1252 or latin1"),
         .value("delimiter", "CHAR", "field delimiter: , ; tab or | (default: detected from the header)"),
         .value("date-order", "mdy|dmy", "how to read slashed dates like 11/29/2026 (default: refuse them)"),
-        .value("rejects", "FILE", "write every rejected row to FILE as CSV (file,line,column,code,value,message)"),
+        .value("rejects", "FILE", "write every rejected row to FILE as CSV (file,line,column,code,value,message); FILE is replaced, 0600"),
         .value("format", "text|json", "text (default): a summary on stderr; json: the batch result on stdout"),
     ]
 
@@ -60,6 +60,11 @@ enum ImportInputs {
         return options
     }
 
+    /// Whether a file found in an input folder is read: `*.csv` (any case), not hidden.
+    static func isInputName(_ name: String) -> Bool {
+        name.lowercased().hasSuffix(".csv") && !name.hasPrefix(".")
+    }
+
     /// Expands PATH arguments: a folder means every `*.csv` in it (by name); `-` is stdin,
     /// spooled to a private temporary file because a file is read twice (header, then body).
     /// - Throws: `CommandError` 64 without paths, 66 for a missing path or a folder with no CSV.
@@ -90,7 +95,7 @@ enum ImportInputs {
                         .noInput, "cannot list the folder \(path): \(reason)", hint: "check the folder's permissions for this user")
                 }
                 names = listed
-                let csvs = names.filter { $0.lowercased().hasSuffix(".csv") && !$0.hasPrefix(".") }.sorted()
+                let csvs = names.filter(isInputName).sorted()
                 guard !csvs.isEmpty else {
                     throw CommandError(.noInput, "\(path) holds no *.csv file", hint: "put courses.csv and tasks.csv in it")
                 }
@@ -207,38 +212,6 @@ enum ImportInputs {
             return "error: \(batch)held: \(reason). Counts: \(counts)"
         default:
             return "error: \(batch)\(result.status.rawValue): \(reason). Counts: \(counts)"
-        }
-    }
-
-    /// Makes sure `--rejects FILE` can be written before anything is imported, so that a bad
-    /// path fails the run up front (exit 74, nothing committed) instead of after the commit.
-    /// - Throws: `CommandError` (74) naming the path and the reason.
-    static func prepareRejectsFile(_ invocation: Invocation) throws {
-        guard let path = invocation.arguments.value("rejects") else { return }
-        let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw CommandError(
-                .ioError, "cannot write --rejects \(path): \(String(cString: strerror(errno)))",
-                hint: "give a file in a folder you can write to; nothing was imported")
-        }
-        close(fd)
-    }
-
-    static func writeRejects(_ rejects: [ImportProblem], to path: String) throws {
-        var text = "file,line,column,code,value,message\n"
-        for p in rejects {
-            // Values are kept exactly (no formula prefix): this file is for data people.
-            text +=
-                [p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message].map(CSVWriter.field).joined(separator: ",") + "\n"
-        }
-        let fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        let failed = FileDescriptorWriter.writeAll(fd, text)
-        guard failed == 0 else {
-            throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(failed)))")
         }
     }
 

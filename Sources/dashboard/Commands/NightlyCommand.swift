@@ -39,6 +39,7 @@ enum NightlyCommand: Command {
         let options = try ImportInputs.options(invocation, command: spec.name)
         let importsDir = args.value("imports") ?? "imports"
         let reportsDir = args.value("reports") ?? "reports"
+        try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
         let (files, cleanup) = try ImportInputs.files([importsDir], command: spec.name, console: invocation.console)
         defer { cleanup() }
         let store = try openStore(invocation, wait: try waitSeconds(invocation))
@@ -91,5 +92,25 @@ enum NightlyCommand: Command {
             console.err("dashboard: nightly \(Timestamp.text(invocation.global.asOf)): " + line + "\n")
         }
         return code
+    }
+
+    /// Before anything is read: refuses a reports folder that is the database, an input or the
+    /// drop folder (64, `OutputPathGuard`), and a dated folder that is already there as a
+    /// symbolic link or another user's folder (74), so that nothing is imported for reports
+    /// that could not be written.
+    private static func checkReportFolders(_ invocation: Invocation, imports: String, reports: String) throws {
+        let global = invocation.global
+        let dated = NightlyJob.reportFolder(root: reports, asOf: global.asOf, timeZone: global.timeZone)
+        let outputs = OutputPathGuard(database: global.databasePath, inputs: [imports])
+        try outputs.checkReportFolder("--reports", reports, writing: reports, extensions: [])
+        try outputs.checkReportFolder(
+            "--reports", reports, writing: dated, extensions: ReportFormat.allCases.map(\.fileExtension))
+        var info = stat()
+        guard lstat(dated, &info) == 0 else { return }
+        do {
+            _ = try SafeFolder.open(dated, create: false)
+        } catch {
+            throw CommandError(.ioError, "cannot write reports to \(dated): \(error.reason); nothing was imported", hint: error.hint)
+        }
     }
 }

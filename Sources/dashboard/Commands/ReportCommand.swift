@@ -17,7 +17,10 @@ enum ReportCommand: Command {
             --format: text (default on a terminal, else json), markdown, html, json, csv.
             --out DIR writes DIR/index.<ext> (the grid) and one list file per course (linked from
             the HTML index), whichever of grid or list is asked, with safe file names; files are
-            private to the user (0600). Without --out, the report goes to stdout.
+            private to the user (0600). DIR and its missing parents are created (0700); a DIR
+            that is a symbolic link or another user's folder is refused (74), and so is one where
+            a report file would replace the database (64). Without --out, the report goes to
+            stdout.
             """,
         examples: [
             "dashboard report grid",
@@ -66,6 +69,10 @@ enum ReportCommand: Command {
         }
 
         let global = invocation.global
+        if let out {
+            try OutputPathGuard(database: global.databasePath, inputs: []).checkReportFolder(
+                "--out", out, writing: out, extensions: [format.fileExtension])
+        }
         var source: [ReportCourse] = []
         var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
         if let store = try openExistingStore(invocation) {
@@ -91,7 +98,9 @@ enum ReportCommand: Command {
                 console.note(
                     "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
             } catch let error as ReportWriteError {
-                throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
+                // The folder's own problems name the component at fault; a file's name the file.
+                let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
+                throw CommandError(.ioError, "cannot write reports to \(out): \(detail)", hint: error.hint)
             }
         } else {
             console.out(format.render(report, width: width))

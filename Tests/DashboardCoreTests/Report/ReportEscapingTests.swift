@@ -89,11 +89,6 @@ struct ReportEscapingTests {
         #expect(CSVWriter.line(fields) == expected)
     }
 
-    @Test("without formula protection a cell is only quoted")
-    func csvUnprotected() {
-        #expect(CSVWriter.line(["=x", "a,b"], protectFormulas: false) == "=x,\"a,b\"\r\n")
-    }
-
     @Test("a CSV list report quotes and protects every hostile value")
     func csvList() {
         let source = [

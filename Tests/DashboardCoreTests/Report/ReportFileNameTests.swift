@@ -165,10 +165,18 @@ struct ReportFileNameTests {
         defer { try? FileManager.default.removeItem(atPath: base) }
         try "x".write(toFile: base + "/file", atomically: false, encoding: .utf8)
         let disk = LocalReportFileSystem()
-        #expect(throws: ReportWriteError(path: base + "/file", reason: "it is a file, not a folder")) {
+        #expect(
+            throws: ReportWriteError(
+                path: base + "/file", reason: "\(base)/file is a file, not a folder",
+                hint: "give a path whose folders are folders, or remove what is in the way")
+        ) {
             try disk.ensureDirectory(base + "/file")
         }
-        #expect(throws: ReportWriteError(path: base + "/missing/index.html", reason: "No such file or directory")) {
+        #expect(
+            throws: ReportWriteError(
+                path: base + "/missing", reason: "the folder \(base)/missing does not exist",
+                hint: "create the folder first, or give one that exists")
+        ) {
             try disk.write("x", name: "index.html", in: base + "/missing")
         }
     }

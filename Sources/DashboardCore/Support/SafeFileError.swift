@@ -1,0 +1,58 @@
+import Foundation
+
+/// Why a file or folder could not be written safely (see `SafeFolder`).
+///
+/// `path` is the path the caller asked for; `reason` names the component that is wrong, so
+/// `--out missing/sub` says that `missing` does not exist.
+public struct SafeFileError: Error, Equatable, CustomStringConvertible {
+    public enum Problem: Equatable, Sendable {
+        /// A component of the path does not exist (and was not to be created).
+        case missingFolder(String)
+        /// A component of the path is a file, not a folder.
+        case notAFolder(String)
+        /// The folder to write into is a symbolic link: never followed.
+        case symbolicLink(String)
+        /// The folder to write into belongs to another user.
+        case otherOwner(String, uid: UInt32)
+        /// The final name is a folder, so no file can replace it.
+        case finalNameIsFolder(String)
+        /// The system refused (`errno`).
+        case system(String, errno: Int32)
+    }
+
+    /// The path the caller asked to write.
+    public let path: String
+    public let problem: Problem
+
+    public init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+
+    /// The reason in words, naming the component at fault.
+    public var reason: String {
+        switch problem {
+        case .missingFolder(let folder): return "the folder \(folder) does not exist"
+        case .notAFolder(let file): return "\(file) is a file, not a folder"
+        case .symbolicLink(let link): return "\(link) is a symbolic link, and dashboard never writes through one"
+        case .otherOwner(let folder, let uid): return "the folder \(folder) belongs to another user (uid \(uid))"
+        case .finalNameIsFolder(let name): return "\(name) is a folder"
+        case .system(let at, let code):
+            let text = String(cString: strerror(code))
+            return at == path ? text : "\(at): \(text)"
+        }
+    }
+
+    /// What to do about it.
+    public var hint: String {
+        switch problem {
+        case .missingFolder: return "create the folder first, or give one that exists"
+        case .notAFolder, .finalNameIsFolder: return "give a path whose folders are folders, or remove what is in the way"
+        case .symbolicLink: return "give the folder the link points to, or remove the link"
+        case .otherOwner: return "write into a folder this user owns (or run as the folder's owner)"
+        case .system: return "check the folder's permissions and the disk"
+        }
+    }
+
+    public var description: String { "cannot write \(path): \(reason)" }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// A folder opened for writing without following a link, checked to be ours.
+///
+/// Policy (SPEC §9): the folder the program writes into is opened with
+/// `O_DIRECTORY|O_NOFOLLOW`, so a symbolic link at its name is refused, never followed; it must
+/// belong to the user running the program (or to root, which every user already trusts: `/tmp`,
+/// `/srv`), else it is refused, because its owner could swap files under us. Folders of the
+/// path leading to it are followed as the system resolves them. Missing folders are created
+/// when asked (like `mkdir -p`) with `mkdirat`, opened again without following links, checked
+/// and given `FileModes.folder` on the descriptor. Files go in through `write(name:_:)`
+/// (`SafeFolder+Writing.swift`). The descriptor closes when the value is released.
+public final class SafeFolder {
+    /// The folder's path as given (used in messages).
+    public let path: String
+    let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens `path` for writing.
+    /// - Parameter create: create it and its missing parents (mode `FileModes.folder`); else a
+    ///   missing folder is an error naming the first missing component.
+    /// - Throws: `SafeFileError` naming the path and the component at fault.
+    public static func open(_ path: String, create: Bool) throws(SafeFileError) -> SafeFolder {
+        let trimmed = PathText.trim(path)
+        let fd = Glibc.open(trimmed, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd >= 0 { return try checked(fd, path: path, shown: trimmed) }
+        let code = errno
+        if code == ENOENT, create, !isSymbolicLink(trimmed) {
+            let (parent, name) = PathText.split(trimmed)
+            let parentFD = try openCreating(parent, for: path)
+            defer { close(parentFD) }
+            return try makeChild(name, in: parentFD, parentPath: parent, for: path)
+        }
+        throw diagnose(trimmed, errno: code, for: path)
+    }
+
+    /// Opens (creating it when missing) the folder `name` inside this one, without following a
+    /// link at that name (what `open(_:create:)` does for the last component of a path).
+    public func child(_ name: String) throws(SafeFileError) -> SafeFolder {
+        try Self.makeChild(name, in: descriptor, parentPath: path, for: PathText.join(path, name))
+    }
+
+    /// Checks that the file `name` could be written here now, never touching `name` itself:
+    /// refuses a folder at that name, then creates a temporary file and removes it (the
+    /// up-front check of `--rejects`).
+    public func probe(name: String) throws(SafeFileError) {
+        let target = PathText.join(path, name)
+        var info = stat()
+        if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+            throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
+        }
+        if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
+        }
+        let (fd, temporary) = try makeTemporary(for: target)
+        close(fd)
+        unlinkat(descriptor, temporary, 0)
+    }
+
+    // MARK: - Opening
+
+    private static func makeChild(_ name: String, in parentFD: Int32, parentPath: String, for target: String)
+        throws(SafeFileError) -> SafeFolder
+    {
+        let shown = PathText.join(parentPath, name)
+        let created = mkdirat(parentFD, name, FileModes.folder) == 0
+        if !created, errno != EEXIST { throw SafeFileError(path: target, problem: .system(shown, errno: errno)) }
+        let fd = openat(parentFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw diagnose(shown, errno: errno, for: target) }
+        let folder = try checked(fd, path: shown, shown: shown, target: target)
+        if created { fchmod(fd, FileModes.folder) }
+        return folder
+    }
+
+    /// Opens a parent folder, creating it (and its own parents) when missing; an existing
+    /// parent is opened as the system resolves it.
+    private static func openCreating(_ path: String, for target: String) throws(SafeFileError) -> Int32 {
+        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { return fd }
+        let code = errno
+        guard code == ENOENT, path != "/", path != "." else { throw diagnose(path, errno: code, for: target) }
+        let (parent, name) = PathText.split(path)
+        let parentFD = try openCreating(parent, for: target)
+        defer { close(parentFD) }
+        let folder = try makeChild(name, in: parentFD, parentPath: parent, for: target)
+        let copy = dup(folder.descriptor)
+        guard copy >= 0 else { throw SafeFileError(path: target, problem: .system(path, errno: errno)) }
+        return copy
+    }
+
+    /// Refuses a descriptor that is not a folder or belongs to another user; closes it then.
+    private static func checked(_ fd: Int32, path: String, shown: String, target: String? = nil) throws(SafeFileError)
+        -> SafeFolder
+    {
+        var info = stat()
+        let target = target ?? path
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw SafeFileError(path: target, problem: .system(shown, errno: code))
+        }
+        guard info.st_uid == geteuid() || info.st_uid == 0 else {
+            close(fd)
+            throw SafeFileError(path: target, problem: .otherOwner(shown, uid: info.st_uid))
+        }
+        return SafeFolder(path: path, descriptor: fd)
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// Turns a failed open into the problem of the component at fault.
+    private static func diagnose(_ path: String, errno code: Int32, for target: String) -> SafeFileError {
+        // A link at the name itself (Linux says ENOENT for a dangling one, ELOOP otherwise).
+        if isSymbolicLink(path) {
+            return SafeFileError(path: target, problem: .symbolicLink(path))
+        }
+        if code == ENOENT || code == ENOTDIR {
+            var info = stat()
+            // The first component that is missing or not a folder.
+            var prefix = path.hasPrefix("/") ? "/" : ""
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+                prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+                if stat(prefix, &info) != 0 {
+                    if errno == ENOENT { return SafeFileError(path: target, problem: .missingFolder(prefix)) }
+                    break
+                }
+                if (info.st_mode & S_IFMT) != S_IFDIR { return SafeFileError(path: target, problem: .notAFolder(prefix)) }
+            }
+        }
+        return SafeFileError(path: target, problem: .system(path, errno: code))
+    }
+}

@@ -1,0 +1,116 @@
+import DashboardCore
+import Foundation
+
+/// Refuses every output path that would replace what the run reads: the one check behind
+/// `--rejects` (import, check), `--out` (report) and `--reports` (nightly).
+///
+/// Policy (SPEC §9): an output file that is, or resolves to (same device and inode, through
+/// symbolic or hard links; or the same folder and name when it does not exist yet), the
+/// database, its `-wal`, `-shm` or `-journal`, or an input file of the run is refused with 64
+/// before anything is read or written, naming both paths. So is an output folder that is an
+/// input folder of the run (a nightly writing into its drop folder would import its own reports
+/// the next night), and a `--rejects` file inside an input folder. For a report folder every
+/// name the run may write there is checked: `index.<ext>`, each existing `course-…` file of
+/// that form, and the protected files' own names when they are of that form.
+struct OutputPathGuard {
+    private struct Protected {
+        let role: String
+        let path: String
+        let identity: FileIdentity
+    }
+
+    private var files: [Protected] = []
+    private var folders: [Protected] = []
+
+    /// - Parameters:
+    ///   - database: the `--db` path; it and its `-wal`, `-shm` and `-journal` are protected,
+    ///     next to the path given and next to the file it resolves to.
+    ///   - inputs: the PATH arguments (`-` is skipped); a folder protects itself and every input
+    ///     file found in it (`ImportInputs.isInputName`).
+    init(database: String, inputs: [String]) {
+        if database != ":memory:" {
+            let roles = [
+                ("", "the database"), ("-wal", "the database's write-ahead log"), ("-shm", "the database's shared-memory file"),
+                ("-journal", "the database's rollback journal"),
+            ]
+            // SQLite names its journals after the file a symbolic link points to: both are kept.
+            var names = [database]
+            var info = stat()
+            if lstat(database, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(database, nil) {
+                names.append(String(cString: resolved))
+                free(resolved)
+            }
+            for name in names {
+                for (suffix, role) in roles { files.append(Self.protected(role, name + suffix)) }
+            }
+        }
+        // An input that is not there is refused later as missing (66), before anything is written.
+        for input in inputs where input != "-" && FileIdentity.exists(input) {
+            guard FileIdentity.isFolder(input) else {
+                files.append(Self.protected("the input file", input))
+                continue
+            }
+            folders.append(Self.protected("the input folder", input))
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
+            for name in names.sorted() where ImportInputs.isInputName(name) {
+                files.append(Self.protected("the input file", PathText.join(input, name)))
+            }
+        }
+    }
+
+    /// Refuses `path` (given as `option`) when it is a protected file, or lies in an input folder.
+    /// - Throws: `CommandError` 64.
+    func checkFile(_ option: String, _ path: String) throws {
+        try Self.notEmpty(option, path)
+        let identity = FileIdentity.of(path)
+        if let hit = files.first(where: { $0.identity == identity }) {
+            throw Self.refusal("\(option) \(path) is \(hit.role) \(hit.path); refusing to overwrite it")
+        }
+        let folder = FileIdentity.of(PathText.parent(path))
+        if let hit = folders.first(where: { $0.identity == folder }) {
+            throw Self.refusal(
+                "\(option) \(path) is inside \(hit.role) \(hit.path); the next run over that folder would read it as input")
+        }
+    }
+
+    /// Refuses a report folder (`option` given as `shown`, the folder written being `path`)
+    /// that is a protected file or an input folder, or in which a file the run may write
+    /// (`index.<ext>` or `course-…` names for the given extensions) is a protected file.
+    /// - Throws: `CommandError` 64.
+    func checkReportFolder(_ option: String, _ shown: String, writing path: String, extensions: [String]) throws {
+        try Self.notEmpty(option, shown)
+        let said = shown == path ? "\(option) \(shown)" : "\(option) \(shown): the folder \(path)"
+        let identity = FileIdentity.of(path)
+        if let hit = files.first(where: { $0.identity == identity }) {
+            throw Self.refusal("\(said) is \(hit.role) \(hit.path); refusing to overwrite it")
+        }
+        if let hit = folders.first(where: { $0.identity == identity }) {
+            throw Self.refusal("\(said) is \(hit.role) \(hit.path); its reports would be read as input by the next run")
+        }
+        let couldWrite = { (name: String) in extensions.contains { ReportFileNames.couldWrite(name, ext: $0) } }
+        var names = extensions.map(ReportFileNames.index)
+        names += ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter(couldWrite).sorted()
+        names += files.map { PathText.name($0.path) }.filter(couldWrite)
+        for name in names {
+            let target = FileIdentity.of(PathText.join(path, name))
+            if let hit = files.first(where: { $0.identity == target }) {
+                throw Self.refusal("\(said) would write \(name) there, which is \(hit.role) \(hit.path); refusing to overwrite it")
+            }
+        }
+    }
+
+    /// `--out ""` is a slip, not the current folder.
+    private static func notEmpty(_ option: String, _ path: String) throws {
+        guard path.isEmpty else { return }
+        throw CommandError(
+            .usage, "\(option) needs a path, not an empty string", hint: "give a file or folder name; nothing was read or written")
+    }
+
+    private static func protected(_ role: String, _ path: String) -> Protected {
+        Protected(role: role, path: path, identity: FileIdentity.of(path))
+    }
+
+    private static func refusal(_ message: String) -> CommandError {
+        CommandError(.usage, message, hint: "write the output somewhere else; nothing was read or written")
+    }
+}
