@@ -9,7 +9,7 @@ enum Dashboard {
         CommandEntry(ImportCommand.self), CommandEntry(CheckCommand.self), CommandEntry(CategorizeCommand.self),
         CommandEntry(ReclassifyCommand.self), CommandEntry(RevertCommand.self), CommandEntry(AuditCommand.self),
         CommandEntry(ReportCommand.self), CommandEntry(StatusCommand.self), CommandEntry(BatchesCommand.self),
-        CommandEntry(NightlyCommand.self),
+        CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self),
     ]
 
     static let overview = """

@@ -41,8 +41,7 @@ struct CommandError: Error {
         case .newerSchema:
             return CommandError(.ioError, error.description, hint: "use the newer dashboard that wrote this file")
         case .unknownSchema:
-            return CommandError(
-                .ioError, error.description, hint: "restore the last backup of the database; `dashboard verify` tells what is wrong")
+            return CommandError(.ioError, error.description, hint: "restore the last backup of the database")
         case .foreign:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file")
