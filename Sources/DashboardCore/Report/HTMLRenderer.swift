@@ -148,7 +148,7 @@ public enum HTMLRenderer {
                     ? "<span class=\"none\">none</span>"
                     : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
                 html +=
-                    "<tr><th scope=\"row\">\(escape(t.task.title))</th><td data-label=\"Student\">\(escape(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(t.task.priority.rawValue)</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
+                    "<tr><th scope=\"row\">\(escape(t.task.title))</th><td data-label=\"Student\">\(escape(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
         }
