@@ -187,7 +187,7 @@ import Testing
                 == CommandResult(
                     exitCode: 74, stdout: "",
                     stderr: """
-                        dashboard: error: db.sqlite has schema version 99, but this dashboard knows versions up to 3; it was left unchanged
+                        dashboard: error: db.sqlite has schema version 99, but this dashboard knows versions up to 4; it was left unchanged
                         dashboard: hint: use the newer dashboard that wrote this file
 
                         """))
