@@ -70,6 +70,23 @@ struct HardeningDatabaseTests {
         try expectRefusedByEveryCommand(sandbox, stderr: Self.foreignError)
     }
 
+    @Test func nightlyRefusesAnotherApplicationsFileAndADamagedOneWithoutWritingReports() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("in/courses.csv", Fixtures.courses)
+        try sqlite(sandbox, "CREATE TABLE notes(body TEXT);")
+        let bytes = try sandbox.read("db.sqlite")
+        let foreign = try sandbox.run(["--db", "db.sqlite", "nightly", "--imports", "in", "--reports", "out"])
+        #expect(foreign == CommandResult(exitCode: 74, stdout: "", stderr: Self.foreignError))
+        #expect(try sandbox.read("db.sqlite") == bytes)
+        #expect(try sandbox.listing() == ["db.sqlite", "in"])
+        let imported = try importedSandbox()
+        try imported.write("in/courses.csv", Fixtures.courses)
+        try imported.write("db.sqlite", bytes: try imported.read("db.sqlite").prefix(4096))
+        let damaged = try imported.run(["--db", "db.sqlite", "nightly", "--imports", "in", "--reports", "out"])
+        #expect(damaged.exitCode == 74)
+        #expect(damaged.stderr.hasPrefix("dashboard: error: the database file is damaged: db.sqlite: "), "\(damaged)")
+    }
+
     @Test func aDashboardFileWithUserVersionMinusOneIsRefusedUnchanged() throws {
         let sandbox = try importedSandbox()
         try sqlite(sandbox, "PRAGMA user_version = -1;")

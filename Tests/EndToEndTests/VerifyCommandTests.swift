@@ -89,8 +89,10 @@ struct VerifyCommandTests {
     @Test func jsonGivesEachProblemAsAnObject() throws {
         let sandbox = try verifiedSandbox()
         #expect(
-            try sandbox.runTool("sqlite3", ["db.sqlite", "PRAGMA ignore_check_constraints = 1; UPDATE tasks SET completed = 2 WHERE task_id = 't2';"])
-                .exitCode == 0)
+            try sandbox.runTool(
+                "sqlite3", ["db.sqlite", "PRAGMA ignore_check_constraints = 1; UPDATE tasks SET completed = 2 WHERE task_id = 't2';"]
+            )
+            .exitCode == 0)
         let result = try sandbox.run(["--db", "db.sqlite", "verify", "--format", "json"])
         #expect(result.exitCode == 65)
         #expect(

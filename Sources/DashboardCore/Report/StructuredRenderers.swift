@@ -129,7 +129,8 @@ public enum CSVReportRenderer {
                         text += CSVWriter.line([
                             t.task.courseID, group.course.code, t.task.taskID, t.task.title, t.task.studentID,
                             t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), ReportWords.priority(t),
-                            t.task.invalid.contains { $0.column == "completed" } ? "invalid" : t.task.completed ? "true" : "false", t.bucket.rawValue, ReportWords.status(t),
+                            t.task.invalid.contains { $0.column == "completed" } ? "invalid" : t.task.completed ? "true" : "false",
+                            t.bucket.rawValue, ReportWords.status(t),
                         ])
                     }
                 }

@@ -64,12 +64,16 @@ enum VerifierRules {
         for r in sqlRules {
             try database.prepare("SELECT \(r.key), quote(\(r.column)) FROM \(r.table) WHERE \(r.bad) ORDER BY 1").forEachRow {
                 row in
-                try found(VerificationProblem(table: r.table, key: row.string(0) ?? "", column: r.column, value: row.string(1) ?? "", rule: r.rule))
+                try found(
+                    VerificationProblem(
+                        table: r.table, key: row.string(0) ?? "", column: r.column, value: row.string(1) ?? "", rule: r.rule))
             }
         }
         let dueRule = "must be empty, YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SSZ"
         for (table, key, column) in [("tasks", "task_id", "due"), ("overrides", "task_id", "until")] {
-            try texts(database, table, key, column) { text in DueDate.canonical(text) != nil } bad: { key, value in
+            try texts(database, table, key, column) { text in
+                DueDate.canonical(text) != nil
+            } bad: { key, value in
                 try found(VerificationProblem(table: table, key: key, column: column, value: value, rule: dueRule))
             }
         }
