@@ -38,7 +38,10 @@ struct ReportInvalidStoredValueTests {
         #expect(result.stdout.contains("invalid priority \(quote)urgent\(quote)"), "\(result.stdout)")
         #expect(result.stdout.contains("invalid completed 2"))
         // t1's priority column says invalid (never normal, the priority it sorts as).
-        let priorityCell = ["text": "s1       2026-12-01  invalid   upcoming", "markdown": "| invalid |", "html": "<td data-label=\"Priority\">invalid</td>"]
+        let priorityCell = [
+            "text": "s1       2026-12-01  invalid   upcoming", "markdown": "| invalid |",
+            "html": "<td data-label=\"Priority\">invalid</td>",
+        ]
         #expect(result.stdout.contains(priorityCell[format] ?? "?"), "\(result.stdout)")
     }
 

@@ -8,6 +8,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The file's schema version is one no dashboard ever wrote (negative, or 0 with the
     /// dashboard's mark and tables); it is left untouched.
     case unknownSchema(path: String, found: Int)
+    /// A read-only command met a file too old to read as it is (schema 1: no buckets or audit
+    /// log yet); a writing command migrates it.
+    case olderSchema(path: String, found: Int)
     /// An SQLite file of another application (tables without the dashboard's mark); it is left
     /// untouched.
     case foreign(path: String)
@@ -30,6 +33,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "\(path) has schema version \(found), but this dashboard knows versions up to \(supported); it was left unchanged"
         case .unknownSchema(let path, let found):
             return "\(path) has schema version \(found), which no dashboard writes; it was left unchanged"
+        case .olderSchema(let path, let found):
+            return "\(path) has schema version \(found), older than this dashboard reads without migrating it; it was left unchanged"
         case .foreign(let path):
             return "\(path) is not a dashboard database (it holds tables of another application); it was left unchanged"
         case .damaged(let path, let detail): return "the database file is damaged: \(path): \(detail)"
@@ -106,7 +111,12 @@ public final class Store {
             database.setBusyTimeout(milliseconds: 5000)
             // A file from before the mark is read as it is (a read-only open cannot mark it);
             // a blank file holds no data yet.
-            if try StoreIdentity.inspect(database, path: path) == .blank { throw StoreError.missing(path: path) }
+            switch try StoreIdentity.inspect(database, path: path) {
+            case .blank: throw StoreError.missing(path: path)
+            case .ours(let version) where version < 2, .unmarked(let version) where version < 2:
+                throw StoreError.olderSchema(path: path, found: version)
+            default: break
+            }
         } catch let error as StoreError {
             throw error
         } catch {

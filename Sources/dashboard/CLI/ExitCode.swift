@@ -42,6 +42,9 @@ struct CommandError: Error {
             return CommandError(.ioError, error.description, hint: "use the newer dashboard that wrote this file")
         case .unknownSchema:
             return CommandError(.ioError, error.description, hint: "restore the last backup of the database")
+        case .olderSchema:
+            return CommandError(
+                .ioError, error.description, hint: "run `dashboard categorize` once: it migrates the file, then every command reads it")
         case .foreign:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file")

@@ -67,6 +67,22 @@ struct StoreIdentityTests {
         #expect(try store.database.scalar("PRAGMA integrity_check")?.text == "ok")
     }
 
+    @Test("a version 1 file is refused by a read-only open (it has no buckets yet), and migrated by a writing one")
+    func versionOneNeedsAWriter() throws {
+        let path = try tempPath()
+        do {
+            let db = try Database(path: path)
+            guard case .sql(let first) = Schema.migrations[0] else { return }
+            try db.execute(first + "; PRAGMA user_version = 1;")
+        }
+        let before = try bytes(path)
+        #expect(throws: StoreError.olderSchema(path: path, found: 1)) { _ = try Store(readOnlyPath: path) }
+        #expect(try bytes(path) == before)
+        let store = try Store(path: path)
+        #expect(store.schemaVersion == Schema.currentVersion)
+        #expect(try store.database.int("PRAGMA application_id") == StoreIdentity.applicationID)
+    }
+
     @Test("the tables each schema version holds are read from the migrations")
     func tablesByVersion() {
         #expect(Schema.tables(through: 0).isEmpty)
