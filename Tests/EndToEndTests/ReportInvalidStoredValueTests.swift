@@ -59,6 +59,21 @@ struct ReportInvalidStoredValueTests {
         #expect(byID["t3"]?["invalid"] == nil, "a valid task has no invalid key")
     }
 
+    @Test(arguments: [["grid"], ["grid", "--format", "json"], ["list"]])
+    func everyReportWarnsOnStderrHowManyTasksHoldAnInvalidValue(_ arguments: [String]) throws {
+        let sandbox = try plantedSandbox(Self.urgentAndTwo)
+        let result = try sandbox.run(["--db", "db.sqlite", "report"] + arguments)
+        #expect(result.exitCode == 0)
+        #expect(
+            result.stderr.contains(
+                "dashboard: warning: 2 tasks hold a stored value a hand edit made invalid (shown as invalid); `dashboard verify` lists them\n"
+            ), "\(result.stderr)")
+        let clean = try Sandbox()
+        try Fixtures.writeValidSet(clean)
+        #expect(try clean.run(["--db", "db.sqlite", "import", "courses.csv", "tasks.csv"]).exitCode == 0)
+        #expect(!(try clean.run(["--db", "db.sqlite", "report"] + arguments).stderr.contains("invalid")))
+    }
+
     @Test func anInvalidPriorityMatchesNoPriorityFilter() throws {
         let sandbox = try plantedSandbox(Self.urgentAndTwo)
         for priority in ["normal", "high"] {
