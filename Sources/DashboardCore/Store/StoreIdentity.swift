@@ -60,7 +60,8 @@ enum StoreIdentity {
     /// no `-wal` or `-shm` file (a plain read-only connection to a WAL file creates both and
     /// cannot remove them). Skipped when a `-wal` file exists: the main file alone is then not
     /// the whole database, and the caller's own inspection decides.
-    /// - Throws: as `inspect`.
+    /// - Throws: the `StoreError` verdicts of `inspect`; `.damaged` only when the file did not
+    ///   change while the probe read it.
     static func inspectWithoutSideFiles(_ path: String) throws {
         guard !FileManager.default.fileExists(atPath: path + "-wal") else { return }
         var uriPath = ""
@@ -72,8 +73,30 @@ enum StoreIdentity {
             default: uriPath.append(character)
             }
         }
-        let probe = try Database(path: "file:" + uriPath + "?immutable=1", mode: .readOnly)
-        _ = try inspect(probe, path: path)
+        // The probe reads without locks: a writer that starts meanwhile could make it see a page
+        // half written. So a damaged verdict is trusted only when no `-wal` appeared and the
+        // file's size and modification time did not change while it read; otherwise the
+        // caller's own, locked, inspection decides.
+        let before = fileStamp(path)
+        do {
+            let probe = try Database(path: "file:" + uriPath + "?immutable=1", mode: .readOnly)
+            _ = try inspect(probe, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            let verdict = Store.classify(error, path: path)
+            guard case .damaged = verdict, before != nil, fileStamp(path) == before,
+                !FileManager.default.fileExists(atPath: path + "-wal")
+            else { return }
+            throw verdict
+        }
+    }
+
+    /// Size and modification time (ns) of the file, or nil when it cannot be read.
+    private static func fileStamp(_ path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_ino)]
     }
 
     /// True when the file at `path` starts with SQLite's header, so that SQLite's "not a
