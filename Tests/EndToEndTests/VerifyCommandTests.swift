@@ -132,10 +132,24 @@ struct VerifyCommandTests {
                         """))
     }
 
+    @Test func aDroppedTableIsAProblem() throws {
+        let sandbox = try verifiedSandbox()
+        #expect(try sandbox.runTool("sqlite3", ["db.sqlite", "PRAGMA foreign_keys = OFF; DROP TABLE held_rejected;"]).exitCode == 0)
+        let result = try sandbox.run(["--db", "db.sqlite", "verify"])
+        #expect(result.exitCode == 65)
+        #expect(result.stdout == "integrity: the database file is damaged: db.sqlite: missing table held_rejected\n")
+        let report = try sandbox.run(["--db", "db.sqlite", "report", "grid"])
+        #expect(report.exitCode == 74)
+        #expect(report.stderr.hasPrefix("dashboard: error: the database file is damaged: db.sqlite: missing table held_rejected\n"))
+    }
+
     @Test func aMissingDatabaseIs66AndIsNotCreated() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["--db", "db.sqlite", "verify"])
         #expect(result.exitCode == 66)
+        let json = try sandbox.run(["--db", "db.sqlite", "verify", "--format", "json"])
+        #expect(json.exitCode == 66)
+        #expect(json.stdout == "", "no half JSON document")
         #expect(try sandbox.listing() == [])
     }
 

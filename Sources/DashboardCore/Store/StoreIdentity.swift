@@ -45,6 +45,11 @@ enum StoreIdentity {
                 throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
             }
             if version == 0, !tables.isEmpty { throw StoreError.unknownSchema(path: path, found: version) }
+            // Migrations commit whole: a marked file without one of its tables lost it by hand.
+            let missing = Schema.tables(through: version).subtracting(tables)
+            if !missing.isEmpty {
+                throw StoreError.damaged(path: path, detail: "missing table \(missing.sorted().joined(separator: ", "))")
+            }
             return version == 0 ? .blank : .ours(version: version)
         }
         if mark == 0 {

@@ -25,6 +25,15 @@ enum VerifyCommand: Command {
         _ = try positionals(invocation, count: 0, names: "")
         let path = invocation.global.databasePath
         let console = invocation.console
+        // Opened before anything is printed: a missing or foreign file leaves stdout empty.
+        var store: Store?
+        var damagedAtOpen: StoreError?
+        do {
+            store = try Store(readOnlyPath: path)
+        } catch {
+            guard case .damaged = error else { throw CommandError.store(error) }
+            damagedAtOpen = error
+        }
         var count = 0
         if format == "json" {
             console.out("{\n  \"schema\": 1,\n  \"database\": \(JSONValue.string(path).rendered()),\n  \"problems\": [")
@@ -37,13 +46,16 @@ enum VerifyCommand: Command {
                 console.out(text(problem) + "\n")
             }
         }
-        do {
-            guard let store = try openExistingStore(invocation) else { throw CommandError.store(.missing(path: path)) }
-            try Verifier.verify(store.database, report: show)
-        } catch let error as CommandError where error.code == .ioError && error.message.hasPrefix("the database file is damaged") {
-            show(damaged(error.message))
-        } catch let error as SQLiteError where error.isCorrupt {
-            show(damaged("the database file is damaged: \(error.message)"))
+        if let damagedAtOpen { show(damaged(damagedAtOpen)) }
+        if let store {
+            do {
+                try Verifier.verify(store.database, report: show)
+            } catch {
+                // A page SQLite cannot read ends the checks: it is the problem to report.
+                let classified = Store.classify(error, path: path)
+                guard case .damaged = classified else { throw error }
+                show(damaged(classified))
+            }
         }
         if format == "json" {
             console.out((count > 0 ? "\n  " : "") + "],\n  \"count\": \(count)\n}\n")
@@ -59,8 +71,8 @@ enum VerifyCommand: Command {
         return .success
     }
 
-    static func damaged(_ message: String) -> VerificationProblem {
-        VerificationProblem(table: "", key: "", column: "", value: message, rule: "SQLite integrity check")
+    static func damaged(_ error: StoreError) -> VerificationProblem {
+        VerificationProblem(table: "", key: "", column: "", value: error.description, rule: "SQLite integrity check")
     }
 
     /// `tasks T1 priority 'urgent': must be low, normal or high`; a whole-file problem reads

@@ -132,6 +132,15 @@ struct StoreIdentityTests {
         #expect(try bytes(path) == before)
     }
 
+    @Test("a marked file that lost one of its tables is damaged, for both opens")
+    func missingTableIsDamage() throws {
+        let path = try tempPath()
+        do { try Store(path: path).database.execute("PRAGMA foreign_keys = OFF; DROP TABLE overrides; DROP TABLE held_tasks;") }
+        let damaged = StoreError.damaged(path: path, detail: "missing table held_tasks, overrides")
+        #expect(throws: damaged) { _ = try Store(path: path) }
+        #expect(throws: damaged) { _ = try Store(readOnlyPath: path) }
+    }
+
     @Test("an empty file, or an SQLite file with no tables, is initialised")
     func blankFiles() throws {
         let empty = try tempPath()
