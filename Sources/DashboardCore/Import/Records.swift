@@ -28,6 +28,9 @@ public struct TaskRecord: Hashable, Sendable {
     public var due: String
     public var priority: Priority
     public var completed: Bool
+    /// Stored values a hand edit made invalid (see `InvalidStoredValue`); empty for every task
+    /// the program wrote.
+    public var invalid: [InvalidStoredValue] = []
 
     public init(
         taskID: String, courseID: String, title: String, studentID: String = "", due: String = "",

@@ -136,7 +136,14 @@ public enum ReportWords {
         case .undated: word = "no due date"
         case .completed: word = "completed"
         }
-        return task.pinned ? word + " (set by hand)" : word
+        let status = task.pinned ? word + " (set by hand)" : word
+        // A stored value a hand edit made invalid is named, never shown as a valid one.
+        return task.task.invalid.isEmpty ? status : ([status] + task.task.invalid.map(\.words)).joined(separator: "; ")
+    }
+
+    /// The priority column: the stored priority, or `invalid` (the status says which value).
+    public static func priority(_ task: ReportTask) -> String {
+        task.task.invalid.contains { $0.column == "priority" } ? "invalid" : task.task.priority.rawValue
     }
 
     /// The one-character mark of a bucket in text bars.

@@ -150,7 +150,7 @@ public enum HTMLRenderer {
                     ? "<span class=\"none\">none</span>"
                     : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
                 html +=
-                    "<tr><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Student\">\(value(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(t.task.priority.rawValue)</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
+                    "<tr><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Student\">\(value(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
             }
             html += "</tbody>\n</table></div>\n"
         }

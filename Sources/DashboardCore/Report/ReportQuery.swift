@@ -104,7 +104,12 @@ public enum ReportPipeline {
             copy.tasks = course.tasks.filter { task in
                 if !showCompleted, task.bucket == .completed { return false }
                 if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
-                if !prioritySet.isEmpty, !prioritySet.contains(task.task.priority) { return false }
+                // An invalid stored priority matches no --priority (it is not the normal it sorts as).
+                if !prioritySet.isEmpty,
+                    !prioritySet.contains(task.task.priority) || task.task.invalid.contains(where: { $0.column == "priority" })
+                {
+                    return false
+                }
                 if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
                 return true
             }

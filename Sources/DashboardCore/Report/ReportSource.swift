@@ -49,9 +49,8 @@ public enum ReportSource {
             try store.database.prepare(Self.tasksSQL(taskFilter, countsOnly: countsOnly)).forEachRow(onlyCourses.isEmpty ? [] : ids) {
                 row in
                 let task = TaskRecord(
-                    taskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
-                    studentID: row.string(3) ?? "", due: row.string(4) ?? "",
-                    priority: Priority(rawValue: row.string(5) ?? "") ?? .normal, completed: row.int(6) == 1)
+                    storedTaskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
+                    studentID: row.string(3) ?? "", due: row.value(4), priority: row.value(5), completed: row.value(6))
                 guard let (position, local) = index[task.courseID] else { return }
                 var bucket = BucketAssignment.bucket(for: task, at: local)
                 var pinned = false

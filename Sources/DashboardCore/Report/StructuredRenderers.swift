@@ -87,14 +87,20 @@ public enum JSONReportRenderer {
             ])
     }
 
+    /// A task in JSON. A stored value a hand edit made invalid is given as stored (its own
+    /// JSON type) and named in `invalid`, a key present only then.
     public static func taskJSON(_ t: ReportTask, zone: TimeZone) -> JSONValue {
-        .object([
+        let raw = Dictionary(t.task.invalid.map { ($0.column, $0.json) }, uniquingKeysWith: { first, _ in first })
+        var fields: [(String, JSONValue)] = [
             ("task_id", .string(t.task.taskID)), ("course_id", .string(t.task.courseID)), ("title", .string(t.task.title)),
             ("student_id", .string(t.task.studentID)),
-            ("due", t.task.due.isEmpty ? .null : .string(ReportWords.isoDue(t.task.due, zone: zone))),
-            ("priority", .string(t.task.priority.rawValue)), ("completed", .bool(t.task.completed)),
+            ("due", raw["due"] ?? (t.task.due.isEmpty ? .null : .string(ReportWords.isoDue(t.task.due, zone: zone)))),
+            ("priority", raw["priority"] ?? .string(t.task.priority.rawValue)),
+            ("completed", raw["completed"] ?? .bool(t.task.completed)),
             ("bucket", .string(t.bucket.rawValue)), ("pinned", .bool(t.pinned)),
-        ])
+        ]
+        if !t.task.invalid.isEmpty { fields.append(("invalid", .array(t.task.invalid.map { .string($0.column) }))) }
+        return .object(fields)
     }
 }
 
@@ -122,8 +128,9 @@ public enum CSVReportRenderer {
                     for t in section.tasks {
                         text += CSVWriter.line([
                             t.task.courseID, group.course.code, t.task.taskID, t.task.title, t.task.studentID,
-                            t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), t.task.priority.rawValue,
-                            t.task.completed ? "true" : "false", t.bucket.rawValue, ReportWords.status(t),
+                            t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), ReportWords.priority(t),
+                            t.task.invalid.contains { $0.column == "completed" } ? "invalid" : t.task.completed ? "true" : "false",
+                            t.bucket.rawValue, ReportWords.status(t),
                         ])
                     }
                 }
@@ -190,7 +197,7 @@ public enum MarkdownRenderer {
                     for t in section.tasks {
                         let due = t.task.due.isEmpty ? "—" : ReportWords.due(t.task.due, zone: zone)
                         out +=
-                            "| \(escape(t.task.title)) | \(escape(t.task.studentID)) | \(due) | \(t.task.priority.rawValue) | \(ReportWords.status(t)) |\n"
+                            "| \(escape(t.task.title)) | \(escape(t.task.studentID)) | \(due) | \(ReportWords.priority(t)) | \(ReportWords.status(t)) |\n"
                     }
                     out += "\n"
                 }

@@ -153,7 +153,7 @@ public enum TextRenderer {
         let cells = tasks.map { task in
             [
                 VisibleText.of(task.task.title), task.task.studentID.isEmpty ? "-" : VisibleText.of(task.task.studentID),
-                task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), task.task.priority.rawValue,
+                task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), ReportWords.priority(task),
                 ReportWords.status(task),
             ]
         }

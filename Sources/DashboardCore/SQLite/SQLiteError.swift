@@ -37,6 +37,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
             .contains(primaryCode)
     }
 
+    /// True when SQLite found the file's pages malformed (a damaged database file).
+    public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+
     public var description: String {
         if let sql { return "SQLite error \(code): \(message) (in: \(sql))" }
         return "SQLite error \(code): \(message)"

@@ -19,11 +19,12 @@ public enum SQLValue: Equatable, Sendable {
         }
     }
 
-    /// The value as an integer, or nil for NULL or text.
+    /// The value as an integer, or nil for NULL, text, and a real with no Int64 value (NaN, an
+    /// infinity, or beyond ±2^63, which a hand edit can store and `Int64(_:)` would trap on).
     public var integer: Int64? {
         switch self {
         case .integer(let v): return v
-        case .real(let v): return Int64(v)
+        case .real(let v): return Int64(exactly: v.rounded(.towardZero))
         default: return nil
         }
     }

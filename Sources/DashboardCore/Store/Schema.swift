@@ -181,6 +181,9 @@ enum Schema {
         // temporary index for every row written: about 1 µs a row, half the cost of writing an
         // audit entry. The rules are the same, so only the stored schema text changes.
         .respellChecks(respelledChecks),
+        // 4: the dashboard's mark (see `StoreIdentity`), for files written before it existed;
+        // a new file already has it from migration 1's transaction.
+        .sql("PRAGMA application_id = \(StoreIdentity.applicationID)"),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).
@@ -197,4 +200,18 @@ enum Schema {
 
     /// The version a database has after every migration of this build.
     static var currentVersion: Int { migrations.count }
+
+    /// The tables a database holds at `version`, read from the migrations' own text (so a
+    /// file from before the mark is recognised by exactly the tables those migrations made).
+    static func tables(through version: Int) -> Set<String> {
+        var names: Set<String> = []
+        for case .sql(let text) in migrations.prefix(max(0, min(version, migrations.count))) {
+            for part in text.components(separatedBy: "CREATE TABLE ").dropFirst() {
+                if let name = part.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "\n" }).first {
+                    names.insert(String(name))
+                }
+            }
+        }
+        return names
+    }
 }

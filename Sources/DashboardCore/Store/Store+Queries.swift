@@ -68,9 +68,8 @@ extension Store {
         ).forEachRow { row in
             result.append(
                 TaskRecord(
-                    taskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
-                    studentID: row.string(3) ?? "", due: row.string(4) ?? "",
-                    priority: Priority(rawValue: row.string(5) ?? "") ?? .normal, completed: row.int(6) == 1))
+                    storedTaskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
+                    studentID: row.string(3) ?? "", due: row.value(4), priority: row.value(5), completed: row.value(6)))
         }
         return result
     }

@@ -5,6 +5,17 @@ import Foundation
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The file was written by a newer `dashboard`; it is left untouched.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The file's schema version is one no dashboard ever wrote (negative, or 0 with the
+    /// dashboard's mark and tables); it is left untouched.
+    case unknownSchema(path: String, found: Int)
+    /// A read-only command met a file too old to read as it is (schema 1: no buckets or audit
+    /// log yet); a writing command migrates it.
+    case olderSchema(path: String, found: Int)
+    /// An SQLite file of another application (tables without the dashboard's mark); it is left
+    /// untouched.
+    case foreign(path: String)
+    /// An SQLite file SQLite cannot read: truncated, or a page overwritten.
+    case damaged(path: String, detail: String)
     /// The path is a directory, not a database file.
     case isDirectory(path: String)
     /// The file exists but is not an SQLite database.
@@ -20,11 +31,18 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .newerSchema(let path, let found, let supported):
             return "\(path) has schema version \(found), but this dashboard knows versions up to \(supported); it was left unchanged"
+        case .unknownSchema(let path, let found):
+            return "\(path) has schema version \(found), which no dashboard writes; it was left unchanged"
+        case .olderSchema(let path, let found):
+            return "\(path) has schema version \(found), older than this dashboard reads without migrating it; it was left unchanged"
+        case .foreign(let path):
+            return "\(path) is not a dashboard database (it holds tables of another application); it was left unchanged"
+        case .damaged(let path, let detail): return "the database file is damaged: \(path): \(detail)"
         case .isDirectory(let path): return "\(path) is a directory, not a database file"
         case .notADatabase(let path): return "\(path) is not a dashboard database (not an SQLite file)"
         case .missing(let path): return "no database at \(path) yet"
         case .busy(let path, let waited):
-            let waitedText = waited > 0 ? " after waiting \(Int(waited)) s" : ""
+            let waitedText = waited > 0 && waited.isFinite ? " after waiting \(Int(min(waited, 1e12))) s" : ""
             return "another dashboard process is writing to \(path)\(waitedText)"
         case .sqlite(let error): return error.description
         }
@@ -35,7 +53,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 ///
 /// Policy: the file is created 0600; WAL journal so that readers are never blocked by the
 /// importer; foreign keys on; `synchronous = FULL` so a committed import survives a power cut.
-/// A database from a newer version is refused before anything is written to it.
+/// A database from a newer version, another application's file and a damaged file are refused
+/// before anything is written to them (see `StoreIdentity`).
 public final class Store {
     public let database: Database
     public let path: String
@@ -51,13 +70,16 @@ public final class Store {
         } catch {
             throw Store.classify(error, path: path)
         }
-        database.setBusyTimeout(milliseconds: Int(busyTimeout * 1000))
+        // Range-checked before the conversion: `Int(_:)` of an infinite or huge Double traps.
+        let milliseconds = busyTimeout * 1000
+        database.setBusyTimeout(milliseconds: milliseconds > 0 ? Int(min(milliseconds, Double(Int32.max))) : 0)
         do {
-            try checkVersion()
+            // Whose file this is, read before any setting below writes to it.
+            let identity = try StoreIdentity.inspect(database, path: path)
             try database.execute("PRAGMA foreign_keys = ON")
             // A new file gets 16 KiB pages (fewer, fuller B-tree pages: a bulk import writes
             // less); an existing file keeps its page size.
-            if try database.int("SELECT count(*) FROM sqlite_master") == 0 {
+            if identity == .blank {
                 try database.execute("PRAGMA page_size = 16384")
             }
             // The writer's page cache (12 MiB, the default is 2 MiB): a million-row import
@@ -82,10 +104,19 @@ public final class Store {
         try Store.refuseDirectory(path)
         guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
         do {
+            // Judged first through a connection that creates nothing (no -wal, no -shm), so a
+            // refused file is left exactly as it was found.
+            try StoreIdentity.inspectWithoutSideFiles(path)
             database = try Database(path: path, mode: .readOnly)
             database.setBusyTimeout(milliseconds: 5000)
-            try checkVersion()
-            _ = try database.int("SELECT count(*) FROM sqlite_master")
+            // A file from before the mark is read as it is (a read-only open cannot mark it);
+            // a blank file holds no data yet.
+            switch try StoreIdentity.inspect(database, path: path) {
+            case .blank: throw StoreError.missing(path: path)
+            case .ours(let version) where version < 2, .unmarked(let version) where version < 2:
+                throw StoreError.olderSchema(path: path, found: version)
+            default: break
+            }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -98,13 +129,6 @@ public final class Store {
         (try? database.int("PRAGMA user_version")) ?? 0
     }
 
-    private func checkVersion() throws {
-        let found = try database.int("PRAGMA user_version")
-        if found > Schema.currentVersion {
-            throw StoreError.newerSchema(path: path, found: found, supported: Schema.currentVersion)
-        }
-    }
-
     /// Applies every pending migration, each in its own transaction with its version bump.
     private func migrate() throws {
         var version = try database.int("PRAGMA user_version")
@@ -113,10 +137,15 @@ public final class Store {
                 // Re-read under the lock: another process may have migrated meanwhile.
                 let current = try database.int("PRAGMA user_version")
                 guard current == version else { return .commit }
+                guard Schema.migrations.indices.contains(version) else {
+                    throw StoreError.unknownSchema(path: path, found: version)
+                }
                 switch Schema.migrations[version] {
                 case .sql(let statements): try database.execute(statements)
                 case .respellChecks(let checks): try respell(checks)
                 }
+                // A new file is marked as the dashboard's in the same transaction as its tables.
+                if version == 0 { try database.execute("PRAGMA application_id = \(StoreIdentity.applicationID)") }
                 try database.execute("PRAGMA user_version = \(version + 1)")
                 return .commit
             }
@@ -156,12 +185,22 @@ public final class Store {
         }
     }
 
-    static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
+    /// The store error behind any failure on the database at `path`: one mapping for every
+    /// command, so that a damaged file is always named as such (SQLite's "malformed" and "not a
+    /// database" after a valid header), never taken for a bug.
+    public static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? SQLiteError else {
             return .sqlite(SQLiteError(code: SQLITE_ERROR, message: "\(error)"))
         }
-        if error.primaryCode == SQLITE_NOTADB { return .notADatabase(path: path) }
+        if error.primaryCode == SQLITE_CORRUPT {
+            return .damaged(path: path, detail: error.message)
+        }
+        if error.primaryCode == SQLITE_NOTADB {
+            // After a valid header, "not a database" means pages SQLite cannot read.
+            return StoreIdentity.hasSQLiteHeader(path)
+                ? .damaged(path: path, detail: error.message) : .notADatabase(path: path)
+        }
         if error.isBusy { return .busy(path: path, waitedSeconds: waited) }
         return .sqlite(error)
     }

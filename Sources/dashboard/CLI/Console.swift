@@ -98,7 +98,7 @@ enum Format {
 
     /// 1234567 → "1,234,567".
     static func number(_ n: Int) -> String {
-        let digits = String(abs(n))
+        let digits = String(n.magnitude)  // not abs(n), which traps on Int.min
         var out = ""
         for (i, c) in digits.enumerated() {
             if i > 0, (digits.count - i) % 3 == 0 { out += "," }

@@ -9,7 +9,7 @@ enum Dashboard {
         CommandEntry(ImportCommand.self), CommandEntry(CheckCommand.self), CommandEntry(CategorizeCommand.self),
         CommandEntry(ReclassifyCommand.self), CommandEntry(RevertCommand.self), CommandEntry(AuditCommand.self),
         CommandEntry(ReportCommand.self), CommandEntry(StatusCommand.self), CommandEntry(BatchesCommand.self),
-        CommandEntry(NightlyCommand.self),
+        CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self),
     ]
 
     static let overview = """
@@ -63,6 +63,7 @@ enum Dashboard {
             console.error("unknown command \"\(name)\"", hint: "commands: \(commands.map(\.spec.name).joined(separator: ", "))")
             return .usage
         }
+        var databasePath: String?
         do {
             let parsed = try ArgumentParser.parse(rest, options: command.spec.options, command: name)
             if parsed.has("help") {
@@ -76,12 +77,18 @@ enum Dashboard {
             console.quiet = parsed.has("quiet")
             if parsed.has("no-color") { console.colorAllowed = false }
             let global = try GlobalOptions(parsed, environment: environment)
+            databasePath = global.databasePath
             return try command.run(Invocation(arguments: parsed, global: global, console: console, environment: environment))
         } catch let error as CommandError {
             console.error(error.message, hint: error.hint)
             return error.code
         } catch let error as StoreError {
             let mapped = CommandError.store(error)
+            console.error(mapped.message, hint: mapped.hint)
+            return mapped.code
+        } catch let error as SQLiteError where databasePath != nil {
+            // A failure of a query after the store opened: a damaged page, a full disk, a lock.
+            let mapped = CommandError.store(Store.classify(error, path: databasePath ?? ""))
             console.error(mapped.message, hint: mapped.hint)
             return mapped.code
         } catch {

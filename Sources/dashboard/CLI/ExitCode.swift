@@ -40,11 +40,27 @@ struct CommandError: Error {
             return CommandError(.ioError, error.description, hint: "point --db (or DASHBOARD_DB) at a database file")
         case .newerSchema:
             return CommandError(.ioError, error.description, hint: "use the newer dashboard that wrote this file")
+        case .unknownSchema:
+            return CommandError(.ioError, error.description, hint: "restore the last backup of the database")
+        case .olderSchema:
+            return CommandError(
+                .ioError, error.description, hint: "run `dashboard categorize` once: it migrates the file, then every command reads it")
+        case .foreign:
+            return CommandError(
+                .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file")
+        case .damaged:
+            return CommandError(
+                .ioError, error.description, hint: "restore the last backup of the database; `dashboard verify` tells what is wrong")
         case .sqlite(let e):
             if e.isFull {
                 // SQLite says "disk I/O error" for some full-disk cases: the system's words are clearer.
                 let reason = e.systemErrno != 0 ? String(cString: strerror(e.systemErrno)) : e.message
                 return CommandError(.ioError, "the disk (or database) is full: \(reason)", hint: "free some space; nothing was changed")
+            }
+            if e.isCorrupt {
+                return CommandError(
+                    .ioError, "the database file is damaged: \(e.message)",
+                    hint: "restore the last backup of the database; `dashboard verify` tells what is wrong")
             }
             if e.isIOError {
                 return CommandError(.ioError, "cannot write the database: \(e.message)", hint: "check the file's permissions and the disk")

@@ -85,6 +85,8 @@ enum ReportCommand: Command {
                 countsOnly: countsOnly)
             facts = try ReportSource.facts(store)
         }
+        // Tasks with a stored value a hand edit made invalid: each shows it, the grid only counts.
+        let invalid = source.reduce(0) { sum, course in sum + course.tasks.count { !$0.task.invalid.isEmpty } }
         let report = ReportBuilder.build(
             kind, courses: source, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
         if let out {
@@ -107,6 +109,11 @@ enum ReportCommand: Command {
         }
         if report.state == .noData { console.note("no data imported yet; next step: dashboard import imports/") }
         if let stale = report.stale { console.warning(stale.message) }
+        if invalid > 0 {
+            console.warning(
+                "\(invalid) task\(invalid == 1 ? " holds" : "s hold") a stored value a hand edit made invalid (shown as invalid); `dashboard verify` lists them"
+            )
+        }
         return .success
     }
 

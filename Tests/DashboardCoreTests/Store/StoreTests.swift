@@ -46,7 +46,8 @@ struct StoreTests {
         let path = try tempPath()
         do {
             let db = try Database(path: path)
-            try db.execute("CREATE TABLE future(x); PRAGMA user_version = 99;")
+            // A newer dashboard marks its files (see StoreIdentity).
+            try db.execute("CREATE TABLE future(x); PRAGMA user_version = 99; PRAGMA application_id = \(StoreIdentity.applicationID);")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: StoreError.newerSchema(path: path, found: 99, supported: Schema.currentVersion)) {

@@ -1,0 +1,87 @@
+/// A stored value of a task that breaks the contract (a hand edit, or a writable_schema edit
+/// that slipped past the CHECK constraints), kept as it was found.
+public struct InvalidStoredValue: Hashable, Sendable {
+    /// `priority`, `completed` or `due`.
+    public var column: String
+    /// The stored value as text; nil for NULL.
+    public var storedText: String?
+    /// True when the stored value is a number (not text).
+    public var storedNumber: Bool
+
+    init(column: String, value: SQLValue) {
+        self.column = column
+        storedText = value.text
+        switch value {
+        case .integer, .real: storedNumber = true
+        default: storedNumber = false
+        }
+    }
+
+    /// `invalid priority "urgent"`: the words every human-readable report shows. Anything but
+    /// letters, digits and `-_.:+/ ` is written as `\u{…}`, so the words are safe as they are
+    /// in text, Markdown, HTML and CSV alike.
+    public var words: String {
+        guard let text = storedText else { return "invalid \(column) NULL" }
+        return "invalid \(column) " + (storedNumber ? Self.plain(text) : "\"" + Self.plain(text) + "\"")
+    }
+
+    /// The value for JSON: its own type, never reinterpreted.
+    public var json: JSONValue {
+        guard let text = storedText else { return .null }
+        if storedNumber, let number = Int(text) { return .int(number) }
+        return .string(text)
+    }
+
+    static func plain(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(200) {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.:+/ ".unicodeScalars.contains(scalar),
+                !(0x202A...0x202E).contains(scalar.value), !(0x2066...0x2069).contains(scalar.value)
+            {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return out
+    }
+}
+
+extension TaskRecord {
+    /// A task from its stored columns, decoded without reinterpreting any of them.
+    ///
+    /// Policy: a priority other than low/normal/high, a completed other than 0/1 and a due that
+    /// is not a stored due text are listed in `invalid` with their stored value; the task then
+    /// sorts as normal priority, not completed and undated, and every report shows the words
+    /// of `InvalidStoredValue` (never "normal", "false" or an empty due in their place).
+    /// `dashboard verify` lists the same values by the same rules.
+    public init(
+        storedTaskID taskID: String, courseID: String, title: String, studentID: String, due: SQLValue, priority: SQLValue,
+        completed: SQLValue
+    ) {
+        var invalid: [InvalidStoredValue] = []
+        let stored: Priority
+        if case .text(let text) = priority, let known = Priority(rawValue: text) {
+            stored = known
+        } else {
+            stored = .normal
+            invalid.append(InvalidStoredValue(column: "priority", value: priority))
+        }
+        let isCompleted = completed == .integer(1)
+        if completed != .integer(0), !isCompleted { invalid.append(InvalidStoredValue(column: "completed", value: completed)) }
+        var dueText = ""
+        if case .text(let text) = due {
+            if !text.isEmpty, DueDate(storageText: text) == nil {
+                invalid.append(InvalidStoredValue(column: "due", value: due))
+            } else {
+                dueText = text
+            }
+        } else {
+            invalid.append(InvalidStoredValue(column: "due", value: due))
+        }
+        self.init(
+            taskID: taskID, courseID: courseID, title: title, studentID: studentID, due: dueText, priority: stored,
+            completed: isCompleted)
+        self.invalid = invalid
+    }
+}

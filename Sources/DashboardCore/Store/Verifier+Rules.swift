@@ -1,0 +1,136 @@
+import Foundation
+
+/// The stored-value and audit-chain rules of `Verifier`, one declaration each.
+enum VerifierRules {
+    /// A rule SQL can check alone: `bad` is true for a row that breaks it.
+    struct SQLRule {
+        var table: String
+        var key: String
+        var column: String
+        var bad: String
+        var rule: String
+    }
+
+    static func oneOf(_ values: [String], empty: Bool = false) -> String {
+        ((empty ? [""] : []) + values).map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    static func listText(_ values: [String], empty: Bool = false) -> String {
+        "must be " + (values.dropLast().joined(separator: ", ") + " or " + (values.last ?? ""))
+            + (empty ? " (or empty)" : "")
+    }
+
+    /// A text column that must hold one of `values` (or, with `empty`, nothing).
+    static func textIn(_ table: String, _ key: String, _ column: String, _ values: [String], empty: Bool = false) -> SQLRule {
+        SQLRule(
+            table: table, key: key, column: column,
+            bad: "\(column) IS NULL OR typeof(\(column)) <> 'text' OR \(column) NOT IN (\(oneOf(values, empty: empty)))",
+            rule: listText(values, empty: empty))
+    }
+
+    /// An integer column that must be 0 or 1.
+    static func flag(_ table: String, _ key: String, _ column: String) -> SQLRule {
+        SQLRule(
+            table: table, key: key, column: column, bad: "typeof(\(column)) <> 'integer' OR \(column) NOT IN (0, 1)",
+            rule: "must be 0 or 1")
+    }
+
+    /// An integer column that must not be negative.
+    static func count(_ table: String, _ key: String, _ column: String) -> SQLRule {
+        SQLRule(
+            table: table, key: key, column: column, bad: "typeof(\(column)) <> 'integer' OR \(column) < 0",
+            rule: "must be a whole number, 0 or more")
+    }
+
+    static let buckets = Bucket.allCases.map(\.rawValue)
+    static let countKey = "batch_id || '/' || kind"
+
+    static let sqlRules: [SQLRule] =
+        [
+            textIn("tasks", "task_id", "priority", Priority.allCases.map(\.rawValue)),
+            flag("tasks", "task_id", "completed"),
+            textIn("tasks", "task_id", "bucket", buckets, empty: true),
+            textIn("overrides", "task_id", "bucket", buckets),
+            textIn("batches", "batch_id", "status", BatchStatus.allCases.map(\.rawValue)),
+            textIn("batches", "batch_id", "mode", ImportMode.allCases.map(\.rawValue)),
+            textIn("audit", "entry_id", "cause", AuditCause.allCases.map(\.rawValue)),
+            flag("audit", "entry_id", "conflict"),
+        ] + ["read", "inserted", "updated", "unchanged", "deleted", "rejected", "warnings"].map { count("batch_counts", countKey, $0) }
+        + ["size", "rows"].map { count("batch_files", "batch_id || '/' || position", $0) }
+        + ["line", "row"].map { count("batch_problems", "batch_id || '/' || seq", $0) }
+
+    /// Every stored value the program decodes, against the rule it decodes with.
+    static func values(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
+        for r in sqlRules {
+            try database.prepare("SELECT \(r.key), quote(\(r.column)) FROM \(r.table) WHERE \(r.bad) ORDER BY 1").forEachRow {
+                row in
+                try found(
+                    VerificationProblem(
+                        table: r.table, key: row.string(0) ?? "", column: r.column, value: row.string(1) ?? "", rule: r.rule))
+            }
+        }
+        let dueRule = "must be empty, YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SSZ"
+        for (table, key, column) in [("tasks", "task_id", "due"), ("overrides", "task_id", "until")] {
+            try texts(database, table, key, column) { text in
+                DueDate.canonical(text) != nil
+            } bad: { key, value in
+                try found(VerificationProblem(table: table, key: key, column: column, value: value, rule: dueRule))
+            }
+        }
+        var zones: [String: Bool] = [:]
+        try texts(database, "courses", "course_id", "timezone") { name in
+            if let known = zones[name] { return known }
+            let known = TimeZone(identifier: name) != nil
+            zones[name] = known
+            return known
+        } bad: { key, value in
+            try found(
+                VerificationProblem(
+                    table: "courses", key: key, column: "timezone", value: value,
+                    rule: "must be an IANA time zone name such as Europe/Berlin (or empty)"))
+        }
+    }
+
+    /// Calls `bad` with the key and quoted value of every row whose `column` is not empty text
+    /// that `isValid` accepts (a null or a number is never valid).
+    static func texts(
+        _ database: Database, _ table: String, _ key: String, _ column: String, isValid: (String) -> Bool,
+        bad: (String, String) throws -> Void
+    ) throws {
+        try database.prepare(
+            "SELECT \(key), \(column), typeof(\(column)) = 'text', quote(\(column)) FROM \(table) WHERE \(column) IS NOT '' ORDER BY 1"
+        ).forEachRow { row in
+            if row.int(2) == 1, let text = row.string(1), isValid(text) { return }
+            try bad(row.string(0) ?? "", row.string(3) ?? "")
+        }
+    }
+
+    /// The audit log's links: no entry reverted twice, and `override_before` names an entry
+    /// that set an override. (A link to a missing entry is a foreign-key problem.)
+    static func chains(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
+        try database.prepare(
+            """
+            SELECT a.entry_id, a.reverts_entry, (SELECT min(b.entry_id) FROM audit b WHERE b.reverts_entry = a.reverts_entry)
+            FROM audit a WHERE a.reverts_entry IS NOT NULL
+              AND a.entry_id > (SELECT min(b.entry_id) FROM audit b WHERE b.reverts_entry = a.reverts_entry)
+            ORDER BY a.entry_id
+            """
+        ).forEachRow { row in
+            try found(
+                VerificationProblem(
+                    table: "audit", key: row.string(0) ?? "", column: "reverts_entry", value: row.string(1) ?? "",
+                    rule: "entry \(row.string(1) ?? "") was already reverted by entry \(row.string(2) ?? "")"))
+        }
+        try database.prepare(
+            """
+            SELECT a.entry_id, a.override_before, b.cause FROM audit a JOIN audit b ON b.entry_id = a.override_before
+            WHERE b.cause IS NOT 'override' ORDER BY a.entry_id
+            """
+        ).forEachRow { row in
+            try found(
+                VerificationProblem(
+                    table: "audit", key: row.string(0) ?? "", column: "override_before", value: row.string(1) ?? "",
+                    rule: "must name an override entry (entry \(row.string(1) ?? "") is cause \(row.string(2) ?? "NULL"))"))
+        }
+    }
+}

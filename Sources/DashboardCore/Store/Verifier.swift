@@ -1,0 +1,97 @@
+import Foundation
+
+/// One thing `dashboard verify` found wrong: where (table, key, column), what (value) and
+/// which rule of the stored-data contract (SPEC §9) it breaks.
+public struct VerificationProblem: Equatable, Sendable {
+    public var table: String
+    /// The row's primary key (`T1`, `3`, `3/tasks`), or empty for a whole-file problem.
+    public var key: String
+    public var column: String
+    /// The stored value as SQLite shows it (`NULL` for a null), or SQLite's own message.
+    public var value: String
+    public var rule: String
+
+    public init(table: String, key: String, column: String, value: String, rule: String) {
+        self.table = table
+        self.key = key
+        self.column = column
+        self.value = value
+        self.rule = rule
+    }
+}
+
+/// Checks a dashboard database against its contract, reading only: SQLite's integrity check,
+/// every foreign key, every stored value the program decodes (priority, completed, due,
+/// bucket, time zone, override expiry, batch status and mode, counts) and the audit chains.
+///
+/// Policy: problems are reported one by one as they are found (never collected whole, so a
+/// million bad rows cost no memory), in a fixed order: integrity, foreign keys, values, chains.
+/// The rules are those of the code that reads the values back (`Priority`, `Bucket`,
+/// `DueDate.canonical`, `TimeZone(identifier:)`), so whatever passes here, reports read as
+/// written, and whatever fails, reports show as invalid.
+public enum Verifier {
+    /// Runs every check on `database`.
+    /// - Parameter report: called once per problem, in order.
+    /// - Returns: the number of problems found.
+    /// - Throws: SQLite's error when the file cannot be read at all.
+    @discardableResult
+    public static func verify(_ database: Database, report: (VerificationProblem) throws -> Void) throws -> Int {
+        var count = 0
+        let found: (VerificationProblem) throws -> Void = { problem in
+            count += 1
+            try report(problem)
+        }
+        try integrity(database, found)
+        try foreignKeys(database, found)
+        try VerifierRules.values(database, found)
+        try VerifierRules.chains(database, found)
+        return count
+    }
+
+    /// `PRAGMA integrity_check`: SQLite's own words for each damaged page or index.
+    static func integrity(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
+        try database.prepare("PRAGMA integrity_check").forEachRow { row in
+            // One row may hold several lines, under a `*** in database main ***` heading.
+            for line in (row.string(0) ?? "").split(separator: "\n") where line != "ok" && !line.hasPrefix("*** ") {
+                try found(VerificationProblem(table: "", key: "", column: "", value: String(line), rule: "SQLite integrity check"))
+            }
+        }
+    }
+
+    /// Every foreign key declared in the schema, checked row by row with the child's key.
+    static func foreignKeys(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
+        let tables = try database.rows(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name"
+        ).compactMap { $0.first?.text }
+        for table in tables {
+            let key = try keyExpression(database, table)
+            for reference in try database.rows("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table]) {
+                guard let parent = reference[0].text, let column = reference[1].text, let target = reference[2].text else {
+                    continue
+                }
+                let sql = """
+                    SELECT \(key), quote(c.\(quoted(column))) FROM \(quoted(table)) c
+                    WHERE c.\(quoted(column)) IS NOT NULL
+                      AND NOT EXISTS (SELECT 1 FROM \(quoted(parent)) p WHERE p.\(quoted(target)) = c.\(quoted(column)))
+                    ORDER BY 1
+                    """
+                try database.prepare(sql).forEachRow { row in
+                    try found(
+                        VerificationProblem(
+                            table: table, key: row.string(0) ?? "", column: column, value: row.string(1) ?? "",
+                            rule: "must name an existing \(parent).\(target)"))
+                }
+            }
+        }
+    }
+
+    /// The SQL text of a table's key for the row `c`: its primary key columns joined with `/`.
+    static func keyExpression(_ database: Database, _ table: String) throws -> String {
+        let columns = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [table])
+            .compactMap { $0.first?.text }
+        guard !columns.isEmpty else { return "c.rowid" }
+        return columns.map { "c.\(quoted($0))" }.joined(separator: " || '/' || ")
+    }
+
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
