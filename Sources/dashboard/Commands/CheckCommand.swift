@@ -26,8 +26,8 @@ enum CheckCommand: Command {
         let format = try format(invocation, allowed: ["text", "json"])
         var options = try ImportInputs.options(invocation, command: spec.name)
         options.dryRun = true
-        let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
-        defer { cleanup() }
+        let files = try InputPaths.files(
+            invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
         try ImportInputs.prepareRejectsFile(invocation)
         let store: Store
         do {

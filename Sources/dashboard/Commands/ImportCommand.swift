@@ -40,8 +40,8 @@ enum ImportCommand: Command {
             }
             wait = seconds
         }
-        let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
-        defer { cleanup() }
+        let files = try InputPaths.files(
+            invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
         try ImportInputs.prepareRejectsFile(invocation)
         let store = try openStore(invocation, wait: wait)
         let importer = Importer(store: store, clock: SystemClock())
