@@ -57,7 +57,7 @@ public enum PathInspection {
     public static func describe(_ path: String, _ kind: Kind) -> String {
         switch kind {
         case .regularFile: return "\(path) is a file"
-        case .directory: return "\(path) is a folder"
+        case .directory: return "\(path) is a folder, not a regular file"
         case .fifo: return "\(path) is a FIFO (named pipe), not a regular file"
         case .characterDevice: return "\(path) is a character device, not a regular file"
         case .blockDevice: return "\(path) is a block device, not a regular file"

@@ -11,7 +11,8 @@ enum CheckCommand: Command {
             Runs every rule of an import and compares with the database (if there is one yet),
             without writing anything, not even a batch record. Exit 0 when every row is valid,
             65 when a row or the file is rejected. Made for data-quality test suites: use
-            --format json and read `rejects`.
+            --format json and read `rejects`. PATH is read as by `dashboard import` (- is
+            standard input, a stream of at most 1 GiB).
             """,
         examples: [
             "dashboard check imports/",
