@@ -78,6 +78,16 @@ import Testing
         #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "tasks") == before)
     }
 
+    @Test(arguments: [["status"], ["import", "courses.csv"], ["report", "list"]])
+    func aDatabasePathThatIsAFIFOIsRefusedWithoutBlocking(_ arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", Fixtures.courses)
+        try #require(mkfifo(sandbox.path("db.sqlite"), 0o644) == 0)
+        let result = try sandbox.launch(["--db", "db.sqlite"] + arguments, timeout: 30).finish()
+        #expect(result.exitCode == 74, "\(result)")
+        #expect(result.stderr.hasPrefix("dashboard: error: db.sqlite is not a dashboard database"), "\(result.stderr)")
+    }
+
     @Test func aFIFONamedOnTheCommandLineIsReadAsAStream() throws {
         let sandbox = try Sandbox()
         let fifo = sandbox.path("courses.csv")

@@ -65,7 +65,7 @@ import Testing
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
     func aSignalWhileStandardInputIsReadLeavesNoSpool(_ signal: Int32) throws {
         let (sandbox, tasks) = try baseline()
-        let run = try PipedCommand(sandbox, ["--db", "db.sqlite", "import", "-"])
+        let run = try PipedCommand(sandbox, ["--db", "db.sqlite", "import", "-"], asFromAShell: true)
         // Enough to be spooling, and the pipe stays open: the program waits for more.
         var text = "task_id,course_id,title\n"
         for i in 1...2000 { text += "s\(i),bio,Slow stream row \(i)\n" }
@@ -90,14 +90,13 @@ import Testing
         let run = try PipedCommand(sandbox, ["--db", "db.sqlite", "import", "-"], temporary: URL(fileURLWithPath: disk.path))
         var text = "task_id,course_id,title\n"
         for i in 1...60_000 { text += "f\(i),bio,Row \(i) of a stream larger than the disk\n" }
-        let written = run.feedForever(Data(text.utf8), limit: text.utf8.count)
+        _ = run.feedForever(Data(text.utf8), limit: text.utf8.count)
         let outcome = try run.finish(timeout: 60)
         #expect(outcome.status == 74, "\(outcome.stderr)")
         #expect(
             outcome.stderr.contains("dashboard: error: cannot hold stdin in the temporary folder \(disk.path)"),
             "\(outcome.stderr)")
         #expect(outcome.stderr.contains("No space left on device"), "\(outcome.stderr)")
-        #expect(written() > 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == [])
         #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "tasks") == tasks)
     }

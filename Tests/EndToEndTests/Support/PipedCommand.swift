@@ -11,7 +11,13 @@ final class PipedCommand {
     private let outURL: URL
     private let errURL: URL
 
-    init(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:], temporary: URL? = nil) throws {
+    /// - Parameter asFromAShell: start the program as a shell or cron would, with no signal
+    ///   blocked (a test runner's thread blocks most signals, and a child inherits that mask):
+    ///   through `python3`, which clears the mask and `exec`s it under the same process id.
+    init(
+        _ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:], temporary: URL? = nil,
+        asFromAShell: Bool = false
+    ) throws {
         // A write to a pipe whose reader has gone must fail, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
         self.temporary = temporary ?? sandbox.directory.appendingPathComponent("tmp")
@@ -21,8 +27,22 @@ final class PipedCommand {
         errURL = sandbox.ioDirectory.appendingPathComponent("\(tag).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.executableURL = try DashboardBinary.url()
-        process.arguments = arguments
+        let binary = try DashboardBinary.url()
+        if asFromAShell {
+            let python = ["/usr/bin/python3", "/bin/python3", "/usr/local/bin/python3"]
+                .first { FileManager.default.isExecutableFile(atPath: $0) }
+            guard let python else { throw HarnessError("python3 is not installed; the signal tests need it") }
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments =
+                [
+                    "-c",
+                    "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+                    binary.path,
+                ] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = sandbox.directory
         process.environment = Sandbox.baseEnvironment.merging(["TMPDIR": self.temporary.path]) { $1 }.merging(environment) { $1 }
         process.standardInput = input
