@@ -573,6 +573,12 @@ def _():
     return b"\x00\x00\xfe\xff" + utf32_text().encode("utf-32-be")
 
 
+@case("only-zero-bytes.csv", 65, "invalid_encoding", "none", "invalid_encoding@1",
+      "2 MiB of NUL bytes and no line end (import - < /dev/zero as a file): refused on the first chunk")
+def _():
+    return b"\x00" * (2 << 20)
+
+
 @case("row-with-every-problem.csv", 65,
       "invalid_boolean,invalid_date*2,invalid_priority,missing_value*2,unknown_course*2,value_too_long",
       "+1 tasks",

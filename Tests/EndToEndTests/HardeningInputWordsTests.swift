@@ -20,7 +20,9 @@ import Testing
         #expect(result.exitCode == 65, "\(result)")
         let output = try JSON.object(result.stdout)
         let rejects = JSON.objects(output["rejects"])
-        let seen = rejects.map { "\($0["line"] as? Int ?? -1) \($0["row"] as? Int ?? -1) \($0["column"] as? String ?? "?") \($0["code"] as? String ?? "?")" }
+        let seen = rejects.map {
+            "\($0["line"] as? Int ?? -1) \($0["row"] as? Int ?? -1) \($0["column"] as? String ?? "?") \($0["code"] as? String ?? "?")"
+        }
         #expect(
             seen == [
                 "2 1 due invalid_date", "2 1 priority invalid_priority", "2 1 completed invalid_boolean",

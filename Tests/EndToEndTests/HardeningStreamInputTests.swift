@@ -24,7 +24,8 @@ import Testing
         #expect(!outcome.signalled)
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(
-            outcome.stderr.contains("stdin:1: the file is not valid UTF-8: line 1 holds a NUL byte [invalid_encoding]; nothing was imported"),
+            outcome.stderr.contains(
+                "stdin:1: the file is not valid UTF-8: line 1 holds a NUL byte [invalid_encoding]; nothing was imported"),
             "\(outcome.stderr)")
         #expect(written() < 64 << 20, "\(written()) bytes were taken in before the refusal")
         #expect(try run.temporaryListing() == [])
