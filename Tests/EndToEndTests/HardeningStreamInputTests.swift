@@ -102,6 +102,13 @@ import Testing
         #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "tasks") == tasks)
     }
 
+    @Test func theLimitIsInTheHelp() throws {
+        let help = try Sandbox().run(["import", "--help"])
+        #expect(help.exitCode == 0)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("at most 1 GiB (exit 65 beyond, nothing imported)"), "\(help.stdout)")
+    }
+
     @Test func standardInputThatIsAFileIsReadInPlace() throws {
         let (sandbox, _) = try baseline()
         let tmp = sandbox.directory.appendingPathComponent("tmp")

@@ -16,7 +16,7 @@ enum ImportCommand: Command {
             see `dashboard batches`.
 
             Standard input (-) and a FIFO named as PATH are streams: read once, checked as they
-            arrive (a NUL byte or invalid UTF-8 stops them at once), at most 1 GiB (exit 65
+            arrive (a NUL byte or invalid UTF-8 stops them at once), at most \(InputPaths.size(StreamSpool.defaultLimit)) (exit 65
             beyond, nothing imported), spooled to a file in TMPDIR that never has a name. An
             entry of a folder that is not a regular file (a FIFO, a socket, a link to nothing)
             fails the run as unreadable_file.
