@@ -101,6 +101,24 @@ struct StreamSpoolTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["input.csv"])
     }
 
+    @Test("both ways of making the spool leave no name in the folder", arguments: [true, false])
+    func spoolHasNoName(nameless: Bool) throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let spool = try SpoolFile(directory: directory, nameless: nameless)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
+        let bytes = Array("abc".utf8)
+        #expect(bytes.withUnsafeBytes { FileDescriptorWriter.writeAll(spool.descriptor.fd, $0) } == 0)
+        let source = DescriptorByteSource(spool.descriptor, path: "stdin", end: bytes.count)
+        var buffer = [UInt8](repeating: 0, count: 8)
+        #expect(try buffer.withUnsafeMutableBytes { try source.read(into: $0) } == 3)
+        #expect(Array(buffer.prefix(3)) == bytes)
+        var info = stat()
+        #expect(fstat(spool.descriptor.fd, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(info.st_nlink == 0, "the spool has no link in any folder")
+    }
+
     @Test("a folder that cannot hold the spool is cannotCreate")
     func missingFolder() throws {
         let fd = try pipe(Array("a\n".utf8))

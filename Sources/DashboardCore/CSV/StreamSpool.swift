@@ -134,9 +134,10 @@ final class SpoolFile {
     let descriptor: SharedDescriptor
     let directory: String
 
-    init(directory: String) throws(StreamSpool.Failure) {
+    /// - Parameter nameless: try `O_TMPFILE` first (false tests the `mkstemp` way).
+    init(directory: String, nameless: Bool = true) throws(StreamSpool.Failure) {
         self.directory = directory
-        if let fd = Self.openTemporary(directory) {
+        if nameless, let fd = Self.openTemporary(directory) {
             descriptor = SharedDescriptor(taking: fd)
             return
         }
