@@ -8,6 +8,9 @@ final class PipedCommand {
     let input = Pipe()
     /// The run's `TMPDIR`.
     let temporary: URL
+    /// A feeding thread owns the pipe's writing end (it closes it): nobody else may, or the
+    /// descriptor number could be reused under its writes.
+    private var feeding = false
     private let outURL: URL
     private let errURL: URL
 
@@ -65,6 +68,7 @@ final class PipedCommand {
     func feedForever(_ chunk: Data, limit: Int) -> () -> Int {
         let written = Counter()
         let handle = input.fileHandleForWriting
+        feeding = true
         Thread.detachNewThread {
             while written.value < limit {
                 guard (try? handle.write(contentsOf: chunk)) != nil else { break }
@@ -88,7 +92,7 @@ final class PipedCommand {
             usleep(5_000)
         }
         process.waitUntilExit()
-        closeInput()
+        if !feeding { closeInput() }
         let stderr = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
         return (process.terminationStatus, process.terminationReason == .uncaughtSignal, stderr)
     }
