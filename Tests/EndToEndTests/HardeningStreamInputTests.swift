@@ -102,6 +102,39 @@ import Testing
         #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "tasks") == tasks)
     }
 
+    @Test func invalidUTF8StopsTheStreamWhereItIs() throws {
+        let (sandbox, tasks) = try baseline()
+        let run = try PipedCommand(sandbox, ["--db", "db.sqlite", "import", "-"])
+        var chunk = Data("task_id,course_id,title\nu1,bio,Caf".utf8) + Data([0xE9]) + Data("\n".utf8)
+        chunk += Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+        let written = run.feedForever(chunk, limit: 1 << 30)
+        let outcome = try run.finish(timeout: 60)
+        #expect(outcome.status == 65, "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains("stdin:2: the file is not valid UTF-8: line 2 holds bytes that are not valid UTF-8 [invalid_encoding]"),
+            "\(outcome.stderr)")
+        #expect(written() < 64 << 20)
+        #expect(try run.temporaryListing() == [])
+        #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "tasks") == tasks)
+    }
+
+    @Test func aStreamIsCheckedWithTheRunsEncoding() throws {
+        let (sandbox, _) = try baseline()
+        let run = try PipedCommand(sandbox, ["--db", "db.sqlite", "import", "--encoding", "windows-1252", "-"])
+        // More than one 64 KiB chunk after the Windows-1252 bytes: a check made as UTF-8 would
+        // stop the stream at the first chunk.
+        var rows = Data("task_id,course_id,title\nw1,bio,Caf".utf8) + Data([0xE9, 0x20, 0x80]) + Data("\n".utf8)
+        for i in 2...6000 { rows += Data("w\(i),bio,Row \(i)\n".utf8) }
+        #expect(rows.count > 64 * 1024)
+        let written = run.feedForever(rows, limit: rows.count)
+        let outcome = try run.finish(timeout: 60)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT title FROM tasks WHERE task_id = 'w1'") == "Caf\u{E9} \u{20AC}\n")
+        #expect(try DatabaseSnapshot.int(sandbox.path("db.sqlite"), "SELECT count(*) FROM tasks WHERE task_id LIKE 'w%'") == 6000)
+        #expect(written() == rows.count)
+    }
+
     @Test func theLimitIsInTheHelp() throws {
         let help = try Sandbox().run(["import", "--help"])
         #expect(help.exitCode == 0)
