@@ -576,6 +576,47 @@ def _():
     return TASKS + b"w1,bio\nw2,bio,Title,extra,more\nw3,bio,Just right\n"
 
 
+# MARK: - Issue 11: UTF-32, and every problem of a row
+
+
+def utf32_text():
+    return "task_id,course_id,title\nw1,bio,Caf\u00e9\n"
+
+
+@case("utf32le-bom.csv", 65, "invalid_encoding", "none", "invalid_encoding@1",
+      "UTF-32 LE with its byte order mark (FF FE 00 00): called UTF-32, not UTF-16")
+def _():
+    return b"\xff\xfe\x00\x00" + utf32_text().encode("utf-32-le")
+
+
+@case("utf32be-bom.csv", 65, "invalid_encoding", "none", "invalid_encoding@1",
+      "UTF-32 BE with its byte order mark (00 00 FE FF): called UTF-32, not a NUL byte")
+def _():
+    return b"\x00\x00\xfe\xff" + utf32_text().encode("utf-32-be")
+
+
+@case("only-zero-bytes.csv", 65, "invalid_encoding", "none", "invalid_encoding@1",
+      "2 MiB of NUL bytes and no line end (import - < /dev/zero as a file): refused on the first chunk")
+def _():
+    return b"\x00" * (2 << 20)
+
+
+@case("row-with-every-problem.csv", 65,
+      "invalid_boolean,invalid_date*2,invalid_priority,missing_value*2,unknown_course*2,value_too_long",
+      "+1 tasks",
+      "invalid_boolean@3,invalid_date@3,invalid_date@5,invalid_priority@3,missing_value@4,missing_value@6,"
+      "unknown_course@3,unknown_course@4,value_too_long@5",
+      "rows with several problems each (bad due, priority, completed and an unknown course; no title and an "
+      "unknown course; a 5000-byte title and a bad due): every problem of a row is reported, the row rejected once")
+def _():
+    return (FULL
+            + b"p1,bio,Fine,s1,2026-12-01,high,no\n"
+            + b"p2,nope,Everything wrong,s2,2026-13-45,urgentish,maybe\n"
+            + b"p3,ghost,,s3,,,\n"
+            + b"p4,bio," + b"a" * 5000 + b",s4,yesterday,,\n"
+            + b",his,No id,s5,2026-12-01,low,\n")
+
+
 # MARK: - Writing
 
 

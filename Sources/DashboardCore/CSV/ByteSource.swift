@@ -11,25 +11,60 @@ public protocol ByteSource: AnyObject {
 public struct ByteSourceError: Error, Equatable, Sendable {
     public let path: String
     public let reason: String
+    /// The path names something that is not a regular file (a FIFO, a device, a socket, a
+    /// folder): the importer reports it as `unreadable_file`, never blocks on it.
+    public var notRegularFile = false
+
+    public init(path: String, reason: String, notRegularFile: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.notRegularFile = notRegularFile
+    }
 }
 
-/// Reads a file through a POSIX descriptor in the caller's chunks; closes it when released.
+/// Reads a regular file through a POSIX descriptor in the caller's chunks; closes it when
+/// released.
+///
+/// Policy: the file is opened with `O_NONBLOCK` (opening a FIFO or a device cannot block) and
+/// checked with `fstat` on the open descriptor: anything but a regular file is refused
+/// (`notRegularFile`), whatever the path named when it was listed.
 public final class FileByteSource: ByteSource {
     private let fd: Int32
     public let path: String
 
-    /// Opens `path` for reading (`-` is standard input).
-    /// - Throws: `ByteSourceError` when the file cannot be opened.
+    /// Opens `path` for reading (`-` is standard input, read as it is).
+    /// - Throws: `ByteSourceError` when the file cannot be opened or is not a regular file.
     public init(path: String) throws {
         self.path = path
         if path == "-" {
             fd = dup(STDIN_FILENO)
-        } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 { throw ByteSourceError(path: path, reason: String(cString: strerror(errno))) }
+            return
         }
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
-            throw ByteSourceError(path: path, reason: String(cString: strerror(errno)))
+            let failure = errno
+            if failure == ENOENT || failure == ELOOP {
+                let kind = PathInspection.inspect(path)
+                if kind != .missing {
+                    throw ByteSourceError(path: path, reason: PathInspection.describe("it", kind))
+                }
+            }
+            throw ByteSourceError(path: path, reason: String(cString: strerror(failure)))
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ByteSourceError(path: path, reason: reason)
+        }
+        let kind = PathInspection.kind(mode: info.st_mode)
+        guard kind == .regularFile else {
+            close(fd)
+            throw ByteSourceError(path: path, reason: PathInspection.describe("it", kind), notRegularFile: true)
+        }
+        // Regular files never block; clear the flag all the same.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     }
 
     deinit { close(fd) }

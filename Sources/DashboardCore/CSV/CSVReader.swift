@@ -1,4 +1,5 @@
 import CCSV
+import Foundation
 
 /// Options for reading one CSV file.
 public struct CSVReaderOptions: Sendable {
@@ -59,7 +60,7 @@ public enum CSVFileError: Error, Equatable, Sendable {
 ///
 /// Policy: RFC 4180 quoting (strict: a stray quote is a `malformedQuote` event for that
 /// record, not a guess); CRLF, LF and CR-only line ends, mixed freely; a leading UTF-8 BOM
-/// is dropped; invalid UTF-8 and NUL bytes stop the file with `invalidEncoding` naming the
+/// is dropped; a UTF-16 or UTF-32 byte order mark, invalid UTF-8 and NUL bytes stop the file with `invalidEncoding` naming the
 /// line. Nothing is read whole into memory: one chunk and one record are held at a time.
 public final class CSVReader {
     /// The largest single field the reader accepts before giving up on the file.
@@ -138,16 +139,16 @@ public final class CSVReader {
             func handleDecoded(_ input: UnsafeBufferPointer<UInt8>) throws {
                 bytes = input
                 if atStart {
-                    // Hold the first bytes until a BOM decision can be made.
+                    // Hold the first four bytes until a BOM decision can be made.
                     pending.append(contentsOf: bytes)
-                    if pending.count < 3 { return }
+                    if pending.count < 4 { return }
                     atStart = false
                     try startBody()
                     return
                 }
                 if !delimiterKnown {
                     pending.append(contentsOf: bytes)
-                    if let detected = DelimiterDetector.detect(in: pending, final: false) {
+                    if let detected = detectHeld(bytes) {
                         setDelimiter(detected)
                         try flushPending()
                     }
@@ -171,6 +172,10 @@ public final class CSVReader {
             if options.encoding == .utf8 {
                 if pending.starts(with: [0xEF, 0xBB, 0xBF]) {
                     pending.removeFirst(3)
+                } else if pending.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || pending.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+                    // Checked before UTF-16: a UTF-32 LE mark starts with the UTF-16 LE one.
+                    throw CSVFileError.invalidEncoding(
+                        line: 1, detail: "the file starts with a UTF-32 byte order mark")
                 } else if pending.starts(with: [0xFF, 0xFE]) || pending.starts(with: [0xFE, 0xFF]) {
                     throw CSVFileError.invalidEncoding(
                         line: 1, detail: "the file starts with a UTF-16 byte order mark")
@@ -178,10 +183,22 @@ public final class CSVReader {
             }
             if delimiterKnown {
                 try flushPending()
-            } else if let detected = DelimiterDetector.detect(in: pending, final: false) {
+            } else if let detected = pending.withUnsafeBufferPointer({ detectHeld($0) }) {
                 setDelimiter(detected)
                 try flushPending()
             }
+        }
+
+        /// The delimiter once the held bytes decide it, given the bytes just added. A chunk
+        /// without a line end cannot decide a header (unless 1 MiB is held), so the held bytes are
+        /// not scanned again for it; a NUL byte decides at once (the file fails on it, on its
+        /// line, whatever the delimiter), so a stream of zeros fails on its first chunk.
+        func detectHeld(_ added: UnsafeBufferPointer<UInt8>) -> UInt8? {
+            guard let base = added.baseAddress, !added.isEmpty else { return nil }
+            let nul = memchr(base, 0, added.count) != nil
+            let lineEnd = memchr(base, 0x0A, added.count) != nil || memchr(base, 0x0D, added.count) != nil
+            guard nul || lineEnd || pending.count >= 1 << 20 else { return nil }
+            return DelimiterDetector.detect(in: pending, final: nul)
         }
 
         func setDelimiter(_ value: UInt8) {

@@ -10,7 +10,7 @@ enum FileReading {
         do {
             source = try file.open()
         } catch {
-            throw .inputMissing(path: file.path, reason: (error as? ByteSourceError)?.reason ?? "\(error)")
+            throw openFailure(error, file: file)
         }
         let reader = CSVReader(source: source, options: readerOptions(options))
         var header: CSVRecord?
@@ -52,6 +52,20 @@ enum FileReading {
         }
     }
 
+    /// The importer's failure for a file that cannot be opened: `unreadable_file` (a file-level
+    /// problem, exit 65) for something that is not a regular file (a FIFO, a device, a socket,
+    /// a folder named `*.csv`), which is never read and never blocks; else `inputMissing` (66).
+    static func openFailure(_ error: Error, file: InputFile) -> ImportFailure {
+        guard let error = error as? ByteSourceError else { return .inputMissing(path: file.path, reason: "\(error)") }
+        guard error.notRegularFile else { return .inputMissing(path: file.path, reason: error.reason) }
+        return .fileProblem(
+            ImportProblem(
+                code: .unreadableFile, file: file.path, line: 1, row: 0,
+                message: "\(error.reason); it was not read",
+                hint: "keep only CSV files in an import folder (remove or rename it), or give the files one by one"),
+            batchID: nil)
+    }
+
     static func readerOptions(_ options: ImportOptions) -> CSVReaderOptions {
         CSVReaderOptions(delimiter: options.delimiter, encoding: options.encoding, chunkSize: options.chunkSize)
     }
@@ -62,19 +76,20 @@ enum FileReading {
         case .invalidEncoding(let line, let detail):
             let nul = detail.contains("NUL")
             let utf16 = detail.contains("UTF-16")
+            let utf32 = detail.contains("UTF-32")
             let hint: String
-            if utf16 {
+            if utf16 || utf32 {
                 hint = "save the file as UTF-8 (in Excel: CSV UTF-8)"
             } else if nul {
-                hint = "this looks like a binary or UTF-16 file: export it again as UTF-8 CSV"
+                hint = "this looks like a binary, UTF-16 or UTF-32 file: export it again as UTF-8 CSV"
             } else {
                 hint = "save the file as UTF-8, or pass --encoding windows-1252 (or latin1) if that is what it is"
             }
             return .fileProblem(
                 ImportProblem(
                     code: .invalidEncoding, file: file.path, line: line, row: 0,
-                    message: utf16
-                        ? "the file is UTF-16, not UTF-8 (it starts with a UTF-16 byte order mark)"
+                    message: utf16 || utf32
+                        ? "the file is \(utf32 ? "UTF-32" : "UTF-16"), not UTF-8 (it starts with a \(utf32 ? "UTF-32" : "UTF-16") byte order mark)"
                         : "the file is not valid UTF-8: line \(line) holds \(detail)",
                     hint: hint),
                 batchID: batchID)

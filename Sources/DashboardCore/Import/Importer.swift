@@ -323,7 +323,7 @@ public final class Importer {
                                     hint: "put the whole value in quotes and double every quote inside it: \"say \"\"hi\"\"\"")
                             ], line: line, row: row)
                         run.unidentified[kind, default: 0] += 1
-                    case .record(let line, let outcome, let identity, let bucket):
+                    case .record(let line, let outcome, let identity, let bucket, let course):
                         row += 1
                         switch outcome {
                         case .blank:
@@ -337,7 +337,12 @@ public final class Importer {
                             flushBlankRun()
                             fileRows += 1
                             counts.read += 1
-                            reject(fieldProblems, line: line, row: row)
+                            // Every problem of the row at once: an unknown course too.
+                            var all = fieldProblems
+                            if let course, validCourses[course] == nil {
+                                all.append(unknownCourse(course, ownRowRejected: run.rejectedCourses.contains(course)))
+                            }
+                            reject(all, line: line, row: row)
                             if let id = identity {
                                 try staging.markRejected(kind, id: id)
                                 if kind == .courses { run.rejectedCourses.insert(id) }
@@ -356,18 +361,9 @@ public final class Importer {
                             fileRows += 1
                             counts.read += 1
                             guard let bucket else {
-                                let ownRowRejected = run.rejectedCourses.contains(task.courseID)
                                 reject(
-                                    [
-                                        FieldProblem(
-                                            code: .unknownCourse, column: "course_id", value: task.courseID,
-                                            message: ownRowRejected
-                                                ? "course \"\(task.courseID)\" is not in the database and its own row in this import was rejected"
-                                                : "course \"\(task.courseID)\" is not in the database or in this import",
-                                            hint: ownRowRejected
-                                                ? "fix the course's row (see its error), then import again"
-                                                : "import the course first (or in the same run), or correct the course_id")
-                                    ], line: line, row: row)
+                                    [unknownCourse(task.courseID, ownRowRejected: run.rejectedCourses.contains(task.courseID))], line: line,
+                                    row: row)
                                 try staging.markRejected(.tasks, id: task.taskID)
                                 continue
                             }
@@ -408,6 +404,19 @@ public final class Importer {
         run.files.append(ImportedFile(path: file.path, kind: kind, size: read.bytesRead, sha256: read.sha256, rows: fileRows))
         run.bytesBefore += read.bytesRead
         run.rows = rowsSoFar
+    }
+
+    /// The `unknown_course` problem of a tasks row (valid or not) whose course is neither in the
+    /// database nor valid in this run.
+    private func unknownCourse(_ courseID: String, ownRowRejected: Bool) -> FieldProblem {
+        FieldProblem(
+            code: .unknownCourse, column: "course_id", value: courseID,
+            message: ownRowRejected
+                ? "course \"\(courseID)\" is not in the database and its own row in this import was rejected"
+                : "course \"\(courseID)\" is not in the database or in this import",
+            hint: ownRowRejected
+                ? "fix the course's row (see its error), then import again"
+                : "import the course first (or in the same run), or correct the course_id")
     }
 
     // MARK: - Planning

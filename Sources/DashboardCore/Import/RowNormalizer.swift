@@ -1,8 +1,9 @@
 /// Turns the fields of one data row into a normalized record, or the list of everything wrong
 /// with it.
 ///
-/// Policy: every problem of a row is reported, not just the first. Fields longer than 4 KiB
-/// are `value_too_long`; a row with a different number of fields than the header is
+/// Policy: every problem of a row is reported, not just the first (a value that is too long is
+/// not parsed as well, the row's other values are). Fields longer than 4 KiB are
+/// `value_too_long`; a row with a different number of fields than the header is
 /// `wrong_field_count` (its other fields are not checked: they are probably shifted).
 public final class RowNormalizer: Sendable {
     /// Fields over this many bytes (UTF-8) are rejected.
@@ -43,6 +44,17 @@ public final class RowNormalizer: Sendable {
         return id.isEmpty ? nil : id
     }
 
+    /// The normalized `course_id` of a tasks row when it can be trusted (the header's field
+    /// count, not empty, not too long): the importer checks it against the known courses for a
+    /// rejected row too, so that `unknown_course` is reported with the row's other problems.
+    public func courseReference(_ fields: [String]) -> String? {
+        guard layout.kind == .tasks, fields.count == layout.fieldCount, let index = layout.indexes[.courseID],
+            fields[index].utf8.count <= Self.maxFieldBytes
+        else { return nil }
+        let id = TextNormalizer.id(fields[index])
+        return id.isEmpty ? nil : id
+    }
+
     public func normalize(_ fields: [String]) -> Outcome {
         if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
         if fields.count != layout.fieldCount {
@@ -58,23 +70,25 @@ public final class RowNormalizer: Sendable {
             ])
         }
         var problems: [FieldProblem] = []
-        // Only the columns the product stores: an ignored column may hold anything.
+        // Only the columns the product stores: an ignored column may hold anything. A value
+        // that is too long is not checked further; the other columns still are.
+        var tooLong: Set<Column> = []
         for (column, index) in columnsInOrder where fields[index].utf8.count > Self.maxFieldBytes {
             let field = fields[index]
+            tooLong.insert(column)
             problems.append(
                 FieldProblem(
                     code: .valueTooLong, column: column.rawValue, value: String(field.prefix(80)) + "…",
                     message: "the value is \(field.utf8.count) bytes long (the limit is 4096)",
                     hint: "shorten the value; a field this long is usually two fields merged by a quote"))
         }
-        if !problems.isEmpty { return .rejected(problems) }
 
         func raw(_ column: Column) -> String {
             let index = fieldIndex[column.position]
             return index < 0 ? "" : fields[index]
         }
         func required(_ column: Column, _ value: String) {
-            if value.isEmpty {
+            if value.isEmpty, !tooLong.contains(column) {
                 problems.append(
                     FieldProblem(
                         code: .missingValue, column: column.rawValue, value: raw(column),
@@ -90,7 +104,9 @@ public final class RowNormalizer: Sendable {
             required(.title, title)
             let code = TextNormalizer.text(raw(.code))
             var timezone = ""
-            do { timezone = try TimeZoneCatalog.parse(raw(.timezone)) } catch { problems.append(error) }
+            if !tooLong.contains(.timezone) {
+                do { timezone = try TimeZoneCatalog.parse(raw(.timezone)) } catch { problems.append(error) }
+            }
             if !problems.isEmpty { return .rejected(problems) }
             return .course(
                 CourseRecord(
@@ -106,9 +122,15 @@ public final class RowNormalizer: Sendable {
             var due = ""
             var priority = Priority.normal
             var completed = false
-            do { due = try DueDateParser.parse(raw(.due), dateOrder: dateOrder)?.storageText ?? "" } catch { problems.append(error) }
-            do { priority = try Priority.parse(raw(.priority)) } catch { problems.append(error) }
-            do { completed = try CompletedParser.parse(raw(.completed)) } catch { problems.append(error) }
+            if !tooLong.contains(.due) {
+                do { due = try DueDateParser.parse(raw(.due), dateOrder: dateOrder)?.storageText ?? "" } catch { problems.append(error) }
+            }
+            if !tooLong.contains(.priority) {
+                do { priority = try Priority.parse(raw(.priority)) } catch { problems.append(error) }
+            }
+            if !tooLong.contains(.completed) {
+                do { completed = try CompletedParser.parse(raw(.completed)) } catch { problems.append(error) }
+            }
             if !problems.isEmpty { return .rejected(problems) }
             return .task(
                 TaskRecord(

@@ -9,7 +9,9 @@ enum ReadRow: Sendable {
     case malformedQuote(line: Int, text: String)
     /// A record, normalized: `identity` is the id of a rejected row when it can be trusted,
     /// `bucket` the bucket of a task whose course is valid for this run.
-    case record(line: Int, outcome: RowNormalizer.Outcome, identity: String?, bucket: Bucket?)
+    /// `course` is the course id of a rejected tasks row when it can be read (checked against
+    /// the known courses by the writing side).
+    case record(line: Int, outcome: RowNormalizer.Outcome, identity: String?, bucket: Bucket?, course: String? = nil)
     /// Raw bytes read so far (for the progress bar).
     case progress(bytes: Int)
 }
@@ -137,7 +139,7 @@ final class RowReader: @unchecked Sendable {
         do {
             source = try file.open()
         } catch {
-            result.failure = ImportFailure.inputMissing(path: file.path, reason: (error as? ByteSourceError)?.reason ?? "\(error)")
+            result.failure = FileReading.openFailure(error, file: file)
             return result
         }
         let reader = CSVReader(source: source, options: FileReading.readerOptions(options))
@@ -185,7 +187,10 @@ final class RowReader: @unchecked Sendable {
                     let outcome = normalizer.normalize(record.fields)
                     switch outcome {
                     case .rejected:
-                        try emit(.record(line: record.line, outcome: outcome, identity: normalizer.identity(record.fields), bucket: nil))
+                        try emit(
+                            .record(
+                                line: record.line, outcome: outcome, identity: normalizer.identity(record.fields), bucket: nil,
+                                course: normalizer.courseReference(record.fields)))
                     case .task(let task):
                         // One lookup per task: each valid course's as-of, found the first time.
                         var local = localByCourse[task.courseID]

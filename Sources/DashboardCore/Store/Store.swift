@@ -178,10 +178,13 @@ public final class Store {
         try database.execute("PRAGMA writable_schema = RESET")
     }
 
+    /// Refuses a database path that is a folder, or anything else that is not a regular file (a
+    /// FIFO would make SQLite wait forever for a writer; a device or socket is no database).
     private static func refuseDirectory(_ path: String) throws(StoreError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .isDirectory(path: path)
+        switch PathInspection.inspect(path) {
+        case .directory: throw .isDirectory(path: path)
+        case .fifo, .socket, .characterDevice, .blockDevice: throw .notADatabase(path: path)
+        default: return
         }
     }
 

@@ -11,7 +11,8 @@ enum CheckCommand: Command {
             Runs every rule of an import and compares with the database (if there is one yet),
             without writing anything, not even a batch record. Exit 0 when every row is valid,
             65 when a row or the file is rejected. Made for data-quality test suites: use
-            --format json and read `rejects`.
+            --format json and read `rejects`. PATH is read as by `dashboard import` (- is
+            standard input, a stream of at most 1 GiB).
             """,
         examples: [
             "dashboard check imports/",
@@ -27,8 +28,8 @@ enum CheckCommand: Command {
         var options = try ImportInputs.options(invocation, command: spec.name)
         options.dryRun = true
         try ImportInputs.prepareRejectsFile(invocation)
-        let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
-        defer { cleanup() }
+        let files = try InputPaths.files(
+            invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
         let store: Store
         do {
             store = try openExistingStore(invocation) ?? Store(path: ":memory:")

@@ -14,6 +14,12 @@ enum ImportCommand: Command {
             column and a hint, and the valid rows are still imported (unless --strict); the exit
             code is then 65. A sync that would delete more than --max-delete is held, not applied:
             see `dashboard batches`.
+
+            Standard input (-) and a FIFO named as PATH are streams: read once, checked as they
+            arrive (a NUL byte or invalid UTF-8 stops them at once), at most \(InputPaths.size(StreamSpool.defaultLimit)) (exit 65
+            beyond, nothing imported), spooled to a file in TMPDIR that never has a name. An
+            entry of a folder that is not a regular file (a FIFO, a socket, a link to nothing)
+            fails the run as unreadable_file.
             """,
         examples: [
             "dashboard import imports/",
@@ -41,8 +47,8 @@ enum ImportCommand: Command {
             wait = seconds
         }
         try ImportInputs.prepareRejectsFile(invocation)
-        let (files, cleanup) = try ImportInputs.files(invocation.arguments.positionals, command: spec.name, console: invocation.console)
-        defer { cleanup() }
+        let files = try InputPaths.files(
+            invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
         let store = try openStore(invocation, wait: wait)
         let importer = Importer(store: store, clock: SystemClock())
         let console = invocation.console

@@ -60,83 +60,10 @@ enum ImportInputs {
         return options
     }
 
-    /// Whether a file found in an input folder is read: `*.csv` (any case), not hidden.
+    /// Whether a file found in an input folder is read: `*.csv` (any case), not hidden. The one
+    /// rule for `InputPaths.files` and the output guard.
     static func isInputName(_ name: String) -> Bool {
         name.lowercased().hasSuffix(".csv") && !name.hasPrefix(".")
-    }
-
-    /// Expands PATH arguments: a folder means every `*.csv` in it (by name); `-` is stdin,
-    /// spooled to a private temporary file because a file is read twice (header, then body).
-    /// - Throws: `CommandError` 64 without paths, 66 for a missing path or a folder with no CSV.
-    static func files(_ paths: [String], command: String, console: Console) throws -> (files: [InputFile], cleanup: () -> Void) {
-        guard !paths.isEmpty else {
-            throw CommandError.usage("give at least one file or folder to \(command)", command: command)
-        }
-        var files: [InputFile] = []
-        var temporary: [String] = []
-        let fm = FileManager.default
-        for path in paths {
-            if path == "-" {
-                let spool = try spoolStandardInput()
-                temporary.append(spool)
-                let size = (try? fm.attributesOfItem(atPath: spool)[.size] as? Int) ?? 0
-                files.append(InputFile(path: "stdin", size: size) { try FileByteSource(path: spool) })
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandError(.noInput, "\(path) does not exist", hint: "check the path; give a CSV file or a folder of them")
-            }
-            if isDirectory.boolValue {
-                let names: [String]
-                guard let listed = try? fm.contentsOfDirectory(atPath: path) else {
-                    let reason = access(path, R_OK | X_OK) == 0 ? "it cannot be read" : String(cString: strerror(errno))
-                    throw CommandError(
-                        .noInput, "cannot list the folder \(path): \(reason)", hint: "check the folder's permissions for this user")
-                }
-                names = listed
-                let csvs = names.filter(isInputName).sorted()
-                guard !csvs.isEmpty else {
-                    throw CommandError(.noInput, "\(path) holds no *.csv file", hint: "put courses.csv and tasks.csv in it")
-                }
-                let base = path.hasSuffix("/") ? path : path + "/"
-                files += csvs.map { InputFile.onDisk(base + $0) }
-            } else {
-                guard fm.isReadableFile(atPath: path) else {
-                    throw CommandError(.noInput, "\(path) is not readable", hint: "check the file's permissions")
-                }
-                files.append(InputFile.onDisk(path))
-            }
-        }
-        return (files, { for path in temporary { try? fm.removeItem(atPath: path) } })
-    }
-
-    /// Copies standard input to a new private file (`mkstemp`: a unique name, mode 0600, never
-    /// following a planted link).
-    private static func spoolStandardInput() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "dashboard-stdin-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard fd >= 0 else {
-            throw CommandError(.ioError, "cannot create a temporary file for standard input in \(NSTemporaryDirectory())")
-        }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CommandError(.ioError, "reading standard input failed: \(String(cString: strerror(errno)))")
-            }
-            let failed = buffer.withUnsafeBytes { FileDescriptorWriter.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-            guard failed == 0 else {
-                throw CommandError(.ioError, "cannot spool standard input to \(path): \(String(cString: strerror(failed)))")
-            }
-        }
-        return path
     }
 
     // MARK: - Reporting a result

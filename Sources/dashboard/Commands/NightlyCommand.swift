@@ -40,8 +40,7 @@ enum NightlyCommand: Command {
         let importsDir = args.value("imports") ?? "imports"
         let reportsDir = args.value("reports") ?? "reports"
         try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
-        let (files, cleanup) = try ImportInputs.files([importsDir], command: spec.name, console: invocation.console)
-        defer { cleanup() }
+        let files = try InputPaths.files([importsDir], command: spec.name, options: options, environment: invocation.environment)
         let store = try openStore(invocation, wait: try waitSeconds(invocation))
         let console = invocation.console
         let result: NightlyResult
