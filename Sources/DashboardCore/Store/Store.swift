@@ -51,7 +51,7 @@ public final class Store {
         } catch {
             throw Store.classify(error, path: path)
         }
-        database.setBusyTimeout(milliseconds: Int(busyTimeout * 1000))
+        database.setBusyTimeout(milliseconds: Store.busyMilliseconds(busyTimeout))
         do {
             try checkVersion()
             try database.execute("PRAGMA foreign_keys = ON")
@@ -154,6 +154,13 @@ public final class Store {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .isDirectory(path: path)
         }
+    }
+
+    /// The busy timeout in milliseconds: negative, NaN or sub-millisecond waits are 0, and
+    /// anything above `Int32.max` ms (about 24 days) is that, so no value can trap.
+    static func busyMilliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds * 1000, Double(Int32.max)))
     }
 
     static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {

@@ -63,6 +63,16 @@ enum Dashboard {
             console.error("unknown command \"\(name)\"", hint: "commands: \(commands.map(\.spec.name).joined(separator: ", "))")
             return .usage
         }
+        var global: GlobalOptions?
+        /// Prints the error; a message about the database names `DASHBOARD_DB` when that gave its path.
+        func fail(_ error: CommandError) -> ExitCode {
+            var message = error.message
+            if error.aboutDatabase, let global, global.databaseOrigin == .environment("DASHBOARD_DB") {
+                message += " (the path comes from DASHBOARD_DB)"
+            }
+            console.error(message, hint: error.hint)
+            return error.code
+        }
         do {
             let parsed = try ArgumentParser.parse(rest, options: command.spec.options, command: name)
             if parsed.has("help") {
@@ -75,15 +85,13 @@ enum Dashboard {
             }
             console.quiet = parsed.has("quiet")
             if parsed.has("no-color") { console.colorAllowed = false }
-            let global = try GlobalOptions(parsed, environment: environment)
-            return try command.run(Invocation(arguments: parsed, global: global, console: console, environment: environment))
+            let options = try GlobalOptions(parsed, environment: environment)
+            global = options
+            return try command.run(Invocation(arguments: parsed, global: options, console: console, environment: environment))
         } catch let error as CommandError {
-            console.error(error.message, hint: error.hint)
-            return error.code
+            return fail(error)
         } catch let error as StoreError {
-            let mapped = CommandError.store(error)
-            console.error(mapped.message, hint: mapped.hint)
-            return mapped.code
+            return fail(CommandError.store(error))
         } catch {
             console.error("internal error: \(error)", hint: "this is a bug; please report it with the command you ran")
             return .internalError
