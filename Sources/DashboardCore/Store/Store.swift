@@ -159,7 +159,7 @@ public final class Store {
     /// The busy timeout in milliseconds: negative, NaN or sub-millisecond waits are 0, and
     /// anything above `Int32.max` ms (about 24 days) is that, so no value can trap.
     static func busyMilliseconds(_ seconds: Double) -> Int {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
+        guard !seconds.isNaN, seconds > 0 else { return 0 }
         return Int(min(seconds * 1000, Double(Int32.max)))
     }
 
