@@ -59,8 +59,8 @@ struct HardeningNumericOptionTests {
         (["batches", "approve", "0"], #"batch ID must be \#(idRange), not "0""#),
         (["batches", "discard", "99999999999999999999999999999"], #"batch ID must be \#(idRange), not "99999999999999999999999999999""#),
         // --reason: required, not blank, at most 1,000 characters.
-        (["reclassify", "t1", "--to", "today", "--reason", ""], "--reason must not be empty"),
-        (["reclassify", "t1", "--to", "today", "--reason", " \t "], "--reason must not be empty"),
+        (["reclassify", "t1", "--to", "today", "--reason", ""], "--reason must say why the task is reclassified"),
+        (["reclassify", "t1", "--to", "today", "--reason", " \t "], "--reason must say why the task is reclassified"),
         (
             ["reclassify", "t1", "--to", "today", "--reason", String(repeating: "é", count: 1_001)],
             "--reason must be at most 1000 characters, not 1001"

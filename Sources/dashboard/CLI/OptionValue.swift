@@ -11,9 +11,9 @@ import DashboardCore
 enum OptionValueKind: Sendable, Equatable {
     /// Any text.
     case text
-    /// Text of `characters` characters (counted as the user sees them); blank text counts
-    /// as empty.
-    case boundedText(characters: ClosedRange<Int>)
+    /// Text of at most `characters` characters (counted as the user sees them). Whether
+    /// blank text is allowed is the command's rule (`reclassify` refuses a blank reason).
+    case boundedText(characters: Int)
     /// A whole number in the range.
     case integer(ClosedRange<Int>)
     /// A number of seconds (`30`, `2.5`) in the range.
@@ -31,13 +31,13 @@ enum OptionValueKind: Sendable, Equatable {
     /// `--max-delete`: a share of the live rows, or a count up to a billion rows.
     static let maxDelete = OptionValueKind.deleteLimit(percent: 0...100, count: 0...1_000_000_000)
     /// `--reason`: at most 1,000 characters (`ManualOverride.reasonCharacterLimit`).
-    static let reason = OptionValueKind.boundedText(characters: 1...ManualOverride.reasonCharacterLimit)
+    static let reason = OptionValueKind.boundedText(characters: ManualOverride.reasonCharacterLimit)
 
     /// The range as `--help` shows it; nil for free text.
     var rangeText: String? {
         switch self {
         case .text: return nil
-        case .boundedText(let range): return "at most \(range.upperBound) characters"
+        case .boundedText(let limit): return "at most \(limit) characters"
         case .integer(let range): return "\(range.lowerBound) to \(range.upperBound)"
         case .seconds(let range): return "\(range.lowerBound) to \(range.upperBound) seconds"
         case .deleteLimit(let percent, let count):
@@ -55,14 +55,10 @@ enum OptionValueKind: Sendable, Equatable {
         switch self {
         case .text:
             return .text(text)
-        case .boundedText(let range):
-            if text.trimmingUnicodeWhitespace().isEmpty, range.lowerBound > 0 {
-                throw CommandError.usage("\(label) must not be empty", command: command)
-            }
+        case .boundedText(let limit):
             let count = text.count
-            guard range.contains(count) else {
-                throw CommandError.usage(
-                    "\(label) must be at most \(range.upperBound) characters, not \(count)", command: command)
+            guard count <= limit else {
+                throw CommandError.usage("\(label) must be at most \(limit) characters, not \(count)", command: command)
             }
             return .text(text)
         case .integer(let range):
