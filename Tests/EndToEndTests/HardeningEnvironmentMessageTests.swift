@@ -14,7 +14,8 @@ struct HardeningEnvironmentMessageTests {
         #expect(
             try sandbox.run(["--db", "db.sqlite", "categorize"], environment: ["DASHBOARD_AS_OF": "tomorrow"])
                 == CommandResult(
-                    exitCode: 64, stdout: "", stderr: "dashboard: error: DASHBOARD_AS_OF=\"tomorrow\" cannot be read as a time\n" + Self.asOfHint))
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: DASHBOARD_AS_OF=\"tomorrow\" cannot be read as a time\n" + Self.asOfHint))
         #expect(
             try sandbox.run(["--db", "db.sqlite", "--as-of", "tomorrow", "categorize"])
                 == CommandResult(
@@ -31,10 +32,14 @@ struct HardeningEnvironmentMessageTests {
         let sandbox = try AuditSetup.imported()
         #expect(
             try sandbox.run(["--db", "db.sqlite", "status"], environment: ["DASHBOARD_TZ": "Mars/Base"])
-                == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: DASHBOARD_TZ=\"Mars/Base\" is not a known time zone\n" + Self.zoneHint))
+                == CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: DASHBOARD_TZ=\"Mars/Base\" is not a known time zone\n" + Self.zoneHint))
         #expect(
             try sandbox.run(["--db", "db.sqlite", "--timezone", "Mars/Base", "status"])
-                == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: --timezone \"Mars/Base\" is not a known time zone\n" + Self.zoneHint))
+                == CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: --timezone \"Mars/Base\" is not a known time zone\n" + Self.zoneHint))
     }
 
     @Test func aDatabaseProblemNamesDASHBOARD_DBWhenItGaveThePath() throws {
@@ -66,7 +71,9 @@ struct HardeningEnvironmentMessageTests {
             try sandbox.run(arguments)
                 == CommandResult(
                     exitCode: 64, stdout: "",
-                    stderr: "dashboard: error: --db needs a database file path, not an empty string\ndashboard: hint: see `dashboard --help`\n"))
+                    stderr:
+                        "dashboard: error: --db needs a database file path, not an empty string\ndashboard: hint: see `dashboard --help`\n")
+        )
         #expect(try sandbox.listing().isEmpty)
     }
 

@@ -13,20 +13,35 @@ struct HardeningNumericOptionTests {
     /// (arguments after `--db db.sqlite`, the error line without `dashboard: error: `).
     static let refused: [([String], String)] = [
         // The examples of the issue.
-        (["report", "list", "--limit", "1000000", "--page", "10000000000000"], #"--limit must be a whole number from 1 to 100000, not "1000000""#),
-        (["report", "list", "--limit", "9223372036854775807"], #"--limit must be a whole number from 1 to 100000, not "9223372036854775807""#),
-        (["report", "list", "--width", "9223372036854775806"], #"--width must be a whole number from 20 to 1000, not "9223372036854775806""#),
+        (
+            ["report", "list", "--limit", "1000000", "--page", "10000000000000"],
+            #"--limit must be a whole number from 1 to 100000, not "1000000""#
+        ),
+        (
+            ["report", "list", "--limit", "9223372036854775807"],
+            #"--limit must be a whole number from 1 to 100000, not "9223372036854775807""#
+        ),
+        (
+            ["report", "list", "--width", "9223372036854775806"],
+            #"--width must be a whole number from 20 to 1000, not "9223372036854775806""#
+        ),
         (["import", "--wait", "inf", "courses.csv"], #"--wait must be \#(waitRange), not "inf""#),
         (["import", "--wait", "1e300", "courses.csv"], #"--wait must be \#(waitRange), not "1e300""#),
         // Other instances: every command that takes a number, every way to write a bad one.
-        (["report", "list", "--limit", "9223372036854775808"], #"--limit must be a whole number from 1 to 100000, not "9223372036854775808""#),
+        (
+            ["report", "list", "--limit", "9223372036854775808"],
+            #"--limit must be a whole number from 1 to 100000, not "9223372036854775808""#
+        ),
         (["report", "list", "--limit", "-0"], #"--limit must be a whole number from 1 to 100000, not "-0""#),
         (["report", "list", "--limit", "0"], #"--limit must be a whole number from 1 to 100000, not "0""#),
         (["report", "list", "--limit", "+5"], #"--limit must be a whole number from 1 to 100000, not "+5""#),
         (["report", "list", "--limit", " 5"], #"--limit must be a whole number from 1 to 100000, not " 5""#),
         (["report", "list", "--limit", "0x10"], #"--limit must be a whole number from 1 to 100000, not "0x10""#),
         (["report", "grid", "--limit=5e2"], #"--limit must be a whole number from 1 to 100000, not "5e2""#),
-        (["report", "list", "--limit", "10", "--page", "10000000000000"], #"--page must be a whole number from 1 to 1000000000, not "10000000000000""#),
+        (
+            ["report", "list", "--limit", "10", "--page", "10000000000000"],
+            #"--page must be a whole number from 1 to 1000000000, not "10000000000000""#
+        ),
         (["report", "list", "--limit", "1", "--page", "-1"], #"--page must be a whole number from 1 to 1000000000, not "-1""#),
         (["report", "grid", "--width", "19"], #"--width must be a whole number from 20 to 1000, not "19""#),
         (["report", "grid", "--width", ""], #"--width must be a whole number from 20 to 1000, not """#),
@@ -45,7 +60,10 @@ struct HardeningNumericOptionTests {
         (["reclassify", "t1", "--to", "today", "--reason", "r", "--wait", "NaN"], #"--wait must be \#(waitRange), not "NaN""#),
         (["revert", "1", "--wait", "1e300"], #"--wait must be \#(waitRange), not "1e300""#),
         (["batches", "approve", "1", "--wait", "inf"], #"--wait must be \#(waitRange), not "inf""#),
-        (["batches", "list", "--limit", "9223372036854775807"], #"--limit must be a whole number from 1 to 1000000, not "9223372036854775807""#),
+        (
+            ["batches", "list", "--limit", "9223372036854775807"],
+            #"--limit must be a whole number from 1 to 1000000, not "9223372036854775807""#
+        ),
         (["batches", "list", "--limit", "0"], #"--limit must be a whole number from 1 to 1000000, not "0""#),
         // Ids: negative, zero and too large are refused, also when they look like options.
         (["revert", "-5"], #"ENTRY must be \#(idRange), not "-5""#),
@@ -96,7 +114,8 @@ struct HardeningNumericOptionTests {
         ["report", "list", "--format", "text", "--width", "1000"], ["report", "grid", "--format", "text", "--width", "20"],
         ["categorize", "--wait", "86400"], ["categorize", "--wait", "0.25"], ["batches", "list", "--limit", "1000000"],
         ["audit", "--batch", "9007199254740991"], ["import", "--max-delete", "100%", "--dry-run", "courses.csv"],
-        ["import", "--max-delete", "0.5%", "--dry-run", "courses.csv"], ["import", "--max-delete", "1000000000", "--dry-run", "courses.csv"],
+        ["import", "--max-delete", "0.5%", "--dry-run", "courses.csv"],
+        ["import", "--max-delete", "1000000000", "--dry-run", "courses.csv"],
         ["reclassify", "t1", "--to", "today", "--reason", String(repeating: "é", count: 1_000)],
     ])
     func theBoundsOfEachRangeAreAccepted(_ arguments: [String]) throws {

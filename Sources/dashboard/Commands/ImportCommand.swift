@@ -22,7 +22,9 @@ enum ImportCommand: Command {
             "dashboard import --encoding windows-1252 --delimiter ';' --date-order dmy export.csv",
         ],
         options: ImportInputs.readingOptions + [
-            .value("max-delete", "LIMIT", "most a sync may delete per kind: a percentage (10%, the default) or a count (500)", kind: .maxDelete),
+            .value(
+                "max-delete", "LIMIT", "most a sync may delete per kind: a percentage (10%, the default) or a count (500)", kind: .maxDelete
+            ),
             .flag("strict", "fail the whole run if any row is rejected"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes (each cleared override is logged)"),
             .flag("dry-run", "validate and count, write no data (recorded as a dry_run batch)"),
