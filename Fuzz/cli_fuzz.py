@@ -270,11 +270,13 @@ def main():
             shutil.copytree(template, work, symlinks=True)
             argv = build_argv(rng, commands, globals_, spec, work)
             extra = hostile_environment(rng)
+            # Standard input (read by `-`): nothing, a valid export, or bytes no CSV holds.
+            stdin = rng.choice([b"", b"", TASKS.encode(), COURSES.encode(), b"\x00\xff\xfe" * 100, b"a,b\n" + b"x" * 70_000])
             runs += 1
             try:
                 result = subprocess.run(
-                    [binary] + argv, cwd=work, env=environment(work, extra), stdin=subprocess.DEVNULL,
-                    capture_output=True, timeout=args.timeout)
+                    [binary] + argv, cwd=work, env=environment(work, extra), input=stdin, capture_output=True,
+                    timeout=args.timeout)
                 code = result.returncode
                 stderr = result.stderr.decode("utf-8", "replace")
             except subprocess.TimeoutExpired:

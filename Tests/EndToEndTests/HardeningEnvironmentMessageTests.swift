@@ -61,6 +61,10 @@ struct HardeningEnvironmentMessageTests {
                     stderr:
                         "dashboard: error: no database at missing.sqlite yet (the path comes from DASHBOARD_DB)\ndashboard: hint: import data first: `dashboard import imports/`\n"
                 ))
+        #expect(
+            try sandbox.run(["status"], environment: ["DASHBOARD_DB": "missing.sqlite"]).stdout
+                == "No data imported yet: missing.sqlite does not exist (the path comes from DASHBOARD_DB).\nNext step: dashboard import imports/\n"
+        )
         #expect(try sandbox.listing() == ["folder"])
     }
 

@@ -67,9 +67,7 @@ enum Dashboard {
         /// Prints the error; a message about the database names `DASHBOARD_DB` when that gave its path.
         func fail(_ error: CommandError) -> ExitCode {
             var message = error.message
-            if error.aboutDatabase, let global, global.databaseOrigin == .environment("DASHBOARD_DB") {
-                message += " (the path comes from DASHBOARD_DB)"
-            }
+            if error.aboutDatabase, let global { message += global.databaseOriginNote }
             console.error(message, hint: error.hint)
             return error.code
         }

@@ -68,6 +68,12 @@ struct GlobalOptions {
         quiet = parsed.has("quiet")
     }
 
+    /// Appended to a message about the database file: says the path came from `DASHBOARD_DB`
+    /// when it did (a user who never typed the path would not recognise it), else nothing.
+    var databaseOriginNote: String {
+        databaseOrigin == .environment("DASHBOARD_DB") ? " (the path comes from DASHBOARD_DB)" : ""
+    }
+
     /// The option's value, else the environment variable's unless it is empty, with its origin.
     private static func setting(
         _ parsed: ParsedArguments, option: String, variable: String, environment: [String: String]
