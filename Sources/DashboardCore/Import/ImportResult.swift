@@ -30,11 +30,18 @@ public struct ImportCounts: Equatable, Sendable, Codable {
         self.warnings = warnings
     }
 
+    /// The sum of two counts, each saturating at `Int.max`/`Int.min`: counts are read back
+    /// from the database (`batches`, `status`), where a hand edit can put any 64-bit value;
+    /// adding them must never trap.
     public static func + (a: ImportCounts, b: ImportCounts) -> ImportCounts {
-        ImportCounts(
-            read: a.read + b.read, inserted: a.inserted + b.inserted, updated: a.updated + b.updated,
-            unchanged: a.unchanged + b.unchanged, deleted: a.deleted + b.deleted,
-            rejected: a.rejected + b.rejected, warnings: a.warnings + b.warnings)
+        func add(_ x: Int, _ y: Int) -> Int {
+            let (sum, overflow) = x.addingReportingOverflow(y)
+            return overflow ? (y > 0 ? Int.max : Int.min) : sum
+        }
+        return ImportCounts(
+            read: add(a.read, b.read), inserted: add(a.inserted, b.inserted), updated: add(a.updated, b.updated),
+            unchanged: add(a.unchanged, b.unchanged), deleted: add(a.deleted, b.deleted),
+            rejected: add(a.rejected, b.rejected), warnings: add(a.warnings, b.warnings))
     }
 }
 
