@@ -8,7 +8,8 @@ so a new command or option is fuzzed without touching this file; the `[lo to hi]
 --help shows for a numeric option adds its bounds and their neighbours to the values tried.
 
 Every run works in a fresh copy of a template folder (a database with two imports, an
-override and a held sync batch, plus the CSV files it came from) inside one temporary
+override and a held sync batch, plus the CSV files it came from; one run in four, a copy
+whose database a hand edit filled with out-of-range numbers) inside one temporary
 directory, with HOME, TMPDIR and the working directory inside it, and only relative paths
 (never `..`) or paths inside it as values: nothing is written outside it. The temporary
 directory is removed at the end.
@@ -169,6 +170,36 @@ def make_template(binary, root):
     return template
 
 
+# Hand edits of the kind a careless administrator or a damaged disk makes: numbers at the ends
+# of the 64-bit range, texts that hold numbers out of every range. The program reads them
+# back (batches, status, reports, approve) and must never trap on them.
+HOSTILE_EDITS = [
+    "UPDATE batch_counts SET read = 9223372036854775807, inserted = 9223372036854775807, deleted = -9223372036854775808",
+    "UPDATE batch_files SET size = 9223372036854775807, rows = -1",
+    "UPDATE batch_problems SET line = 9223372036854775807, row = -9223372036854775808",
+    "UPDATE batches SET max_delete = '1e309%' WHERE status = 'held'",
+    "UPDATE batches SET as_of = '99999-12-31T00:00:00Z', started_at = '-1', finished_at = '1e309' WHERE batch_id = 1",
+    "UPDATE tasks SET due = '999999999999999999999999999999-01-01' WHERE task_id = 't4'",
+    "UPDATE tasks SET due = '2026-11-30T99999999999999999999:00' WHERE task_id = 't5'",
+]
+
+
+def make_hostile_template(template, root):
+    """A copy of the template whose database holds HOSTILE_EDITS."""
+    import sqlite3
+
+    hostile = os.path.join(root, "template-hostile")
+    shutil.copytree(template, hostile, symlinks=True)
+    connection = sqlite3.connect(os.path.join(hostile, "db.sqlite"))
+    try:
+        for statement in HOSTILE_EDITS:
+            connection.execute(statement)
+        connection.commit()
+    finally:
+        connection.close()
+    return hostile
+
+
 def write(path, text):
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
@@ -263,11 +294,12 @@ def main():
     failures, outcomes, runs = [], {}, 0
     try:
         template = make_template(binary, root)
+        hostile_template = make_hostile_template(template, root)
         deadline = time.monotonic() + args.seconds
         while time.monotonic() < deadline and (args.runs == 0 or runs < args.runs):
             work = os.path.join(root, "run")
             shutil.rmtree(work, ignore_errors=True)
-            shutil.copytree(template, work, symlinks=True)
+            shutil.copytree(hostile_template if rng.random() < 0.25 else template, work, symlinks=True)
             argv = build_argv(rng, commands, globals_, spec, work)
             extra = hostile_environment(rng)
             # Standard input (read by `-`): nothing, a valid export, or bytes no CSV holds.

@@ -90,6 +90,7 @@ struct ParsedArguments {
         if case .deleteLimit(let value) = typed[name] { return value }
         return nil
     }
+
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 }
