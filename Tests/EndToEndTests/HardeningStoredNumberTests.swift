@@ -21,4 +21,18 @@ struct HardeningStoredNumberTests {
         #expect(result.exitCode == 0, "\(arguments): \(result)")
         #expect(result.stdout.contains("9223372036854775807"), "\(arguments): \(result)")
     }
+
+    /// Approving a held batch prints its rows read, as stored: the smallest 64-bit value made
+    /// the thousands separator (`abs`) trap.
+    @Test func approvingAHeldBatchWithTheSmallestStoredCountPrintsIt() throws {
+        let sandbox = try AuditSetup.imported()
+        try sandbox.write("fewer.csv", "task_id,course_id,title\nt1,bio,Lab report\n")
+        let held = try sandbox.dashboard(["import", "--mode", "sync", "--max-delete", "0", "fewer.csv"])
+        #expect(held.exitCode == 65, "\(held)")
+        let edit = try sandbox.runTool("sqlite3", ["db.sqlite", "UPDATE batch_counts SET read = -9223372036854775808 WHERE batch_id = 2"])
+        #expect(edit.exitCode == 0, "\(edit)")
+        let result = try sandbox.dashboard(["batches", "approve", "2"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.contains("-9,223,372,036,854,775,808 rows read"), "\(result)")
+    }
 }

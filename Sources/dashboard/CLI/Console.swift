@@ -90,9 +90,10 @@ enum Format {
         return String(format: "%.1f MiB", Double(n) / 1_048_576)
     }
 
-    /// 1234567 → "1,234,567".
+    /// 1234567 → "1,234,567". Any Int, `Int.min` included (its magnitude, not `abs`, which
+    /// traps on it: counts can come from a hand-edited database).
     static func number(_ n: Int) -> String {
-        let digits = String(abs(n))
+        let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {
             if i > 0, (digits.count - i) % 3 == 0 { out += "," }
