@@ -175,6 +175,7 @@ def make_template(binary, root):
 # back (batches, status, reports, approve) and must never trap on them.
 HOSTILE_EDITS = [
     "UPDATE batch_counts SET read = 9223372036854775807, inserted = 9223372036854775807, deleted = -9223372036854775808",
+    "UPDATE batch_counts SET read = -9223372036854775808 WHERE batch_id = 2",
     "UPDATE batch_files SET size = 9223372036854775807, rows = -1",
     "UPDATE batch_problems SET line = 9223372036854775807, row = -9223372036854775808",
     "UPDATE batches SET max_delete = '1e309%' WHERE status = 'held'",
