@@ -300,7 +300,8 @@ def main():
         while time.monotonic() < deadline and (args.runs == 0 or runs < args.runs):
             work = os.path.join(root, "run")
             shutil.rmtree(work, ignore_errors=True)
-            shutil.copytree(hostile_template if rng.random() < 0.25 else template, work, symlinks=True)
+            hostile_database = rng.random() < 0.25
+            shutil.copytree(hostile_template if hostile_database else template, work, symlinks=True)
             argv = build_argv(rng, commands, globals_, spec, work)
             extra = hostile_environment(rng)
             # Standard input (read by `-`): nothing, a valid export, or bytes no CSV holds.
@@ -322,8 +323,12 @@ def main():
                 what = f"signal {-code}" if isinstance(code, int) and code < 0 else f"exit {code}"
                 env_text = " ".join(f"{k}={shlex.quote(v)}" for k, v in extra.items())
                 failures.append(what)
-                print(f"cli_fuzz: FAIL ({what}) run {runs}, seed {seed}:", file=sys.stderr)
-                print(f"  (in a copy of the template) {env_text + ' ' if env_text else ''}dashboard {shlex.join(argv)}", file=sys.stderr)
+                where = "the hostile-database template" if hostile_database else "the template"
+                print(f"cli_fuzz: FAIL ({what}) run {runs}, seed {seed}, {len(stdin)} bytes on stdin, in a copy of {where}:",
+                      file=sys.stderr)
+                print(f"  {env_text + ' ' if env_text else ''}dashboard {shlex.join(argv)}", file=sys.stderr)
+                print(f"  repeat: python3 Fuzz/cli_fuzz.py --bin {shlex.quote(args.bin)} --seed {seed} --runs {runs} --verbose",
+                      file=sys.stderr)
                 print("  " + "\n  ".join(stderr.strip().splitlines()[-6:]), file=sys.stderr)
     finally:
         shutil.rmtree(root, ignore_errors=True)
