@@ -13,6 +13,7 @@ enum BatchesCommand: Command {
                       held batch, also what approving it would do now
             approve ID  apply a held batch (planned again against the database as it is now)
             discard ID  drop a held batch's rows; the batch stays recorded as discarded
+            ID is a whole number from \(OptionValueKind.identifier.rangeText ?? "1").
             """,
         examples: [
             "dashboard batches list",

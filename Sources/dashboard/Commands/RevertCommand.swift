@@ -16,6 +16,7 @@ enum RevertCommand: Command {
             previous values back, every row it deleted is restored. Refused when later batches
             changed the same rows, unless --force. The revert is a batch of its own: revert it to
             re-apply the original.
+            ENTRY and ID are whole numbers from \(OptionValueKind.identifier.rangeText ?? "1").
             """,
         examples: [
             "dashboard revert 118",
