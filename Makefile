@@ -19,7 +19,7 @@ DB ?= dashboard.sqlite
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Debian packages the build needs: header (or file) that proves each is installed.
-DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy
+DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy python3:/usr/bin/python3
 
 .PHONY: run test build release install deps clean lint fuzz fuzz-cli bench stress
 
