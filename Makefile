@@ -9,16 +9,19 @@
 #   make stress   the heavy reliability tier (minutes; needs root for tmpfs): release build, then
 #                 Tests/Stress/stress.sh (kill -9 of a 300,000-task import, readers during imports,
 #                 20 nightly runs at once, a full disk at 10 levels); prints a summary, exits 1 on a violation
-#   make fuzz     run libFuzzer on the CSV reader and normalizer (FUZZ_SECONDS=60)
+#   make fuzz     run libFuzzer on the CSV reader and normalizer (FUZZ_SECONDS=60), then the
+#                 command-line fuzzer (make fuzz-cli) for as long
+#   make fuzz-cli random argv over every command and option against a small database (release
+#                 build, FUZZ_SECONDS=60; FUZZ_SEED=N repeats a run): only documented exit codes
 
 PREFIX ?= /usr/local
 DB ?= dashboard.sqlite
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Debian packages the build needs: header (or file) that proves each is installed.
-DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy
+DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy python3:/usr/bin/python3
 
-.PHONY: run test build release install deps clean lint fuzz bench stress
+.PHONY: run test build release install deps clean lint fuzz fuzz-cli bench stress
 
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
@@ -88,6 +91,17 @@ fuzz: deps
 	  || { grep -v 'Cannot export local symbol' .build/fuzz/build.log; exit 1; }
 	$(FUZZ_BIN) .build/fuzz/corpus Fuzz/corpus Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1
+	$(MAKE) fuzz-cli FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+# The command-line fuzzer (Fuzz/cli_fuzz.py, Python 3 standard library): random argv over every
+# command and option that --help lists, hostile values, a fresh copy of a small database per
+# run in a temporary folder. Exit 70, any undocumented code, a signal or a hang fails the target
+# and prints the argv; repeat a run with FUZZ_SEED=<the seed it printed>. make test runs a short
+# fixed-seed run of it (HardeningCLIFuzzTests).
+fuzz-cli: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	python3 Fuzz/cli_fuzz.py --bin "$$($(SWIFT) build -c release $(SWIFT_FLAGS) --show-bin-path)/dashboard" \
+	  --seconds $(FUZZ_SECONDS) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 
 stress: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)

@@ -183,7 +183,9 @@ import Testing
                 == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: cannot read --since \"last week\"\n" + hint))
         #expect(
             try sandbox.dashboard(["audit", "--batch", "two"])
-                == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: --batch must be a number\n" + hint))
+                == CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: --batch must be a whole number from 1 to 9007199254740991, not \"two\"\n" + hint))
         #expect(
             try sandbox.dashboard(["audit", "--format", "xml"])
                 == CommandResult(

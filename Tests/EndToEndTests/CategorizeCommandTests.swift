@@ -142,10 +142,13 @@ import Testing
         let option = try sandbox.run(["--db", "db.sqlite", "categorize", "--as-of", "yesterday"])
         #expect(
             option
-                == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: cannot read the as-of time \"yesterday\"\n" + hint))
+                == CommandResult(
+                    exitCode: 64, stdout: "", stderr: "dashboard: error: --as-of \"yesterday\" cannot be read as a time\n" + hint))
         let environment = try sandbox.run(["--db", "db.sqlite", "categorize"], environment: ["DASHBOARD_AS_OF": "soon"])
         #expect(
-            environment == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: cannot read the as-of time \"soon\"\n" + hint)
+            environment
+                == CommandResult(
+                    exitCode: 64, stdout: "", stderr: "dashboard: error: DASHBOARD_AS_OF=\"soon\" cannot be read as a time\n" + hint)
         )
         #expect(try sandbox.auditLog() == before)
     }

@@ -199,11 +199,15 @@ import Testing
             ),
             (
                 ["revert", "four"],
-                CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: ENTRY must be an audit entry number\n" + usage)
+                CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: ENTRY must be a whole number from 1 to 9007199254740991, not \"four\"\n" + usage)
             ),
             (
                 ["revert", "--batch", "x"],
-                CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: --batch must be a batch number\n" + usage)
+                CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: --batch must be a whole number from 1 to 9007199254740991, not \"x\"\n" + usage)
             ),
             (["revert", "99"], CommandResult(exitCode: 65, stdout: "", stderr: "dashboard: error: there is no audit entry 99\n" + exists)),
             (

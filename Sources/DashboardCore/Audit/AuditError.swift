@@ -3,6 +3,8 @@ public enum AuditError: Error, Equatable, CustomStringConvertible {
     case unknownTask(String)
     case deletedTask(String)
     case emptyReason
+    /// Longer than `ManualOverride.reasonCharacterLimit`.
+    case reasonTooLong(characters: Int)
     case expiryPassed(until: String, asOf: String)
     case invalidExpiry(String)
     case unknownEntry(Int)
@@ -25,6 +27,8 @@ public enum AuditError: Error, Equatable, CustomStringConvertible {
         case .unknownTask(let id): return "there is no task \"\(id)\""
         case .deletedTask(let id): return "task \"\(id)\" is deleted; restore it before reclassifying it"
         case .emptyReason: return "--reason must say why the task is reclassified"
+        case .reasonTooLong(let count):
+            return "--reason must be at most \(ManualOverride.reasonCharacterLimit) characters, not \(count)"
         case .expiryPassed(let until, let asOf): return "--until \(until) is not after the as-of time \(asOf)"
         case .invalidExpiry(let text): return "cannot read --until \"\(text)\""
         case .unknownEntry(let id): return "there is no audit entry \(id)"

@@ -5,6 +5,10 @@ public final class ManualOverride {
     public let store: Store
     private let clock: Clock
 
+    /// The longest reason kept in the audit log, in characters: a sentence or a short
+    /// paragraph; a longer text is refused (`reasonTooLong`), never cut.
+    public static let reasonCharacterLimit = 1_000
+
     public init(store: Store, clock: Clock = SystemClock()) {
         self.store = store
         self.clock = clock
@@ -21,6 +25,7 @@ public final class ManualOverride {
     ) throws(AuditError) -> AuditEntry {
         let reasonText = reason.trimmingUnicodeWhitespace()
         guard !reasonText.isEmpty else { throw .emptyReason }
+        guard reason.count <= Self.reasonCharacterLimit else { throw .reasonTooLong(characters: reason.count) }
         var entryID = 0
         do {
             try store.database.inTransaction(.immediate) {

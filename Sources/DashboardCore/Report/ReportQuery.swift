@@ -213,9 +213,8 @@ public enum ReportPipeline {
                 PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total)
             )
         }
-        let pageCount = max(1, (total + limit - 1) / limit)
-        let first = (page - 1) * limit
-        let last = min(total, first + limit)
+        let (pageCount, first) = pageBounds(total: total, limit: limit, page: page)
+        let last = min(total, first + min(limit, total))
         var index = 0
         var result: [CourseGroup] = []
         for group in groups {
@@ -236,15 +235,23 @@ public enum ReportPipeline {
         return (result, info)
     }
 
+    /// The page count and the index of the page's first item, for any `limit` ≥ 1 and any
+    /// `page`: a page past the end starts at `total` (an empty page), never at an index
+    /// whose computation overflows (`(page - 1) * limit` is clamped, not trapped).
+    static func pageBounds(total: Int, limit: Int, page: Int) -> (pageCount: Int, first: Int) {
+        let pageCount = max(1, total / limit + (total % limit == 0 ? 0 : 1))
+        let (offset, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: limit)
+        return (pageCount, overflow ? total : min(offset, total))
+    }
+
     /// One page of courses (for a grid).
     public static func paginateCourses(_ cards: [CourseCard], limit: Int?, page: Int) -> (cards: [CourseCard], page: PageInfo) {
         let total = cards.count
         guard let limit, limit > 0 else {
             return (cards, PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total))
         }
-        let pageCount = max(1, (total + limit - 1) / limit)
-        let first = (page - 1) * limit
-        let slice = first < total ? Array(cards[first..<min(total, first + limit)]) : []
+        let (pageCount, first) = pageBounds(total: total, limit: limit, page: page)
+        let slice = first < total ? Array(cards[first..<min(total, first + min(limit, total))]) : []
         return (
             slice,
             PageInfo(

@@ -70,9 +70,7 @@ public final class Store {
         } catch {
             throw Store.classify(error, path: path)
         }
-        // Range-checked before the conversion: `Int(_:)` of an infinite or huge Double traps.
-        let milliseconds = busyTimeout * 1000
-        database.setBusyTimeout(milliseconds: milliseconds > 0 ? Int(min(milliseconds, Double(Int32.max))) : 0)
+        database.setBusyTimeout(milliseconds: Store.busyMilliseconds(busyTimeout))
         do {
             // Whose file this is, read before any setting below writes to it.
             let identity = try StoreIdentity.inspect(database, path: path)
@@ -186,6 +184,13 @@ public final class Store {
         case .fifo, .socket, .characterDevice, .blockDevice: throw .notADatabase(path: path)
         default: return
         }
+    }
+
+    /// The busy timeout in milliseconds: negative, NaN or sub-millisecond waits are 0, and
+    /// anything above `Int32.max` ms (about 24 days) is that, so no value can trap.
+    static func busyMilliseconds(_ seconds: Double) -> Int {
+        guard !seconds.isNaN, seconds > 0 else { return 0 }
+        return Int(min(seconds * 1000, Double(Int32.max)))
     }
 
     /// The store error behind any failure on the database at `path`: one mapping for every

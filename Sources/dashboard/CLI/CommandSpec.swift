@@ -1,3 +1,5 @@
+import DashboardCore
+
 /// One option of a command: the single declaration that drives both parsing and `--help`.
 struct OptionSpec: Sendable {
     let name: String
@@ -5,14 +7,21 @@ struct OptionSpec: Sendable {
     let value: String?
     let help: String
     var repeatable = false
+    /// What the value must be; the parser checks it and `--help` shows its range.
+    var kind = OptionValueKind.text
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
     }
 
-    static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable)
+    static func value(
+        _ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false, kind: OptionValueKind = .text
+    ) -> OptionSpec {
+        OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable, kind: kind)
     }
+
+    /// The help text with the value's range, as `--help` shows it.
+    var helpWithRange: String { kind.rangeText.map { "\(help) [\($0)]" } ?? help }
 }
 
 /// A command's declaration: help text and options. `run` does the work.
@@ -49,7 +58,7 @@ extension OptionSpec {
             let pad =
                 left.count < width + 2
                 ? String(repeating: " ", count: width + 2 - left.count) : "\n" + String(repeating: " ", count: width + 2)
-            return left + pad + spec.help + "\n"
+            return left + pad + spec.helpWithRange + "\n"
         }.joined()
     }
 }
@@ -57,10 +66,31 @@ extension OptionSpec {
 /// The parsed arguments of one invocation.
 struct ParsedArguments {
     var values: [String: [String]] = [:]
+    /// The checked value of every option whose kind is not free text.
+    var typed: [String: OptionValue] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
     func value(_ name: String) -> String? { values[name]?.last }
+
+    /// The whole number given for `name` (declared `.integer`), checked against its range.
+    func integer(_ name: String) -> Int? {
+        if case .integer(let value) = typed[name] { return value }
+        return nil
+    }
+
+    /// The seconds given for `name` (declared `.seconds`), checked against their range.
+    func seconds(_ name: String) -> Double? {
+        if case .seconds(let value) = typed[name] { return value }
+        return nil
+    }
+
+    /// The delete limit given for `name` (declared `.deleteLimit`), checked against its ranges.
+    func deleteLimit(_ name: String) -> DeleteLimit? {
+        if case .deleteLimit(let value) = typed[name] { return value }
+        return nil
+    }
+
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 }
@@ -89,6 +119,11 @@ enum ArgumentParser {
         return (nil, args)
     }
 
+    /// True for `-5`, `-0`, `-1.5`: a dash then a digit.
+    static func isNegativeNumber(_ arg: String) -> Bool {
+        arg.hasPrefix("-") && arg.utf8.dropFirst().first.map { $0 >= 0x30 && $0 <= 0x39 } == true
+    }
+
     /// - Throws: `CommandError` (exit 64) naming the problem.
     static func parse(_ args: [String], options: [OptionSpec], command: String?) throws -> ParsedArguments {
         let specs = GlobalOptions.specs + options
@@ -98,7 +133,9 @@ enum ArgumentParser {
         while index < args.count {
             let arg = args[index]
             index += 1
-            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
+            // `-5` is a (negative) number, not an option: no option is a dash and a digit,
+            // so `revert -5` is told that ENTRY must be positive rather than "unknown option".
+            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") || isNegativeNumber(arg) {
                 parsed.positionals.append(arg)
                 continue
             }
@@ -143,6 +180,9 @@ enum ArgumentParser {
             }
             if !spec.repeatable, parsed.values[name] != nil, parsed.values[name] != [value] {
                 throw CommandError.usage("--\(name) is given twice with different values", command: command)
+            }
+            if spec.kind != .text {
+                parsed.typed[name] = try spec.kind.parse(value, label: "--\(name)", command: command)
             }
             parsed.values[name, default: []].append(value)
         }

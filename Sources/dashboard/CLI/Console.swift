@@ -96,7 +96,8 @@ enum Format {
         return String(format: "%.1f MiB", Double(n) / 1_048_576)
     }
 
-    /// 1234567 → "1,234,567".
+    /// 1234567 → "1,234,567". Any Int, `Int.min` included (its magnitude, not `abs`, which
+    /// traps on it: counts can come from a hand-edited database).
     static func number(_ n: Int) -> String {
         let digits = String(n.magnitude)  // not abs(n), which traps on Int.min
         var out = ""

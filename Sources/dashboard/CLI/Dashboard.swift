@@ -63,7 +63,14 @@ enum Dashboard {
             console.error("unknown command \"\(name)\"", hint: "commands: \(commands.map(\.spec.name).joined(separator: ", "))")
             return .usage
         }
-        var databasePath: String?
+        var global: GlobalOptions?
+        /// Prints the error; a message about the database names `DASHBOARD_DB` when that gave its path.
+        func fail(_ error: CommandError) -> ExitCode {
+            var message = error.message
+            if error.aboutDatabase, let global { message += global.databaseOriginNote }
+            console.error(message, hint: error.hint)
+            return error.code
+        }
         do {
             let parsed = try ArgumentParser.parse(rest, options: command.spec.options, command: name)
             if parsed.has("help") {
@@ -76,21 +83,16 @@ enum Dashboard {
             }
             console.quiet = parsed.has("quiet")
             if parsed.has("no-color") { console.colorAllowed = false }
-            let global = try GlobalOptions(parsed, environment: environment)
-            databasePath = global.databasePath
-            return try command.run(Invocation(arguments: parsed, global: global, console: console, environment: environment))
+            let options = try GlobalOptions(parsed, environment: environment)
+            global = options
+            return try command.run(Invocation(arguments: parsed, global: options, console: console, environment: environment))
         } catch let error as CommandError {
-            console.error(error.message, hint: error.hint)
-            return error.code
+            return fail(error)
         } catch let error as StoreError {
-            let mapped = CommandError.store(error)
-            console.error(mapped.message, hint: mapped.hint)
-            return mapped.code
-        } catch let error as SQLiteError where databasePath != nil {
+            return fail(CommandError.store(error))
+        } catch let error as SQLiteError where global != nil {
             // A failure of a query after the store opened: a damaged page, a full disk, a lock.
-            let mapped = CommandError.store(Store.classify(error, path: databasePath ?? ""))
-            console.error(mapped.message, hint: mapped.hint)
-            return mapped.code
+            return fail(CommandError.store(Store.classify(error, path: global?.databasePath ?? "")))
         } catch {
             console.error("internal error: \(error)", hint: "this is a bug; please report it with the command you ran")
             return .internalError

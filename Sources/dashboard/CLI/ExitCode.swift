@@ -17,6 +17,9 @@ struct CommandError: Error {
     let code: ExitCode
     let message: String
     let hint: String
+    /// True when the message is about the database file: `Dashboard.main` then says the path
+    /// came from `DASHBOARD_DB` when it did.
+    var aboutDatabase = false
 
     init(_ code: ExitCode, _ message: String, hint: String = "") {
         self.code = code
@@ -31,6 +34,12 @@ struct CommandError: Error {
 
     /// Maps a store failure to its exit code and words.
     static func store(_ error: StoreError) -> CommandError {
+        var mapped = storeWords(error)
+        mapped.aboutDatabase = true
+        return mapped
+    }
+
+    private static func storeWords(_ error: StoreError) -> CommandError {
         switch error {
         case .busy:
             return CommandError(.busy, error.description, hint: "try again later, or pass --wait SECONDS to wait for it")

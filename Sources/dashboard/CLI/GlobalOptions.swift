@@ -16,23 +16,49 @@ struct GlobalOptions {
     ]
 
     let databasePath: String
+    /// Where the database path came from: `--db`, `DASHBOARD_DB` or the default; messages
+    /// about the database name the environment variable when it gave the path.
+    let databaseOrigin: Origin
     let asOf: Date
     let timeZone: TimeZone
     let quiet: Bool
 
+    /// Where a global setting came from.
+    enum Origin: Equatable {
+        case option(String)
+        case environment(String)
+        case fallback
+    }
+
     /// Resolves the global options against the environment.
-    /// - Throws: `CommandError` (64) for an unknown time zone or an unreadable `--as-of`.
+    ///
+    /// Policy: an option wins over its environment variable; an environment variable set to
+    /// the empty string counts as unset (`DASHBOARD_DB= dashboard …` uses the default), but
+    /// an empty option value (`--db ""`) is a usage error. A bad value names where it came
+    /// from: `--timezone` or `DASHBOARD_TZ`, `--as-of` or `DASHBOARD_AS_OF`.
+    /// - Throws: `CommandError` (64) for an empty `--db`, an unknown time zone or an
+    ///   unreadable as-of time.
     init(_ parsed: ParsedArguments, environment: [String: String], clock: Clock = SystemClock()) throws {
-        databasePath = parsed.value("db") ?? environment["DASHBOARD_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "dashboard.sqlite"
-        let zoneName = parsed.value("timezone") ?? environment["DASHBOARD_TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? "UTC"
+        let db = Self.setting(parsed, option: "db", variable: "DASHBOARD_DB", environment: environment)
+        if db?.text.isEmpty == true {
+            throw CommandError(.usage, "--db needs a database file path, not an empty string", hint: "see `dashboard --help`")
+        }
+        databasePath = db?.text ?? "dashboard.sqlite"
+        databaseOrigin = db?.origin ?? .fallback
+        let zoneSetting = Self.setting(parsed, option: "timezone", variable: "DASHBOARD_TZ", environment: environment)
+        let zoneName = zoneSetting?.text ?? "UTC"
         guard let canonical = TimeZoneCatalog.canonicalName(zoneName), let zone = TimeZone(identifier: canonical) else {
-            throw CommandError(.usage, "unknown time zone \"\(zoneName)\"", hint: "use an IANA name such as Europe/Berlin")
+            let what = zoneSetting?.origin == .environment("DASHBOARD_TZ") ? "DASHBOARD_TZ=" : "--timezone "
+            throw CommandError(
+                .usage, "\(what)\(OptionValueKind.quoted(zoneName)) is not a known time zone",
+                hint: "use an IANA name such as Europe/Berlin")
         }
         timeZone = zone
-        if let text = parsed.value("as-of") ?? environment["DASHBOARD_AS_OF"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let instant = Timestamp.parse(text, timeZone: zone) else {
+        if let asOfSetting = Self.setting(parsed, option: "as-of", variable: "DASHBOARD_AS_OF", environment: environment) {
+            guard let instant = Timestamp.parse(asOfSetting.text, timeZone: zone) else {
+                let what = asOfSetting.origin == .environment("DASHBOARD_AS_OF") ? "DASHBOARD_AS_OF=" : "--as-of "
                 throw CommandError(
-                    .usage, "cannot read the as-of time \"\(text)\"",
+                    .usage, "\(what)\(OptionValueKind.quoted(asOfSetting.text)) cannot be read as a time",
                     hint: "use 2026-11-29, 2026-11-29T08:00 (in --timezone) or 2026-11-29T08:00:00Z")
             }
             asOf = instant
@@ -40,6 +66,21 @@ struct GlobalOptions {
             asOf = clock.now()
         }
         quiet = parsed.has("quiet")
+    }
+
+    /// Appended to a message about the database file: says the path came from `DASHBOARD_DB`
+    /// when it did (a user who never typed the path would not recognise it), else nothing.
+    var databaseOriginNote: String {
+        databaseOrigin == .environment("DASHBOARD_DB") ? " (the path comes from DASHBOARD_DB)" : ""
+    }
+
+    /// The option's value, else the environment variable's unless it is empty, with its origin.
+    private static func setting(
+        _ parsed: ParsedArguments, option: String, variable: String, environment: [String: String]
+    ) -> (text: String, origin: Origin)? {
+        if let value = parsed.value(option) { return (value, .option("--" + option)) }
+        if let value = environment[variable], !value.isEmpty { return (value, .environment(variable)) }
+        return nil
     }
 
     /// Who is running the command: `--actor`, else `$USER`, else "unknown".

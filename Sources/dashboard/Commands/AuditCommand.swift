@@ -26,7 +26,7 @@ enum AuditCommand: Command {
             .value("cause", "CAUSE", "only this cause: time, import, override, delete, restore, revert (repeatable)", repeatable: true),
             .value("since", "TIME", "only entries recorded at or after TIME (a date is its start, in --timezone)"),
             .flag("conflicts", "only imports that changed a task an override pins"),
-            .value("batch", "ID", "only entries of this batch"),
+            .value("batch", "ID", "only entries of this batch", kind: .identifier),
             .value("format", "text|json|csv", "text (default), json or csv"),
         ])
 
@@ -51,10 +51,7 @@ enum AuditCommand: Command {
             }
             filter.since = instant
         }
-        if let batch = args.value("batch") {
-            guard let id = Int(batch) else { throw CommandError.usage("--batch must be a number", command: spec.name) }
-            filter.batchID = id
-        }
+        filter.batchID = args.integer("batch")
         filter.conflictsOnly = args.has("conflicts")
         guard let store = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))

@@ -13,6 +13,7 @@ enum BatchesCommand: Command {
                       held batch, also what approving it would do now
             approve ID  apply a held batch (planned again against the database as it is now)
             discard ID  drop a held batch's rows; the batch stays recorded as discarded
+            ID is a whole number from \(OptionValueKind.identifier.rangeText ?? "1").
             """,
         examples: [
             "dashboard batches list",
@@ -22,8 +23,8 @@ enum BatchesCommand: Command {
         ],
         options: [
             .value("format", "text|json", "text (default) or json"),
-            .value("limit", "N", "list: show the N newest batches"),
-            .value("wait", "SECONDS", "approve/discard: wait this long for another writer"),
+            .value("limit", "N", "list: show the N newest batches", kind: .integer(1...1_000_000)),
+            .value("wait", "SECONDS", "approve/discard: wait this long for another writer", kind: .waitSeconds),
             .value("actor", "NAME", "approve/discard: who decides (default: $USER)"),
             .flag("force", "approve: even when other batches committed after the held one"),
         ])
@@ -40,9 +41,7 @@ enum BatchesCommand: Command {
             return try list(invocation, format: format)
         case "show", "approve", "discard":
             let given = try positionals(invocation, count: 2, names: "batch ID")
-            guard let id = Int(given[1]) else {
-                throw CommandError.usage("batch ID must be a number, not \"\(given[1])\"", command: spec.name)
-            }
+            let id = try identifier(given[1], label: "batch ID")
             if action == "show" { return try show(id, invocation, format: format) }
             return try decide(action, id, invocation, format: format)
         default:
@@ -51,11 +50,7 @@ enum BatchesCommand: Command {
     }
 
     private static func list(_ invocation: Invocation, format: String) throws -> ExitCode {
-        var limit = -1
-        if let text = invocation.arguments.value("limit") {
-            guard let n = Int(text), n > 0 else { throw CommandError.usage("--limit must be a positive number", command: spec.name) }
-            limit = n
-        }
+        let limit = invocation.arguments.integer("limit") ?? -1
         guard let store = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
         }
@@ -142,14 +137,7 @@ enum BatchesCommand: Command {
     }
 
     private static func decide(_ action: String, _ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
-        var wait = 0.0
-        if let text = invocation.arguments.value("wait") {
-            guard let seconds = Double(text), seconds >= 0 else {
-                throw CommandError.usage("--wait must be a number of seconds", command: spec.name)
-            }
-            wait = seconds
-        }
-        let store = try openExistingStoreForWriting(invocation, wait: wait)
+        let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let importer = Importer(store: store)
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         do {

@@ -21,13 +21,13 @@ enum CategorizeCommand: Command {
         options: [
             .value("actor", "NAME", "who runs it, for the log (default: $USER)"),
             .value("format", "text|json", "text (default): a summary on stderr; json: the counts on stdout"),
-            .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)"),
+            .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = try format(invocation, allowed: ["text", "json"])
         _ = try positionals(invocation, count: 0, names: "")
-        let store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
+        let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         let result: CategorizeResult
         do {
@@ -51,13 +51,18 @@ enum CategorizeCommand: Command {
 }
 
 extension Command {
-    /// `--wait SECONDS`, 0 when absent.
-    static func waitSeconds(_ invocation: Invocation) throws -> Double {
-        guard let text = invocation.arguments.value("wait") else { return 0 }
-        guard let seconds = Double(text), seconds >= 0 else {
-            throw CommandError.usage("--wait must be a number of seconds, not \"\(text)\"", command: spec.name)
+    /// `--wait SECONDS` (checked against `OptionValueKind.waitSeconds` while parsing), 0 when absent.
+    static func waitSeconds(_ invocation: Invocation) -> Double {
+        invocation.arguments.seconds("wait") ?? 0
+    }
+
+    /// A positional id (batch ID, audit ENTRY), checked like an option of kind `.identifier`.
+    /// - Throws: `CommandError` (64) naming the range and the value.
+    static func identifier(_ text: String, label: String) throws -> Int {
+        guard case .integer(let id) = try OptionValueKind.identifier.parse(text, label: label, command: spec.name) else {
+            throw CommandError.usage("\(label) must be a whole number", command: spec.name)
         }
-        return seconds
+        return id
     }
 
     /// Maps a refused reclassification or revert to exit 65 (or the store's code).
@@ -70,7 +75,7 @@ extension Command {
             return CommandError(.dataError, error.description, hint: "--force reverts anyway and records which changes it went past")
         case .timeEntry:
             return CommandError(.dataError, error.description, hint: "to move the task by hand, pin it with `dashboard reclassify`")
-        case .emptyReason, .invalidExpiry, .expiryPassed:
+        case .emptyReason, .reasonTooLong, .invalidExpiry, .expiryPassed:
             return CommandError(.usage, error.description, hint: "see `dashboard reclassify --help`")
         default:
             return CommandError(.dataError, error.description)

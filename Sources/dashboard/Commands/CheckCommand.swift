@@ -20,7 +20,7 @@ enum CheckCommand: Command {
             "dashboard check --rejects rejects.csv --mode sync imports/",
         ],
         options: ImportInputs.readingOptions + [
-            .value("max-delete", "LIMIT", "report whether a sync would be held by this limit (default 10%)")
+            .value("max-delete", "LIMIT", "report whether a sync would be held by this limit (default 10%)", kind: .maxDelete)
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {

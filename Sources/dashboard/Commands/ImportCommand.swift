@@ -28,24 +28,20 @@ enum ImportCommand: Command {
             "dashboard import --encoding windows-1252 --delimiter ';' --date-order dmy export.csv",
         ],
         options: ImportInputs.readingOptions + [
-            .value("max-delete", "LIMIT", "most a sync may delete per kind: a percentage (10%, the default) or a count (500)"),
+            .value(
+                "max-delete", "LIMIT", "most a sync may delete per kind: a percentage (10%, the default) or a count (500)", kind: .maxDelete
+            ),
             .flag("strict", "fail the whole run if any row is rejected"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes (each cleared override is logged)"),
             .flag("dry-run", "validate and count, write no data (recorded as a dry_run batch)"),
-            .value("wait", "SECONDS", "wait this long for another import to finish (default 0: exit 75 at once)"),
+            .value("wait", "SECONDS", "wait this long for another import to finish (default 0: exit 75 at once)", kind: .waitSeconds),
             .value("actor", "NAME", "who runs the import, for the record (default: $USER)"),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = try format(invocation, allowed: ["text", "json"])
         let options = try ImportInputs.options(invocation, command: spec.name)
-        var wait = 0.0
-        if let text = invocation.arguments.value("wait") {
-            guard let seconds = Double(text), seconds >= 0 else {
-                throw CommandError.usage("--wait must be a number of seconds, not \"\(text)\"", command: spec.name)
-            }
-            wait = seconds
-        }
+        let wait = waitSeconds(invocation)
         try ImportInputs.prepareRejectsFile(invocation)
         let files = try InputPaths.files(
             invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)

@@ -48,13 +48,7 @@ enum ImportInputs {
             }
             options.dateOrder = parsed
         }
-        if let limit = args.value("max-delete") {
-            guard let parsed = DeleteLimit(limit) else {
-                throw CommandError.usage(
-                    "--max-delete must be a percentage like 10% or a count like 500, not \"\(limit)\"", command: command)
-            }
-            options.maxDelete = parsed
-        }
+        if let limit = args.deleteLimit("max-delete") { options.maxDelete = limit }
         options.strict = args.has("strict")
         options.dryRun = args.has("dry-run")
         return options

@@ -27,8 +27,8 @@ enum NightlyCommand: Command {
             .value("imports", "DIR", "the drop folder to import (default: imports)"),
             .value("reports", "DIR", "where the dated report folders go (default: reports)"),
             .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)"),
-            .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count"),
-            .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)"),
+            .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count", kind: .maxDelete),
+            .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
             .value("actor", "NAME", "who runs it, for the record (default: $USER)"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes"),
         ])
@@ -41,7 +41,7 @@ enum NightlyCommand: Command {
         let reportsDir = args.value("reports") ?? "reports"
         try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
         let files = try InputPaths.files([importsDir], command: spec.name, options: options, environment: invocation.environment)
-        let store = try openStore(invocation, wait: try waitSeconds(invocation))
+        let store = try openStore(invocation, wait: waitSeconds(invocation))
         let console = invocation.console
         let result: NightlyResult
         do {

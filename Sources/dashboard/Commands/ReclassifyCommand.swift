@@ -19,11 +19,11 @@ enum ReclassifyCommand: Command {
         ],
         options: [
             .value("to", "BUCKET", "the bucket to pin: overdue, today, upcoming, undated or completed"),
-            .value("reason", "TEXT", "why (required; kept in the audit log)"),
+            .value("reason", "TEXT", "why (required; kept in the audit log)", kind: .reason),
             .value("until", "DATE", "when the override expires: a date (end of that day), a local time or an instant"),
             .value("actor", "NAME", "who decides (default: $USER)"),
             .value("format", "text|json", "text (default) or json: the new audit entry on stdout"),
-            .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)"),
+            .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
@@ -39,7 +39,7 @@ enum ReclassifyCommand: Command {
         guard let reason = invocation.arguments.value("reason") else {
             throw CommandError.usage("missing --reason TEXT: say why the task is reclassified", command: spec.name)
         }
-        let store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
+        let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let entry: AuditEntry
         do {
             entry = try ManualOverride(store: store).reclassify(

@@ -40,10 +40,15 @@ enum ReportCommand: Command {
             .value("priority", "P", "only low, normal or high (repeatable)", repeatable: true),
             .flag("include-completed", "list completed tasks too (the grid always counts them)"),
             .value("sort", "KEY", "due (default), priority, title or student"),
-            .value("limit", "N", "N tasks (list) or courses (grid) per page"),
-            .value("page", "K", "the page to show (default 1)"),
-            .value("width", "COLUMNS", "text width (default: the terminal's, else 100)"),
+            .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
+            .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
+            .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
         ])
+
+    /// Text widths: narrower cards cannot show a course code and its counts, wider lines
+    /// only cost memory.
+    static let widthRange = 20...1_000
+    static let widthKind = OptionValueKind.integer(widthRange)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let args = invocation.arguments
@@ -60,13 +65,7 @@ enum ReportCommand: Command {
             throw CommandError.usage(
                 "--out writes every task of every course: it cannot be combined with --limit or --page", command: spec.name)
         }
-        var width = Terminal.columns() ?? 100
-        if let text = args.value("width") {
-            guard let value = Int(text), value >= 20 else {
-                throw CommandError.usage("--width must be a number of columns, at least 20", command: spec.name)
-            }
-            width = value
-        }
+        let width = args.integer("width") ?? Terminal.columns(within: widthRange) ?? 100
 
         let global = invocation.global
         if let out {
@@ -144,14 +143,8 @@ enum ReportCommand: Command {
             }
             query.sort = sort
         }
-        if let text = args.value("limit") {
-            guard let limit = Int(text), limit > 0 else {
-                throw CommandError.usage("--limit must be a positive number", command: spec.name)
-            }
-            query.limit = limit
-        }
-        if let text = args.value("page") {
-            guard let page = Int(text), page > 0 else { throw CommandError.usage("--page must be a positive number", command: spec.name) }
+        query.limit = args.integer("limit")
+        if let page = args.integer("page") {
             guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }
             query.page = page
         }
@@ -161,10 +154,14 @@ enum ReportCommand: Command {
 
 /// The terminal's width, when stdout is one.
 enum Terminal {
-    static func columns() -> Int? {
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text), value > 0 { return value }
+    /// `$COLUMNS` (digits only), else the terminal's width, clamped into `range`; nil when
+    /// neither gives a width. A `COLUMNS` that is not a whole number is ignored.
+    static func columns(within range: ClosedRange<Int>) -> Int? {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = OptionValueKind.wholeNumber(text), value > 0 {
+            return min(max(value, range.lowerBound), range.upperBound)
+        }
         var size = winsize()
         guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        return min(max(Int(size.ws_col), range.lowerBound), range.upperBound)
     }
 }

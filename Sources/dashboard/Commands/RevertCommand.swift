@@ -16,6 +16,7 @@ enum RevertCommand: Command {
             previous values back, every row it deleted is restored. Refused when later batches
             changed the same rows, unless --force. The revert is a batch of its own: revert it to
             re-apply the original.
+            ENTRY and ID are whole numbers from \(OptionValueKind.identifier.rangeText ?? "1").
             """,
         examples: [
             "dashboard revert 118",
@@ -23,27 +24,26 @@ enum RevertCommand: Command {
             "dashboard revert 118 --force --actor adams",
         ],
         options: [
-            .value("batch", "ID", "revert a whole import batch"),
+            .value("batch", "ID", "revert a whole import batch", kind: .identifier),
             .flag("force", "revert even when later changes touch the same task or rows"),
             .value("actor", "NAME", "who reverts (default: $USER)"),
             .value("format", "text|json", "text (default) or json: the revert entries on stdout"),
-            .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)"),
+            .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = try format(invocation, allowed: ["text", "json"])
         let args = invocation.arguments
         let actor = GlobalOptions.actor(args, environment: invocation.environment)
-        let batchText = args.value("batch")
-        if batchText != nil, !args.positionals.isEmpty {
+        let batchID = args.integer("batch")
+        if batchID != nil, !args.positionals.isEmpty {
             throw CommandError.usage("give either an ENTRY or --batch ID, not both", command: spec.name)
         }
         let store: Store
         let result: RevertResult
         let what: String
-        if let batchText {
-            guard let batchID = Int(batchText) else { throw CommandError.usage("--batch must be a batch number", command: spec.name) }
-            store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
+        if let batchID {
+            store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             do {
                 result = try Reverter(store: store).revert(
                     batchID: batchID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -54,8 +54,8 @@ enum RevertCommand: Command {
             what = "batch \(batchID)"
         } else {
             let text = try positionals(invocation, count: 1, names: "ENTRY (an audit entry id) or --batch ID")[0]
-            guard let entryID = Int(text) else { throw CommandError.usage("ENTRY must be an audit entry number", command: spec.name) }
-            store = try openExistingStoreForWriting(invocation, wait: try waitSeconds(invocation))
+            let entryID = try identifier(text, label: "ENTRY")
+            store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             do {
                 result = try Reverter(store: store).revert(
                     entryID: entryID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,

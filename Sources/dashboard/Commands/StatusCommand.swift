@@ -26,7 +26,7 @@ enum StatusCommand: Command {
                     ]).rendered() + "\n")
             } else {
                 invocation.console.out(
-                    "No data imported yet: \(VisibleText.of(invocation.global.databasePath)) does not exist.\nNext step: dashboard import imports/\n"
+                    "No data imported yet: \(VisibleText.of(invocation.global.databasePath)) does not exist\(invocation.global.databaseOriginNote).\nNext step: dashboard import imports/\n"
                 )
             }
             return .noInput
