@@ -28,11 +28,14 @@ public final class Database {
 
     /// Opens (and if asked, creates) the database.
     ///
+    /// The empty path opens a private temporary database that SQLite deletes when it is
+    /// closed (used to spool data that must not live in memory, see `ProblemSpool`).
+    ///
     /// A new file is created with permissions 0600 before SQLite opens it, so student data is
     /// never readable by other users, whatever the umask.
     /// - Throws: `SQLiteError` when the file cannot be opened.
     public init(path: String, mode: Mode = .readWriteCreate) throws {
-        if mode == .readWriteCreate, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+        if mode == .readWriteCreate, !path.isEmpty, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 close(fd)

@@ -32,6 +32,12 @@ extension Store {
         try BatchLog.problems(database, batchID: batchID)
     }
 
+    /// Calls `body` with each problem recorded for a batch (of `severity`, when given), in
+    /// file order, one row at a time (bounded memory whatever their number).
+    public func forEachProblem(batchID: Int, severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void) throws {
+        try BatchLog.forEachProblem(database, batchID: batchID, severity: severity, body)
+    }
+
     /// The summary `dashboard status` prints.
     public func status() throws -> StoreStatus {
         StoreStatus(

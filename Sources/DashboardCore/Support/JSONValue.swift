@@ -14,8 +14,13 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// The value as JSON text; `indent` spaces per level, or compact with `indent` 0.
     public func rendered(indent: Int = 2) -> String {
+        rendered(indent: indent, level: 0)
+    }
+
+    /// The value as it appears nested `level` deep (for `JSONStreamWriter`).
+    func rendered(indent: Int, level: Int) -> String {
         var out = ""
-        write(into: &out, indent: indent, level: 0)
+        write(into: &out, indent: indent, level: level)
         return out
     }
 

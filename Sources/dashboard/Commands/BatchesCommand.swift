@@ -88,23 +88,26 @@ enum BatchesCommand: Command {
         guard let batch = try store.batch(id: id) else {
             throw CommandError(.dataError, "there is no batch \(id)", hint: "`dashboard batches list` shows the batches")
         }
-        let problems = try store.problems(batchID: id)
         var preview: [FileKind: ImportCounts]?
         if batch.status == .held {
             preview = try Importer(store: store).preview(heldBatchID: id)
         }
         if format == "json" {
-            var value = batch.json
-            if case .object(var pairs) = value {
-                pairs.insert(("schema", .int(1)), at: 0)
-                pairs.append(("rejects", .array(problems.filter { $0.severity == .error }.map(\.json))))
-                pairs.append(("warnings", .array(problems.filter { $0.severity == .warning }.map(\.json))))
-                if let preview {
-                    pairs.append(("approve_would", ImportResultJSON.counts(preview)))
-                }
-                value = .object(pairs)
+            // Streamed from batch_problems one row at a time (docs/reliability.md).
+            let writer = JSONStreamWriter { invocation.console.out($0) }
+            try writer.pair("schema", .int(1))
+            if case .object(let pairs) = batch.json {
+                for (key, value) in pairs { try writer.pair(key, value) }
             }
-            invocation.console.out(value.rendered() + "\n")
+            for severity in [ProblemSeverity.error, .warning] {
+                try writer.array(severity == .error ? "rejects" : "warnings") { element in
+                    try store.forEachProblem(batchID: id, severity: severity) { try element($0.json) }
+                }
+            }
+            if let preview {
+                try writer.pair("approve_would", ImportResultJSON.counts(preview))
+            }
+            try writer.end()
             return .success
         }
         var out = "Batch \(batch.id): \(batch.status.rawValue) (\(batch.command), \(batch.mode.rawValue), max delete \(batch.maxDelete))\n"
@@ -130,8 +133,12 @@ enum BatchesCommand: Command {
             }
             out += "Next step: dashboard batches approve \(id)   or   dashboard batches discard \(id)\n"
         }
-        for problem in problems {
+        try store.forEachProblem(batchID: id) { problem in
             out += ImportInputs.styledProblem(problem, console: invocation.console) + "\n"
+            if out.utf8.count >= JSONStreamWriter.flushThreshold {
+                invocation.console.out(out)
+                out = ""
+            }
         }
         invocation.console.out(out)
         return .success
@@ -176,12 +183,16 @@ enum TextTable {
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
         }
-        return rows.map { row in
-            row.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
-            }.joined(separator: "  ").trailingSpacesRemoved
-        }.joined(separator: "\n") + "\n"
+        return rows.map { line($0, widths: widths, rightAligned: rightAligned) }.joined(separator: "\n") + "\n"
+    }
+
+    /// One line of a table whose column widths are known (a table streamed in two passes:
+    /// widths first, then lines), without its line break.
+    static func line(_ row: [String], widths: [Int], rightAligned: Set<Int> = []) -> String {
+        row.enumerated().map { i, cell in
+            let pad = String(repeating: " ", count: max(0, (i < widths.count ? widths[i] : 0) - cell.count))
+            return rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
+        }.joined(separator: "  ").trailingSpacesRemoved
     }
 }
 

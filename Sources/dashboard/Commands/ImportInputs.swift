@@ -144,20 +144,21 @@ enum ImportInputs {
     static func report(_ result: ImportResult, invocation: Invocation, format: String, verb: String) throws {
         let console = invocation.console
         if let path = invocation.arguments.value("rejects") {
-            try writeRejects(result.rejects, to: path)
+            try writeRejects(result.problemSpool, to: path)
         }
         if format == "json" {
-            console.out(result.json.rendered() + "\n")
+            // Streamed: a million problems never become one string (docs/reliability.md).
+            try spoolRead { try result.writeJSON { console.out($0) } }
         }
-        let clean = result.problems.isEmpty && result.status != .held && result.status != .failed
+        let clean = result.problemCount == 0 && result.status != .held && result.status != .failed
         if console.quiet && clean { return }
         if format == "text" {
-            for problem in result.problems.prefix(textProblemLimit) {
+            for problem in try spoolRead({ try result.problemSpool.first(textProblemLimit) }) {
                 console.err(styledProblem(problem, console: console) + "\n")
             }
-            if result.problems.count > textProblemLimit {
+            if result.problemCount > textProblemLimit {
                 console.err(
-                    "… and \(result.problems.count - textProblemLimit) more problems (all of them: --format json or --rejects FILE)\n")
+                    "… and \(result.problemCount - textProblemLimit) more problems (all of them: --format json or --rejects FILE)\n")
             }
         }
         console.err("dashboard: " + summary(result, verb: verb) + "\n")
@@ -217,21 +218,45 @@ enum ImportInputs {
         close(fd)
     }
 
-    static func writeRejects(_ rejects: [ImportProblem], to path: String) throws {
-        var text = "file,line,column,code,value,message\n"
-        for p in rejects {
-            // Values are kept exactly (no formula prefix): this file is for data people.
-            text +=
-                [p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message].map(CSVWriter.field).joined(separator: ",") + "\n"
-        }
+    /// Writes the rejected rows of `problems` to `path`, streamed from the spool in pieces of
+    /// about 64 KiB (bounded memory whatever the number of rejects).
+    static func writeRejects(_ problems: ProblemSpool, to path: String) throws {
         let fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        let failed = FileDescriptorWriter.writeAll(fd, text)
-        guard failed == 0 else {
-            throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(failed)))")
+        var text = "file,line,column,code,value,message\n"
+        func flush() throws {
+            let failed = FileDescriptorWriter.writeAll(fd, text)
+            text = ""
+            guard failed == 0 else {
+                throw CommandError(.ioError, "cannot write --rejects \(path): \(String(cString: strerror(failed)))")
+            }
+        }
+        try spoolRead {
+            try problems.forEach(severity: .error) { p in
+                // Values are kept exactly (no formula prefix): this file is for data people.
+                text +=
+                    [p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message].map(CSVWriter.field).joined(separator: ",")
+                    + "\n"
+                if text.utf8.count >= 64 * 1024 { try flush() }
+            }
+        }
+        try flush()
+    }
+
+    /// Runs a read of the problem spool; a failure of its temporary database (a full or
+    /// vanished temp folder) is an I/O error, exit 74.
+    static func spoolRead<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw CommandError(
+                .ioError, "cannot read the list of problems from its temporary file: \(error)",
+                hint: "check the free space of the temporary folder (TMPDIR)")
         }
     }
 
