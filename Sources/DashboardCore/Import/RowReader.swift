@@ -182,10 +182,10 @@ final class RowReader: @unchecked Sendable {
                         }
                         return
                     }
-                    let outcome = normalizer.normalize(record.fields)
+                    let outcome = normalizer.normalize(record)
                     switch outcome {
                     case .rejected:
-                        try emit(.record(line: record.line, outcome: outcome, identity: normalizer.identity(record.fields), bucket: nil))
+                        try emit(.record(line: record.line, outcome: outcome, identity: normalizer.identity(record), bucket: nil))
                     case .task(let task):
                         // One lookup per task: each valid course's as-of, found the first time.
                         var local = localByCourse[task.courseID]
