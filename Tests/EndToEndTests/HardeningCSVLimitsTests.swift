@@ -15,7 +15,8 @@ import Testing
         let result = try sandbox.run(["--db", "db.sqlite", "import", "--format", "json", "courses.csv", "tasks.csv"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(JSON.objects(try JSON.object(result.stdout)["warnings"]).compactMap { $0["code"] as? String } == ["unknown_column"])
-        #expect(try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT task_id, title FROM tasks ORDER BY 1") == "t1|Essay\nt2|Quiz\n")
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT task_id, title FROM tasks ORDER BY 1") == "t1|Essay\nt2|Quiz\n")
     }
 
     @Test func aFieldPastTheKeepLimitInAUsedColumnIsValueTooLong() throws {
@@ -25,7 +26,10 @@ import Testing
         let result = try sandbox.run(["--db", "db.sqlite", "import", "--format", "json", "courses.csv", "tasks.csv"])
         #expect(result.exitCode == 65)
         let rejects = JSON.objects(try JSON.object(result.stdout)["rejects"])
-        #expect(rejects.map { "\($0["file"] ?? ""):\($0["line"] ?? 0) \($0["column"] ?? "") \($0["code"] ?? "")" } == ["tasks.csv:2 title value_too_long"])
+        #expect(
+            rejects.map { "\($0["file"] ?? ""):\($0["line"] ?? 0) \($0["column"] ?? "") \($0["code"] ?? "")" } == [
+                "tasks.csv:2 title value_too_long"
+            ])
         #expect(try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT task_id FROM tasks ORDER BY 1") == "t2\n")
     }
 

@@ -60,7 +60,10 @@ import Testing
         let text = try sandbox.run(["--db", "db.sqlite", "batches", "show", "1"])
         #expect(text.exitCode == 0)
         #expect(text.stdout.components(separatedBy: "[unknown_course]").count - 1 == Self.rejected)
-        #expect(text.stdout.hasSuffix("tasks.csv:\(Self.rejected + 1): error: course_id: course \"nope\" is not in the database or in this import [unknown_course]\n    hint: import the course first (or in the same run), or correct the course_id\n"))
+        #expect(
+            text.stdout.hasSuffix(
+                "tasks.csv:\(Self.rejected + 1): error: course_id: course \"nope\" is not in the database or in this import [unknown_course]\n    hint: import the course first (or in the same run), or correct the course_id\n"
+            ))
     }
 
     @Test func streamedJSONIsByteForByteTheRenderedValue() throws {

@@ -70,7 +70,7 @@ public struct ImportResult: Sendable {
     /// Calls `body` with every problem (of `severity`, when given), in file order, one at a
     /// time: memory stays bounded whatever the number of problems.
     public func forEachProblem(severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void) throws {
-        try problemSpool.forEach(severity: severity, body)
+        try problemSpool.forEachProblem(severity: severity, body)
     }
 
     /// How many problems there are.
@@ -86,7 +86,7 @@ public struct ImportResult: Sendable {
 
     private func load(_ severity: ProblemSeverity?) -> [ImportProblem] {
         var all: [ImportProblem] = []
-        try? problemSpool.forEach(severity: severity) { all.append($0) }
+        try? problemSpool.forEachProblem(severity: severity) { all.append($0) }
         return all
     }
 }

@@ -106,7 +106,7 @@ public final class ProblemSpool: @unchecked Sendable {
 
     /// Calls `body` with every problem (of `severity`, when given), in order; stops after
     /// `limit` of them when given. Memory stays bounded: rows are read one at a time.
-    public func forEach(
+    public func forEachProblem(
         severity: ProblemSeverity? = nil, limit: Int? = nil, _ body: (ImportProblem) throws -> Void
     ) throws {
         if let spool {
@@ -144,7 +144,7 @@ public final class ProblemSpool: @unchecked Sendable {
     /// The first `limit` problems, for a summary.
     public func first(_ limit: Int) throws -> [ImportProblem] {
         var result: [ImportProblem] = []
-        try forEach(limit: limit) { result.append($0) }
+        try forEachProblem(limit: limit) { result.append($0) }
         return result
     }
 

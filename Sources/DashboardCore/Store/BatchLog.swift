@@ -77,7 +77,7 @@ enum BatchLog {
         try database.run("DELETE FROM batch_problems WHERE batch_id = ?", [batchID])
         let insert = try database.cached("INSERT INTO batch_problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         var seq = 0
-        try problems.forEach { p in
+        try problems.forEachProblem { p in
             seq += 1
             try insert.run([
                 batchID, seq, p.severity.rawValue, p.code.rawValue, p.frictionlessType, p.file, p.line, p.row,
@@ -96,24 +96,31 @@ enum BatchLog {
         -> [BatchRecord]
     {
         var result: [BatchRecord] = []
-        try database.cached(
+        try forEachBatch(database, where: condition, values, limit: limit) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each batch matching `condition`, newest first, one at a time (with
+    /// its counts and files).
+    static func forEachBatch(
+        _ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1,
+        _ body: (BatchRecord) throws -> Void
+    ) throws {
+        try database.prepare(
             """
             SELECT batch_id, command, started_at, coalesce(finished_at, ''), as_of, mode, status, reason, max_delete, actor
             FROM batches WHERE \(condition) ORDER BY batch_id DESC LIMIT \(limit)
             """
         ).forEachRow(values) { row in
-            result.append(
-                BatchRecord(
-                    id: row.int(0), command: row.string(1) ?? "", startedAt: row.string(2) ?? "", finishedAt: row.string(3) ?? "",
-                    asOf: row.string(4) ?? "", mode: ImportMode(rawValue: row.string(5) ?? "") ?? .merge,
-                    status: BatchStatus(rawValue: row.string(6) ?? "") ?? .failed, reason: row.string(7) ?? "",
-                    maxDelete: row.string(8) ?? "", actor: row.string(9) ?? "", counts: [:], files: []))
+            var record = BatchRecord(
+                id: row.int(0), command: row.string(1) ?? "", startedAt: row.string(2) ?? "", finishedAt: row.string(3) ?? "",
+                asOf: row.string(4) ?? "", mode: ImportMode(rawValue: row.string(5) ?? "") ?? .merge,
+                status: BatchStatus(rawValue: row.string(6) ?? "") ?? .failed, reason: row.string(7) ?? "",
+                maxDelete: row.string(8) ?? "", actor: row.string(9) ?? "", counts: [:], files: [])
+            record.counts = try counts(database, batchID: record.id)
+            record.files = try files(database, batchID: record.id)
+            try body(record)
         }
-        for index in result.indices {
-            result[index].counts = try counts(database, batchID: result[index].id)
-            result[index].files = try files(database, batchID: result[index].id)
-        }
-        return result
     }
 
     static func counts(_ database: Database, batchID: Int) throws -> [FileKind: ImportCounts] {

@@ -22,6 +22,11 @@ extension Store {
         try BatchLog.batches(database, limit: limit)
     }
 
+    /// Calls `body` with each batch, newest first (`limit` < 0: all), one at a time.
+    public func forEachBatch(limit: Int = -1, _ body: (BatchRecord) throws -> Void) throws {
+        try BatchLog.forEachBatch(database, limit: limit, body)
+    }
+
     /// One batch, or nil.
     public func batch(id: Int) throws -> BatchRecord? {
         try BatchLog.batch(database, id: id)

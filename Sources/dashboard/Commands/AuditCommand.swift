@@ -81,24 +81,26 @@ enum AuditCommand: Command {
             // Two passes over the log: the column widths, then the lines.
             let header = ["ID", "RECORDED", "TASK", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "NOTE"]
             var widths = header.map(\.count)
+            // One read transaction: both passes see the same entries.
             var any = false
-            try store.forEachAuditEntry(filter) { entry in
-                any = true
-                for (i, cell) in textRow(entry).enumerated() { widths[i] = max(widths[i], cell.count) }
-            }
-            guard any else {
-                console.out("No audit entries match.\n")
-                return .success
-            }
-            var out = TextTable.line(header, widths: widths, rightAligned: [0]) + "\n"
-            try store.forEachAuditEntry(filter) { entry in
-                out += TextTable.line(textRow(entry), widths: widths, rightAligned: [0]) + "\n"
-                if out.utf8.count >= JSONStreamWriter.flushThreshold {
-                    console.out(out)
-                    out = ""
+            try store.database.inTransaction(.deferred) {
+                try store.forEachAuditEntry(filter) { entry in
+                    any = true
+                    for (i, cell) in textRow(entry).enumerated() { widths[i] = max(widths[i], cell.count) }
                 }
+                guard any else { return .commit }
+                var out = TextTable.line(header, widths: widths, rightAligned: [0]) + "\n"
+                try store.forEachAuditEntry(filter) { entry in
+                    out += TextTable.line(textRow(entry), widths: widths, rightAligned: [0]) + "\n"
+                    if out.utf8.count >= JSONStreamWriter.flushThreshold {
+                        console.out(out)
+                        out = ""
+                    }
+                }
+                console.out(out)
+                return .commit
             }
-            console.out(out)
+            if !any { console.out("No audit entries match.\n") }
         }
         return .success
     }

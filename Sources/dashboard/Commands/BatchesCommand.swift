@@ -59,26 +59,48 @@ enum BatchesCommand: Command {
         guard let store = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
         }
-        let batches = try store.batches(limit: limit)
+        // Streamed one batch at a time, in every format (docs/reliability.md).
+        let console = invocation.console
         if format == "json" {
-            invocation.console.out(JSONValue.object([("schema", .int(1)), ("batches", .array(batches.map(\.json)))]).rendered() + "\n")
+            let writer = JSONStreamWriter { console.out($0) }
+            try writer.pair("schema", .int(1))
+            try writer.array("batches") { element in try store.forEachBatch(limit: limit) { try element($0.json) } }
+            try writer.end()
             return .success
         }
-        if batches.isEmpty {
-            invocation.console.out("No batches yet. Next step: dashboard import imports/\n")
-            return .success
+        // Two passes: the column widths, then the lines.
+        let header = ["ID", "COMMAND", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]
+        let rightAligned = Set(5...10).union([0])
+        var widths = header.map(\.count)
+        // One read transaction: both passes see the same batches.
+        var any = false
+        try store.database.inTransaction(.deferred) {
+            try store.forEachBatch(limit: limit) { batch in
+                any = true
+                for (i, cell) in listRow(batch).enumerated() { widths[i] = max(widths[i], cell.count) }
+            }
+            guard any else { return .commit }
+            var out = TextTable.line(header, widths: widths, rightAligned: rightAligned) + "\n"
+            try store.forEachBatch(limit: limit) { batch in
+                out += TextTable.line(listRow(batch), widths: widths, rightAligned: rightAligned) + "\n"
+                if out.utf8.count >= JSONStreamWriter.flushThreshold {
+                    console.out(out)
+                    out = ""
+                }
+            }
+            console.out(out)
+            return .commit
         }
-        var rows = [["ID", "COMMAND", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]]
-        for b in batches {
-            let t = b.total
-            rows.append([
-                String(b.id), b.command, b.status.rawValue, b.command == "revert" ? "-" : b.mode.rawValue, b.asOf, String(t.read),
-                String(t.inserted), String(t.updated),
-                String(t.deleted), String(t.rejected), String(t.warnings),
-            ])
-        }
-        invocation.console.out(TextTable.render(rows, rightAligned: Set(5...10).union([0])))
+        if !any { console.out("No batches yet. Next step: dashboard import imports/\n") }
         return .success
+    }
+
+    private static func listRow(_ b: BatchRecord) -> [String] {
+        let t = b.total
+        return [
+            String(b.id), b.command, b.status.rawValue, b.command == "revert" ? "-" : b.mode.rawValue, b.asOf, String(t.read),
+            String(t.inserted), String(t.updated), String(t.deleted), String(t.rejected), String(t.warnings),
+        ]
     }
 
     private static func show(_ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {

@@ -235,7 +235,7 @@ enum ImportInputs {
             }
         }
         try spoolRead {
-            try problems.forEach(severity: .error) { p in
+            try problems.forEachProblem(severity: .error) { p in
                 // Values are kept exactly (no formula prefix): this file is for data people.
                 text +=
                     [p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message].map(CSVWriter.field).joined(separator: ",")

@@ -33,7 +33,7 @@ import Testing
 
     static func listed(_ spool: ProblemSpool, severity: ProblemSeverity? = nil, limit: Int? = nil) throws -> [String] {
         var out: [String] = []
-        try spool.forEach(severity: severity, limit: limit) { out.append("\($0.file):\($0.line) \($0.code.rawValue)") }
+        try spool.forEachProblem(severity: severity, limit: limit) { out.append("\($0.file):\($0.line) \($0.code.rawValue)") }
         return out
     }
 
@@ -58,7 +58,7 @@ import Testing
         original.frictionlessType = "custom-type"
         try spool.append(original)
         var back: [ImportProblem] = []
-        try spool.forEach { back.append($0) }
+        try spool.forEachProblem { back.append($0) }
         #expect(back == [original])
     }
 
