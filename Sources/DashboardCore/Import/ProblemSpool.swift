@@ -1,3 +1,6 @@
+import CSQLite
+import Foundation
+
 /// The rejected rows and warnings of one run, in file order, kept out of memory once there
 /// are many.
 ///
@@ -68,10 +71,10 @@ public final class ProblemSpool: @unchecked Sendable {
     public func append(_ problem: ImportProblem) throws {
         let key = Key(group: group, line: groupSortedByLine ? problem.line : 0, seq: nextSeq)
         if spool == nil, memory.count >= memoryLimit {
-            try moveToDatabase()
+            try Self.named { try moveToDatabase() }
         }
         if let spool {
-            try insert(key, problem, into: spool)
+            try Self.named { try insert(key, problem, into: spool) }
         } else {
             if let last = memory.last, key < last.key { memorySorted = false }
             memory.append((key, problem))
@@ -146,6 +149,19 @@ public final class ProblemSpool: @unchecked Sendable {
         var result: [ImportProblem] = []
         try forEachProblem(limit: limit) { result.append($0) }
         return result
+    }
+
+    /// Runs `body`, naming the temporary file in a failure: a full or missing temp folder is
+    /// an I/O error of that file (exit 74), never taken for a fault of the database.
+    private static func named(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as SQLiteError {
+            throw SQLiteError(
+                code: error.isFull ? error.code : SQLITE_IOERR,
+                message: "cannot spool the list of problems to a temporary file (in $TMPDIR, /var/tmp or /tmp): \(error.message)",
+                systemErrno: error.systemErrno)
+        }
     }
 
     private func sortMemory() {
