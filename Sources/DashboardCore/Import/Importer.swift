@@ -231,6 +231,10 @@ public final class Importer {
         let problems = run.problems
         problems.startGroup(sortedByLine: true)
         let warningsBefore = problems.warningCount
+        // A file that fails part way adds none of its problems, as it adds none of its counts.
+        let fileMark = problems.mark
+        var fileDone = false
+        defer { if !fileDone { try? problems.truncate(to: fileMark) } }
         // Unknown columns are reported once per file, all in one warning (a header of 100,000
         // stray columns is one problem, not 100,000).
         let unknown = layout.unknownColumns
@@ -409,6 +413,7 @@ public final class Importer {
         // Repeats are found when their statement runs, after later rows' problems: the spool
         // lists this file's problems by line (file order).
         counts.warnings += problems.warningCount - warningsBefore
+        fileDone = true
         run.counts[kind] = counts
         run.files.append(ImportedFile(path: file.path, kind: kind, size: read.bytesRead, sha256: read.sha256, rows: fileRows))
         run.bytesBefore += read.bytesRead
