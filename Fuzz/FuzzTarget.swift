@@ -29,7 +29,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if let layout {
             for order in [nil, DateOrder.mdy, .dmy] {
-                _ = RowNormalizer(layout: layout, dateOrder: order).normalize(record.fields)
+                _ = RowNormalizer(layout: layout, dateOrder: order).normalize(record)
             }
         }
     }

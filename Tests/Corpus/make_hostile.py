@@ -240,11 +240,32 @@ def _():
     return TASKS + b"big,bio,\"" + b"Q" * FIELD_70MB + b"\"\nok1,bio,Small\n"
 
 
-@case("header-100k-columns.csv", 0, "unknown_column", "+1 tasks", "unknown_column@1",
-      "a header of 100,000 columns (99,997 unknown) and one full-width row")
+@case("header-100k-columns.csv", 65, "too_many_columns", "none", "too_many_columns@1",
+      "a header of 100,000 columns (over the 1,024-column cap) and one full-width row -> too_many_columns")
 def _():
     header = b"task_id,course_id,title," + b",".join(b"x%d" % i for i in range(4, 100_001)) + b"\n"
     return header + b"wide,bio,Wide" + b"," * 99_997 + b"\n"
+
+
+@case("header-1025-columns.csv", 65, "too_many_columns", "none", "too_many_columns@1",
+      "a header of 1,025 columns, one over the cap (docs/formats.md) -> too_many_columns")
+def _():
+    header = b"task_id,course_id,title," + b",".join(b"x%d" % i for i in range(4, 1_026)) + b"\n"
+    return header + b"w1,bio,Wide" + b"," * 1_022 + b"\n"
+
+
+@case("header-1024-columns.csv", 65, "unknown_column,wrong_field_count", "+1 tasks", "unknown_column@1,wrong_field_count@2",
+      "a header of 1,024 columns (the cap) imports; a row of 1,025 fields under it is wrong_field_count, not cut to fit")
+def _():
+    header = b"task_id,course_id,title," + b",".join(b"x%d" % i for i in range(4, 1_025)) + b"\n"
+    return header + b"w1,bio,Too wide" + b",v" * 1_022 + b"\nw2,bio,Fits" + b",v" * 1_021 + b"\n"
+
+
+@case("field-60mb-ignored-column.csv", 0, "unknown_column", "+1 tasks", "unknown_column@1",
+      "generated at test time: a 60 MB quoted value in a column the product ignores: imports in bounded memory",
+      test_time=True)
+def _():
+    return b"task_id,course_id,title,notes\nbig,bio,Short title,\"" + b"N" * 60_000_000 + b"\"\n"
 
 
 @case("row-100k-columns.csv", 65, "wrong_field_count", "+1 tasks", "wrong_field_count@2",

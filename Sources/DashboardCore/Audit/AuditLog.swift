@@ -53,6 +53,14 @@ enum AuditLog {
         """
 
     static func entries(_ database: Database, filter: AuditFilter) throws -> [AuditEntry] {
+        var result: [AuditEntry] = []
+        try forEachEntry(database, filter: filter) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each entry matching `filter`, oldest first, one row at a time
+    /// (bounded memory whatever the size of the log).
+    static func forEachEntry(_ database: Database, filter: AuditFilter, _ body: (AuditEntry) throws -> Void) throws {
         var conditions: [String] = []
         var values: [SQLBindable] = []
         if !filter.taskIDs.isEmpty {
@@ -77,11 +85,9 @@ enum AuditLog {
             values.append(batch)
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        var result: [AuditEntry] = []
         try database.prepare("SELECT \(columns) FROM audit a \(whereClause) ORDER BY a.entry_id").forEachRow(values) { row in
-            result.append(entry(row))
+            try body(entry(row))
         }
-        return result
     }
 
     static func entry(_ database: Database, id: Int) throws -> AuditEntry? {

@@ -77,6 +77,11 @@ extension Store {
         try AuditLog.entries(database, filter: filter)
     }
 
+    /// Calls `body` with each audit entry matching `filter`, oldest first, one at a time.
+    public func forEachAuditEntry(_ filter: AuditFilter = AuditFilter(), _ body: (AuditEntry) throws -> Void) throws {
+        try AuditLog.forEachEntry(database, filter: filter, body)
+    }
+
     /// One audit entry, or nil.
     public func auditEntry(id: Int) throws -> AuditEntry? {
         try AuditLog.entry(database, id: id)

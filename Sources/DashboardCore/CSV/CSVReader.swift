@@ -21,6 +21,10 @@ public struct CSVReaderOptions: Sendable {
 public struct CSVRecord: Equatable, Sendable {
     public var fields: [String]
     public var line: Int
+    /// Fields of a data row past `CSVReader.maxFields`: counted, not kept (0 for most rows).
+    public var droppedFields = 0
+    /// True when every dropped field was empty or white space.
+    public var droppedFieldsBlank = true
 
     public init(fields: [String], line: Int) {
         self.fields = fields
@@ -49,6 +53,8 @@ public enum CSVFileError: Error, Equatable, Sendable {
     case unterminatedQuote(line: Int)
     /// A single field larger than the reader's hard limit, in the record starting on `line`.
     case fieldTooLarge(line: Int, limit: Int)
+    /// A header of more than `limit` fields, starting on `line`.
+    case tooManyFields(line: Int, limit: Int)
     /// The file holds no bytes (or only a byte order mark, or only blank lines).
     case emptyFile
     /// The file could not be read.
@@ -65,6 +71,20 @@ public enum CSVFileError: Error, Equatable, Sendable {
 public final class CSVReader {
     /// The largest single field the reader accepts before giving up on the file.
     public static let fieldLimit = 64 * 1024 * 1024
+
+    /// How much of one field the reader keeps in memory: the bytes after the first 1 MiB of a
+    /// field are read (and counted against `fieldLimit`) but dropped. Such a field is far over
+    /// the 4 KiB a stored value may hold, so in a column the product uses its row is rejected
+    /// as `value_too_long`; a column the product ignores may hold it. Memory for one field is
+    /// bounded by this plus one read chunk, whatever the field's size (docs/formats.md).
+    public static let fieldKeepLimit = 1024 * 1024
+
+    /// The most fields the reader keeps for one record, so a header of a million columns, or
+    /// a line of a million commas, never becomes a million strings in memory
+    /// (docs/formats.md). A header with more stops the file (`too_many_columns`); a data row
+    /// with more keeps its first `maxFields` fields and counts the rest (`droppedFields`): it
+    /// has more fields than any accepted header, so it is a blank row or `wrong_field_count`.
+    public static let maxFields = 1_024
 
     private let source: ByteSource
     private var options: CSVReaderOptions
@@ -291,6 +311,7 @@ public final class CSVReader {
                 let parsed = csv_parse(
                     &parser, segment.baseAddress, segment.count, fieldCallback, recordCallback, UnsafeMutableRawPointer(context)
                 )
+                try checkLimits(&parser, context: context)
                 try drain(context, state: &state, handler: handler)
                 if parsed < segment.count {
                     let status = csv_error(&parser)
@@ -324,6 +345,23 @@ public final class CSVReader {
             state.previousWasCR = terminator == 0x0D
             if terminator == 0 && end > start { state.previousWasCR = false }
             start = end
+        }
+    }
+
+    /// Caps the field being read at `fieldKeepLimit` (its later bytes are dropped but
+    /// counted) and stops the file when a field passes `fieldLimit` or a record `maxFields`.
+    private func checkLimits(_ parser: inout csv_parser, context: UnsafeMutablePointer<ParseContext>) throws {
+        if let line = context.pointee.tooManyFieldsLine {
+            throw CSVFileError.tooManyFields(line: line, limit: Self.maxFields)
+        }
+        if parser.entry_pos > Self.fieldKeepLimit {
+            // libcsv appends at `entry_pos`; moving it back keeps its buffer at this size.
+            context.pointee.droppedBytes += parser.entry_pos - Self.fieldKeepLimit
+            parser.entry_pos = Self.fieldKeepLimit
+            context.pointee.keptBytes = Self.fieldKeepLimit
+            if Self.fieldKeepLimit + context.pointee.droppedBytes > Self.fieldLimit {
+                throw CSVFileError.fieldTooLarge(line: context.pointee.recordStartLine, limit: Self.fieldLimit)
+            }
         }
     }
 
@@ -368,6 +406,7 @@ public final class CSVReader {
         if rc != 0 {
             throw CSVFileError.unterminatedQuote(line: context.pointee.recordStartLine)
         }
+        try checkLimits(&parser, context: context)
         try drain(context, state: &state, handler: handler)
     }
 }
@@ -379,12 +418,46 @@ private struct ParseContext {
     var records: [CSVRecord] = []
     var recordStartLine = 1
     var brokenLine = 1
+    /// Bytes of the current field dropped past `CSVReader.fieldKeepLimit`.
+    var droppedBytes = 0
+    /// When bytes were dropped: how many of the field's bytes were kept.
+    var keptBytes = 0
+    /// The line of a header that passed `CSVReader.maxFields`.
+    var tooManyFieldsLine: Int?
+    /// Records completed so far (the first one is the header).
+    var recordsSeen = 0
+    /// Fields of the current record past `CSVReader.maxFields`, and whether all were blank.
+    var droppedFields = 0
+    var droppedFieldsBlank = true
 }
 
 private func fieldCallback(_ data: UnsafeMutableRawPointer?, _ length: Int, _ ctx: UnsafeMutableRawPointer?) {
     guard let ctx else { return }
     let context = ctx.assumingMemoryBound(to: ParseContext.self)
-    if let data, length > 0 {
+    if context.pointee.fields.count >= CSVReader.maxFields {
+        // Counted, not kept; a header this wide stops the file after this call.
+        if context.pointee.recordsSeen == 0, context.pointee.tooManyFieldsLine == nil {
+            context.pointee.tooManyFieldsLine = context.pointee.recordStartLine
+        }
+        context.pointee.droppedFields += 1
+        if context.pointee.droppedFieldsBlank, let data, length > 0 {
+            let kept = context.pointee.droppedBytes > 0 ? min(length, context.pointee.keptBytes) : length
+            let text = String(decoding: UnsafeRawBufferPointer(start: data, count: kept), as: UTF8.self)
+            context.pointee.droppedFieldsBlank = text.trimmingUnicodeWhitespace().isEmpty
+        }
+        context.pointee.droppedBytes = 0
+        return
+    }
+    if context.pointee.droppedBytes > 0 {
+        // A field cut at `fieldKeepLimit`: only its first bytes are kept.
+        let kept = min(length, context.pointee.keptBytes)
+        context.pointee.droppedBytes = 0
+        if let data {
+            context.pointee.fields.append(String(decoding: UnsafeRawBufferPointer(start: data, count: kept), as: UTF8.self))
+        } else {
+            context.pointee.fields.append("")
+        }
+    } else if let data, length > 0 {
         context.pointee.fields.append(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
     } else {
         context.pointee.fields.append("")
@@ -398,7 +471,13 @@ private func recordCallback(_ terminator: Int32, _ ctx: UnsafeMutableRawPointer?
     var fields: [String] = []
     fields.reserveCapacity(fieldCount)
     swap(&fields, &context.pointee.fields)
-    context.pointee.records.append(CSVRecord(fields: fields, line: context.pointee.recordStartLine))
+    var record = CSVRecord(fields: fields, line: context.pointee.recordStartLine)
+    record.droppedFields = context.pointee.droppedFields
+    record.droppedFieldsBlank = context.pointee.droppedFieldsBlank
+    context.pointee.records.append(record)
+    context.pointee.recordsSeen += 1
+    context.pointee.droppedFields = 0
+    context.pointee.droppedFieldsBlank = true
 }
 
 /// libcsv trims "space" characters around unquoted fields by default; we keep every byte

@@ -107,6 +107,13 @@ enum FileReading {
                     message: "a field of the record starting on line \(line) is larger than \(limit / 1_048_576) MiB",
                     hint: "this is usually a quote that is never closed; check that line"),
                 batchID: batchID)
+        case .tooManyFields(let line, let limit):
+            return .fileProblem(
+                ImportProblem(
+                    code: .tooManyColumns, file: file.path, line: line, row: 0,
+                    message: "the record starting on line \(line) has more than \(limit) fields (columns)",
+                    hint: "export only the columns you need (at most \(limit)); a line of many delimiters is usually a broken export"),
+                batchID: batchID)
         case .emptyFile:
             return .fileProblem(
                 ImportProblem(

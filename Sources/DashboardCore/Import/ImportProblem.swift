@@ -31,6 +31,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     case unterminatedQuote = "unterminated_quote"
     case emptyFile = "empty_file"
     case fieldTooLarge = "field_too_large"
+    /// A record (the header or a row) of more than `CSVReader.maxFields` fields.
+    case tooManyColumns = "too_many_columns"
     case unreadableFile = "unreadable_file"
 
     /// The severity this code always has.
@@ -45,7 +47,7 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     public var isFileLevel: Bool {
         switch self {
         case .missingColumn, .duplicateColumn, .unknownFileKind, .invalidEncoding,
-            .unterminatedQuote, .emptyFile, .fieldTooLarge, .unreadableFile:
+            .unterminatedQuote, .emptyFile, .fieldTooLarge, .tooManyColumns, .unreadableFile:
             return true
         default: return false
         }
@@ -69,7 +71,7 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
         case .duplicateColumn: return "duplicate-label"
         case .unknownFileKind: return "schema-error"
         case .invalidEncoding: return "encoding-error"
-        case .unterminatedQuote, .emptyFile, .fieldTooLarge: return "source-error"
+        case .unterminatedQuote, .emptyFile, .fieldTooLarge, .tooManyColumns: return "source-error"
         case .unreadableFile: return "scheme-error"
         }
     }

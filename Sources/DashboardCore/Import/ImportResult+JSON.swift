@@ -1,7 +1,29 @@
 /// The JSON form of import results (`dashboard import --format json`, `dashboard check
 /// --format json`, `dashboard batches show ID --format json`), documented in docs/json.md.
 extension ImportResult {
+    /// The whole result as one value: loads every problem, so for tests and small results;
+    /// commands write it with `writeJSON(to:)`, which gives the same bytes.
     public var json: JSONValue {
+        var pairs = headPairs
+        pairs.append(("rejects", .array(rejects.map(\.json))))
+        pairs.append(("warnings", .array(warnings.map(\.json))))
+        return .object(pairs)
+    }
+
+    /// Writes `json.rendered() + "\n"` to `sink` in pieces, streaming the problems from the
+    /// spool one at a time (bounded memory whatever their number).
+    public func writeJSON(to sink: @escaping (String) throws -> Void) throws {
+        let writer = JSONStreamWriter(sink: sink)
+        for (key, value) in headPairs { try writer.pair(key, value) }
+        for severity in [ProblemSeverity.error, .warning] {
+            try writer.array(severity == .error ? "rejects" : "warnings") { element in
+                try forEachProblem(severity: severity) { try element($0.json) }
+            }
+        }
+        try writer.end()
+    }
+
+    private var headPairs: [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [
             ("schema", .int(1)),
             ("batch_id", batchID.map { .int($0) } ?? .null),
@@ -14,9 +36,7 @@ extension ImportResult {
         pairs.append(("counts", ImportResult.countsJSON(counts)))
         pairs.append(("files", .array(files.map(\.json))))
         pairs.append(("categorized", categorized.map(\.json) ?? .null))
-        pairs.append(("rejects", .array(rejects.map(\.json))))
-        pairs.append(("warnings", .array(warnings.map(\.json))))
-        return .object(pairs)
+        return pairs
     }
 
     /// `{"courses": {...}, "tasks": {...}, "total": {...}}`, kinds absent from the run omitted.

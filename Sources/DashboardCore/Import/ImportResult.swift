@@ -63,16 +63,38 @@ public struct ImportResult: Sendable {
     /// Counts per kind present in the files.
     public var counts: [FileKind: ImportCounts]
     public var files: [ImportedFile]
-    /// Every rejected row and every warning, in file order (courses files first).
-    public var problems: [ImportProblem]
+    /// Every rejected row and every warning, in file order (courses files first), kept out of
+    /// memory when there are many (see `ProblemSpool`). Read them with `forEachProblem`.
+    public var problemSpool: ProblemSpool
     /// Why a batch failed or was held; empty otherwise.
     public var reason: String
     /// The bucket changes recorded at the end of the import (nil when nothing was applied).
     public var categorized: CategorizeResult?
 
     public var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
-    public var rejects: [ImportProblem] { problems.filter { $0.severity == .error } }
-    public var warnings: [ImportProblem] { problems.filter { $0.severity == .warning } }
+
+    /// Calls `body` with every problem (of `severity`, when given), in file order, one at a
+    /// time: memory stays bounded whatever the number of problems.
+    public func forEachProblem(severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void) throws {
+        try problemSpool.forEachProblem(severity: severity, body)
+    }
+
+    /// How many problems there are.
+    public var problemCount: Int { problemSpool.count }
+
+    /// Every problem in one array: loads them all, so only for tests and callers that know the
+    /// run is small. Commands use `forEachProblem`.
+    public var problems: [ImportProblem] { load(nil) }
+    /// The rejected rows' problems in one array (see `problems`).
+    public var rejects: [ImportProblem] { load(.error) }
+    /// The warnings in one array (see `problems`).
+    public var warnings: [ImportProblem] { load(.warning) }
+
+    private func load(_ severity: ProblemSeverity?) -> [ImportProblem] {
+        var all: [ImportProblem] = []
+        try? problemSpool.forEachProblem(severity: severity) { all.append($0) }
+        return all
+    }
 }
 
 /// Why an import did not complete.

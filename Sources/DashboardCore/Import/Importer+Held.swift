@@ -32,7 +32,10 @@ extension Importer {
                 try staging.restage(heldBatchID: batchID)
                 let kinds = Set(held.files.compactMap(\.kind))
                 let syncCourses = held.mode == .sync && kinds.contains(.courses)
-                var problems = try BatchLog.problems(database, batchID: batchID)
+                // The held batch's problems, then the new ones, through a spool (bounded memory).
+                let problems = ProblemSpool()
+                problems.startGroup(sortedByLine: false)
+                try BatchLog.forEachProblem(database, batchID: batchID) { try problems.append($0) }
                 var counts = held.counts
                 let valid = try staging.validCourseIDs(syncingCourses: syncCourses)
                 var orphans: [(String, String, String, Int)] = []
@@ -49,7 +52,7 @@ extension Importer {
                     try database.run("DELETE FROM stage_tasks WHERE task_id = ?", [taskID])
                     try staging.markRejected(.tasks, id: taskID)
                     counts[.tasks, default: ImportCounts()].rejected += 1
-                    problems.append(
+                    try problems.append(
                         ImportProblem(
                             code: .unknownCourse, file: file, line: line, row: 0, column: "course_id", value: course,
                             message: "course \"\(course)\" was deleted after this batch was held",
@@ -83,7 +86,7 @@ extension Importer {
                 try staging.clear()
                 result = ImportResult(
                     batchID: newID, status: .committed, mode: held.mode, asOf: Timestamp.text(asOf), counts: counts,
-                    files: held.files, problems: problems, reason: reason, categorized: categorized)
+                    files: held.files, problemSpool: problems, reason: reason, categorized: categorized)
                 return .commit
             }
         } catch let failure as ImportFailure {

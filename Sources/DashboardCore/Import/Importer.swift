@@ -75,6 +75,7 @@ public final class Importer {
                             .guardReason == nil
                     {
                         let before = run
+                        let problemsBefore = run.problems.mark
                         try database.execute("SAVEPOINT direct_tasks")
                         do {
                             // Courses first, so that every task insert finds its course.
@@ -90,6 +91,7 @@ public final class Importer {
                             // A repeated id: read the tasks again through the staging tables.
                             try database.execute("ROLLBACK TO direct_tasks; RELEASE direct_tasks")
                             run = before
+                            try run.problems.truncate(to: problemsBefore)
                         }
                     }
                     if direct == nil {
@@ -200,7 +202,8 @@ public final class Importer {
         var batchID: Int?
         var counts: [FileKind: ImportCounts] = [:]
         var files: [ImportedFile] = []
-        var problems: [ImportProblem] = []
+        /// Rejected rows and warnings, spooled out of memory when there are many.
+        var problems = ProblemSpool()
         var bytesBefore = 0
         var bytesTotal = 0
         var rows = 0
@@ -223,7 +226,15 @@ public final class Importer {
         var rowsSoFar = run.rows
         let kind = layout.kind
         var counts = run.counts[kind] ?? ImportCounts()
-        var problems: [ImportProblem] = []
+        // Problems go straight to the run's spool (never a per-file array: a file of 1,000,000
+        // rejected rows must not hold them in memory); listed by line within the file.
+        let problems = run.problems
+        problems.startGroup(sortedByLine: true)
+        let warningsBefore = problems.warningCount
+        // A file that fails part way adds none of its problems, as it adds none of its counts.
+        let fileMark = problems.mark
+        var fileDone = false
+        defer { if !fileDone { try? problems.truncate(to: fileMark) } }
         // Unknown columns are reported once per file, all in one warning (a header of 100,000
         // stray columns is one problem, not 100,000).
         let unknown = layout.unknownColumns
@@ -239,7 +250,7 @@ public final class Importer {
             } else {
                 message = "\(unknown.count) columns are not used by a \(kind.rawValue) file and were ignored: \(shown)\(more)"
             }
-            problems.append(
+            try problems.append(
                 ImportProblem(
                     code: .unknownColumn, file: file.path, line: layout.headerLine, row: 0, column: unknown.count == 1 ? unknown[0] : "",
                     value: unknown.count == 1 ? "" : unknown.joined(separator: ","), message: message,
@@ -251,30 +262,30 @@ public final class Importer {
         var fileRows = 0
         var blankRun: (line: Int, row: Int, count: Int, lastLine: Int)?
 
-        func flushBlankRun() {
+        func flushBlankRun() throws {
             guard let run = blankRun else { return }
             blankRun = nil
             let message =
                 run.count == 1
                 ? "line \(run.line) is blank and was skipped"
                 : "\(run.count) blank rows (lines \(run.line)–\(run.lastLine)) were skipped"
-            problems.append(
+            try problems.append(
                 ImportProblem(
                     code: .blankRow, file: file.path, line: run.line, row: run.row, message: message,
                     hint: "remove blank lines from the export, or ignore this warning"))
         }
-        func reject(_ fieldProblems: [FieldProblem], line: Int, row: Int) {
+        func reject(_ fieldProblems: [FieldProblem], line: Int, row: Int) throws {
             counts.rejected += 1
             for fp in fieldProblems {
-                problems.append(fp.located(file: file.path, line: line, row: row))
+                try problems.append(fp.located(file: file.path, line: line, row: row))
             }
         }
-        func stageOutcome(_ outcome: StagingArea.StageOutcome, id: String, idColumn: String, line: Int, row: Int) {
+        func stageOutcome(_ outcome: StagingArea.StageOutcome, id: String, idColumn: String, line: Int, row: Int) throws {
             switch outcome {
             case .staged: break
             case .repeatOf(let firstFile, let firstLine):
                 let place = firstFile == file.path ? "line \(firstLine)" : "\(firstFile) line \(firstLine)"
-                problems.append(
+                try problems.append(
                     ImportProblem(
                         code: .duplicateRow, file: file.path, line: line, row: row, column: idColumn, value: id,
                         message: "this row repeats \(place) exactly and was imported once",
@@ -282,7 +293,7 @@ public final class Importer {
             case .conflictsWith(let firstFile, let firstLine):
                 let place = firstFile == file.path ? "line \(firstLine)" : "\(firstFile) line \(firstLine)"
                 counts.rejected += 1
-                problems.append(
+                try problems.append(
                     ImportProblem(
                         code: .duplicateID, file: file.path, line: line, row: row, column: idColumn, value: id,
                         message: "\(idColumn) \"\(id)\" was already used on \(place) with different values; the first row was kept",
@@ -310,11 +321,11 @@ public final class Importer {
                             blankRun = (line, row, 1, line)
                         }
                     case .malformedQuote(let line, let text):
-                        flushBlankRun()
+                        try flushBlankRun()
                         row += 1
                         fileRows += 1
                         counts.read += 1
-                        reject(
+                        try reject(
                             [
                                 FieldProblem(
                                     code: .malformedQuote, column: "", value: text,
@@ -334,7 +345,7 @@ public final class Importer {
                             }
                             continue
                         case .rejected(let fieldProblems):
-                            flushBlankRun()
+                            try flushBlankRun()
                             fileRows += 1
                             counts.read += 1
                             // Every problem of the row at once: an unknown course too.
@@ -342,7 +353,7 @@ public final class Importer {
                             if let course, validCourses[course] == nil {
                                 all.append(unknownCourse(course, ownRowRejected: run.rejectedCourses.contains(course)))
                             }
-                            reject(all, line: line, row: row)
+                            try reject(all, line: line, row: row)
                             if let id = identity {
                                 try staging.markRejected(kind, id: id)
                                 if kind == .courses { run.rejectedCourses.insert(id) }
@@ -350,18 +361,18 @@ public final class Importer {
                                 run.unidentified[kind, default: 0] += 1
                             }
                         case .course(let course):
-                            flushBlankRun()
+                            try flushBlankRun()
                             fileRows += 1
                             counts.read += 1
-                            stageOutcome(
+                            try stageOutcome(
                                 try staging.stage(course, file: file.path, line: line), id: course.courseID, idColumn: "course_id",
                                 line: line, row: row)
                         case .task(let task):
-                            flushBlankRun()
+                            try flushBlankRun()
                             fileRows += 1
                             counts.read += 1
                             guard let bucket else {
-                                reject(
+                                try reject(
                                     [unknownCourse(task.courseID, ownRowRejected: run.rejectedCourses.contains(task.courseID))], line: line,
                                     row: row)
                                 try staging.markRejected(.tasks, id: task.taskID)
@@ -373,7 +384,7 @@ public final class Importer {
                                 let pending = StagingArea.PendingTask(
                                     task: task, bucket: bucket.rawValue, file: file.path, line: line, row: row)
                                 for (repeated, outcome) in try staging.stage(pending) {
-                                    stageOutcome(
+                                    try stageOutcome(
                                         outcome, id: repeated.task.taskID, idColumn: "task_id", line: repeated.line, row: repeated.row)
                                 }
                             }
@@ -390,17 +401,16 @@ public final class Importer {
         let read = reader.outcome
         run.readerCPU += read.cpuNanoseconds
         if let failure = read.failure { throw failure }
-        flushBlankRun()
+        try flushBlankRun()
         try direct?.flush()
         for (repeated, outcome) in try staging.flushTasks() {
-            stageOutcome(outcome, id: repeated.task.taskID, idColumn: "task_id", line: repeated.line, row: repeated.row)
+            try stageOutcome(outcome, id: repeated.task.taskID, idColumn: "task_id", line: repeated.line, row: repeated.row)
         }
-        // Repeats are found when their statement runs, after later rows' problems: file order.
-        problems = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
-
-        counts.warnings += problems.filter { $0.severity == .warning }.count
+        // Repeats are found when their statement runs, after later rows' problems: the spool
+        // lists this file's problems by line (file order).
+        counts.warnings += problems.warningCount - warningsBefore
+        fileDone = true
         run.counts[kind] = counts
-        run.problems += problems
         run.files.append(ImportedFile(path: file.path, kind: kind, size: read.bytesRead, sha256: read.sha256, rows: fileRows))
         run.bytesBefore += read.bytesRead
         run.rows = rowsSoFar
@@ -460,7 +470,7 @@ public final class Importer {
         }
         let result = ImportResult(
             batchID: run.batchID, status: .committed, mode: options.mode, asOf: Timestamp.text(options.asOf),
-            counts: run.counts, files: run.files, problems: run.problems, reason: "", categorized: nil)
+            counts: run.counts, files: run.files, problemSpool: run.problems, reason: "", categorized: nil)
         return (result, guardReasons.isEmpty ? nil : guardReasons.joined(separator: "; "))
     }
 
@@ -480,11 +490,14 @@ public final class Importer {
         }
         if case .store(.busy, _) = failure { return failure }
         guard record else { return failure }
-        var problems = run.problems
-        if case .fileProblem(let problem, _) = failure { problems.append(problem) }
+        let problems = run.problems
+        if case .fileProblem(let problem, _) = failure {
+            problems.startGroup(sortedByLine: false)
+            try? problems.append(problem)
+        }
         let result = ImportResult(
             batchID: nil, status: .failed, mode: options.mode, asOf: Timestamp.text(options.asOf), counts: run.counts,
-            files: run.files, problems: problems, reason: failure.description, categorized: nil)
+            files: run.files, problemSpool: problems, reason: failure.description, categorized: nil)
         guard let id = recordOutcome(result, startedAt: startedAt, options: options) else { return failure }
         switch failure {
         case .fileProblem(let p, _): failure = .fileProblem(p, batchID: id)
@@ -501,7 +514,7 @@ public final class Importer {
         var id: Int?
         try? database.inTransaction(.immediate) {
             let batchID = try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options, status: result.status)
-            try BatchLog.record(database, batchID: batchID, counts: result.counts, files: result.files, problems: result.problems)
+            try BatchLog.record(database, batchID: batchID, counts: result.counts, files: result.files, problems: result.problemSpool)
             try BatchLog.finish(database, batchID: batchID, status: result.status, reason: result.reason, finishedAt: clock.now())
             id = batchID
             return .commit

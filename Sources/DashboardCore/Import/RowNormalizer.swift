@@ -58,16 +58,7 @@ public final class RowNormalizer: Sendable {
     public func normalize(_ fields: [String]) -> Outcome {
         if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
         if fields.count != layout.fieldCount {
-            let fewer = fields.count < layout.fieldCount
-            return .rejected([
-                FieldProblem(
-                    code: .wrongFieldCount, column: "", value: String(fields.joined(separator: ",").prefix(200)),
-                    message: "the row has \(fields.count) fields, the header has \(layout.fieldCount)",
-                    hint: fewer
-                        ? "a field is missing, or a quote is not closed on the line before"
-                        : "a value holds the delimiter: put it in double quotes",
-                    frictionlessType: fewer ? "missing-cell" : "extra-cell")
-            ])
+            return .rejected([Self.wrongFieldCount(fields, count: fields.count, expected: layout.fieldCount)])
         }
         var problems: [FieldProblem] = []
         // Only the columns the product stores: an ignored column may hold anything. A value

@@ -184,12 +184,12 @@ final class RowReader: @unchecked Sendable {
                         }
                         return
                     }
-                    let outcome = normalizer.normalize(record.fields)
+                    let outcome = normalizer.normalize(record)
                     switch outcome {
                     case .rejected:
                         try emit(
                             .record(
-                                line: record.line, outcome: outcome, identity: normalizer.identity(record.fields), bucket: nil,
+                                line: record.line, outcome: outcome, identity: normalizer.identity(record), bucket: nil,
                                 course: normalizer.courseReference(record.fields)))
                     case .task(let task):
                         // One lookup per task: each valid course's as-of, found the first time.

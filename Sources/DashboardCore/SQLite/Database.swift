@@ -28,11 +28,14 @@ public final class Database {
 
     /// Opens (and if asked, creates) the database.
     ///
-    /// A new file is created with permissions `FileModes.file` (0600) before SQLite opens it, so student data is
-    /// never readable by other users, whatever the umask.
+    /// The empty path opens a private temporary database that SQLite deletes when it is
+    /// closed (used to spool data that must not live in memory, see `ProblemSpool`).
+    ///
+    /// A new file is created with permissions `FileModes.file` (0600) before SQLite opens it, so
+    /// student data is never readable by other users, whatever the umask.
     /// - Throws: `SQLiteError` when the file cannot be opened.
     public init(path: String, mode: Mode = .readWriteCreate) throws {
-        if mode == .readWriteCreate, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+        if mode == .readWriteCreate, !path.isEmpty, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             let fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, FileModes.file)
             if fd >= 0 {
                 fchmod(fd, FileModes.file)

@@ -54,6 +54,14 @@ enum BatchLog {
     static func record(
         _ database: Database, batchID: Int, counts: [FileKind: ImportCounts], files: [ImportedFile], problems: [ImportProblem]
     ) throws {
+        try record(database, batchID: batchID, counts: counts, files: files, problems: ProblemSpool(problems))
+    }
+
+    /// Records a batch's counts, files and problems; the problems are copied from the spool
+    /// one at a time (a batch of 1,000,000 rejected rows never sits in memory).
+    static func record(
+        _ database: Database, batchID: Int, counts: [FileKind: ImportCounts], files: [ImportedFile], problems: ProblemSpool
+    ) throws {
         try database.run("DELETE FROM batch_counts WHERE batch_id = ?", [batchID])
         for (kind, c) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try database.run(
@@ -68,9 +76,11 @@ enum BatchLog {
         }
         try database.run("DELETE FROM batch_problems WHERE batch_id = ?", [batchID])
         let insert = try database.cached("INSERT INTO batch_problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for (seq, p) in problems.enumerated() {
+        var seq = 0
+        try problems.forEachProblem { p in
+            seq += 1
             try insert.run([
-                batchID, seq + 1, p.severity.rawValue, p.code.rawValue, p.frictionlessType, p.file, p.line, p.row,
+                batchID, seq, p.severity.rawValue, p.code.rawValue, p.frictionlessType, p.file, p.line, p.row,
                 p.column, p.value, p.message, p.hint,
             ])
         }
@@ -86,24 +96,31 @@ enum BatchLog {
         -> [BatchRecord]
     {
         var result: [BatchRecord] = []
-        try database.cached(
+        try forEachBatch(database, where: condition, values, limit: limit) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each batch matching `condition`, newest first, one at a time (with
+    /// its counts and files).
+    static func forEachBatch(
+        _ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1,
+        _ body: (BatchRecord) throws -> Void
+    ) throws {
+        try database.prepare(
             """
             SELECT batch_id, command, started_at, coalesce(finished_at, ''), as_of, mode, status, reason, max_delete, actor
             FROM batches WHERE \(condition) ORDER BY batch_id DESC LIMIT \(limit)
             """
         ).forEachRow(values) { row in
-            result.append(
-                BatchRecord(
-                    id: row.int(0), command: row.string(1) ?? "", startedAt: row.string(2) ?? "", finishedAt: row.string(3) ?? "",
-                    asOf: row.string(4) ?? "", mode: ImportMode(rawValue: row.string(5) ?? "") ?? .merge,
-                    status: BatchStatus(rawValue: row.string(6) ?? "") ?? .failed, reason: row.string(7) ?? "",
-                    maxDelete: row.string(8) ?? "", actor: row.string(9) ?? "", counts: [:], files: []))
+            var record = BatchRecord(
+                id: row.int(0), command: row.string(1) ?? "", startedAt: row.string(2) ?? "", finishedAt: row.string(3) ?? "",
+                asOf: row.string(4) ?? "", mode: ImportMode(rawValue: row.string(5) ?? "") ?? .merge,
+                status: BatchStatus(rawValue: row.string(6) ?? "") ?? .failed, reason: row.string(7) ?? "",
+                maxDelete: row.string(8) ?? "", actor: row.string(9) ?? "", counts: [:], files: [])
+            record.counts = try counts(database, batchID: record.id)
+            record.files = try files(database, batchID: record.id)
+            try body(record)
         }
-        for index in result.indices {
-            result[index].counts = try counts(database, batchID: result[index].id)
-            result[index].files = try files(database, batchID: result[index].id)
-        }
-        return result
     }
 
     static func counts(_ database: Database, batchID: Int) throws -> [FileKind: ImportCounts] {
@@ -133,19 +150,27 @@ enum BatchLog {
 
     static func problems(_ database: Database, batchID: Int) throws -> [ImportProblem] {
         var problems: [ImportProblem] = []
+        try forEachProblem(database, batchID: batchID) { problems.append($0) }
+        return problems
+    }
+
+    /// Calls `body` with each problem of a batch (of `severity`, when given), in file order,
+    /// one row at a time.
+    static func forEachProblem(
+        _ database: Database, batchID: Int, severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void
+    ) throws {
         try database.cached(
             """
             SELECT code, frictionless_type, file, line, row, column_name, value, message, hint
-            FROM batch_problems WHERE batch_id = ? ORDER BY seq
+            FROM batch_problems WHERE batch_id = ? AND (? IS NULL OR severity = ?) ORDER BY seq
             """
-        ).forEachRow([batchID]) { row in
+        ).forEachRow([batchID, severity?.rawValue, severity?.rawValue]) { row in
             guard let code = ProblemCode(rawValue: row.string(0) ?? "") else { return }
-            problems.append(
+            try body(
                 ImportProblem(
                     code: code, file: row.string(2) ?? "", line: row.int(3), row: row.int(4), column: row.string(5) ?? "",
                     value: row.string(6) ?? "", message: row.string(7) ?? "", hint: row.string(8) ?? "",
                     frictionlessType: row.string(1)))
         }
-        return problems
     }
 }

@@ -22,6 +22,11 @@ extension Store {
         try BatchLog.batches(database, limit: limit)
     }
 
+    /// Calls `body` with each batch, newest first (`limit` < 0: all), one at a time.
+    public func forEachBatch(limit: Int = -1, _ body: (BatchRecord) throws -> Void) throws {
+        try BatchLog.forEachBatch(database, limit: limit, body)
+    }
+
     /// One batch, or nil.
     public func batch(id: Int) throws -> BatchRecord? {
         try BatchLog.batch(database, id: id)
@@ -30,6 +35,12 @@ extension Store {
     /// Every rejected row and warning recorded for a batch, in file order.
     public func problems(batchID: Int) throws -> [ImportProblem] {
         try BatchLog.problems(database, batchID: batchID)
+    }
+
+    /// Calls `body` with each problem recorded for a batch (of `severity`, when given), in
+    /// file order, one row at a time (bounded memory whatever their number).
+    public func forEachProblem(batchID: Int, severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void) throws {
+        try BatchLog.forEachProblem(database, batchID: batchID, severity: severity, body)
     }
 
     /// The summary `dashboard status` prints.

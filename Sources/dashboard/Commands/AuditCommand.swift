@@ -56,34 +56,64 @@ enum AuditCommand: Command {
         guard let store = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
         }
-        let entries = try store.auditEntries(filter)
+        // Every format streams the log one entry at a time (docs/reliability.md).
+        let console = invocation.console
         switch format {
         case "json":
-            invocation.console.out(
-                JSONValue.object([("schema", .int(1)), ("entries", .array(entries.map(\.json)))]).rendered() + "\n")
+            let writer = JSONStreamWriter { console.out($0) }
+            try writer.pair("schema", .int(1))
+            try writer.array("entries") { element in try store.forEachAuditEntry(filter) { try element($0.json) } }
+            try writer.end()
         case "csv":
-            invocation.console.out(CSVWriter.line(AuditEntry.csvHeader) + entries.map { CSVWriter.line($0.csvRow) }.joined())
-        default:
-            if entries.isEmpty {
-                invocation.console.out("No audit entries match.\n")
-                return .success
-            }
-            var rows = [["ID", "RECORDED", "TASK", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "NOTE"]]
-            for e in entries {
-                var note = e.reason
-                if let reverts = e.revertsEntry { note = "reverts \(reverts)" + (note.isEmpty ? "" : "; " + note) }
-                if !e.revertedBy.isEmpty {
-                    note += (note.isEmpty ? "" : "; ") + "reverted by \(e.revertedBy.map(String.init).joined(separator: ", "))"
+            var out = CSVWriter.line(AuditEntry.csvHeader)
+            try store.forEachAuditEntry(filter) { entry in
+                out += CSVWriter.line(entry.csvRow)
+                if out.utf8.count >= JSONStreamWriter.flushThreshold {
+                    console.out(out)
+                    out = ""
                 }
-                if e.conflict { note = "CONFLICT: " + note }
-                if !e.overrideUntil.isEmpty { note += (note.isEmpty ? "" : "; ") + "until \(e.overrideUntil)" }
-                rows.append([
-                    String(e.id), e.recordedAt, e.taskID, e.courseID, e.fromBucket.isEmpty ? "-" : e.fromBucket, e.toBucket,
-                    e.cause.rawValue, e.actor, e.batchID.map(String.init) ?? "-", note,
-                ])
             }
-            invocation.console.out(TextTable.render(rows, rightAligned: [0]))
+            console.out(out)
+        default:
+            // Two passes over the log: the column widths, then the lines.
+            let header = ["ID", "RECORDED", "TASK", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "NOTE"]
+            var widths = header.map(\.count)
+            // One read transaction: both passes see the same entries.
+            var any = false
+            try store.database.inTransaction(.deferred) {
+                try store.forEachAuditEntry(filter) { entry in
+                    any = true
+                    for (i, cell) in textRow(entry).enumerated() { widths[i] = max(widths[i], cell.count) }
+                }
+                guard any else { return .commit }
+                var out = TextTable.line(header, widths: widths, rightAligned: [0]) + "\n"
+                try store.forEachAuditEntry(filter) { entry in
+                    out += TextTable.line(textRow(entry), widths: widths, rightAligned: [0]) + "\n"
+                    if out.utf8.count >= JSONStreamWriter.flushThreshold {
+                        console.out(out)
+                        out = ""
+                    }
+                }
+                console.out(out)
+                return .commit
+            }
+            if !any { console.out("No audit entries match.\n") }
         }
         return .success
+    }
+
+    /// One line of the text table.
+    private static func textRow(_ e: AuditEntry) -> [String] {
+        var note = e.reason
+        if let reverts = e.revertsEntry { note = "reverts \(reverts)" + (note.isEmpty ? "" : "; " + note) }
+        if !e.revertedBy.isEmpty {
+            note += (note.isEmpty ? "" : "; ") + "reverted by \(e.revertedBy.map(String.init).joined(separator: ", "))"
+        }
+        if e.conflict { note = "CONFLICT: " + note }
+        if !e.overrideUntil.isEmpty { note += (note.isEmpty ? "" : "; ") + "until \(e.overrideUntil)" }
+        return [
+            String(e.id), e.recordedAt, e.taskID, e.courseID, e.fromBucket.isEmpty ? "-" : e.fromBucket, e.toBucket,
+            e.cause.rawValue, e.actor, e.batchID.map(String.init) ?? "-", note,
+        ]
     }
 }

@@ -54,26 +54,48 @@ enum BatchesCommand: Command {
         guard let store = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
         }
-        let batches = try store.batches(limit: limit)
+        // Streamed one batch at a time, in every format (docs/reliability.md).
+        let console = invocation.console
         if format == "json" {
-            invocation.console.out(JSONValue.object([("schema", .int(1)), ("batches", .array(batches.map(\.json)))]).rendered() + "\n")
+            let writer = JSONStreamWriter { console.out($0) }
+            try writer.pair("schema", .int(1))
+            try writer.array("batches") { element in try store.forEachBatch(limit: limit) { try element($0.json) } }
+            try writer.end()
             return .success
         }
-        if batches.isEmpty {
-            invocation.console.out("No batches yet. Next step: dashboard import imports/\n")
-            return .success
+        // Two passes: the column widths, then the lines.
+        let header = ["ID", "COMMAND", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]
+        let rightAligned = Set(5...10).union([0])
+        var widths = header.map(\.count)
+        // One read transaction: both passes see the same batches.
+        var any = false
+        try store.database.inTransaction(.deferred) {
+            try store.forEachBatch(limit: limit) { batch in
+                any = true
+                for (i, cell) in listRow(batch).enumerated() { widths[i] = max(widths[i], cell.count) }
+            }
+            guard any else { return .commit }
+            var out = TextTable.line(header, widths: widths, rightAligned: rightAligned) + "\n"
+            try store.forEachBatch(limit: limit) { batch in
+                out += TextTable.line(listRow(batch), widths: widths, rightAligned: rightAligned) + "\n"
+                if out.utf8.count >= JSONStreamWriter.flushThreshold {
+                    console.out(out)
+                    out = ""
+                }
+            }
+            console.out(out)
+            return .commit
         }
-        var rows = [["ID", "COMMAND", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]]
-        for b in batches {
-            let t = b.total
-            rows.append([
-                String(b.id), b.command, b.status.rawValue, b.command == "revert" ? "-" : b.mode.rawValue, b.asOf, String(t.read),
-                String(t.inserted), String(t.updated),
-                String(t.deleted), String(t.rejected), String(t.warnings),
-            ])
-        }
-        invocation.console.out(TextTable.render(rows, rightAligned: Set(5...10).union([0])))
+        if !any { console.out("No batches yet. Next step: dashboard import imports/\n") }
         return .success
+    }
+
+    private static func listRow(_ b: BatchRecord) -> [String] {
+        let t = b.total
+        return [
+            String(b.id), b.command, b.status.rawValue, b.command == "revert" ? "-" : b.mode.rawValue, b.asOf, String(t.read),
+            String(t.inserted), String(t.updated), String(t.deleted), String(t.rejected), String(t.warnings),
+        ]
     }
 
     private static func show(_ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
@@ -83,23 +105,26 @@ enum BatchesCommand: Command {
         guard let batch = try store.batch(id: id) else {
             throw CommandError(.dataError, "there is no batch \(id)", hint: "`dashboard batches list` shows the batches")
         }
-        let problems = try store.problems(batchID: id)
         var preview: [FileKind: ImportCounts]?
         if batch.status == .held {
             preview = try Importer(store: store).preview(heldBatchID: id)
         }
         if format == "json" {
-            var value = batch.json
-            if case .object(var pairs) = value {
-                pairs.insert(("schema", .int(1)), at: 0)
-                pairs.append(("rejects", .array(problems.filter { $0.severity == .error }.map(\.json))))
-                pairs.append(("warnings", .array(problems.filter { $0.severity == .warning }.map(\.json))))
-                if let preview {
-                    pairs.append(("approve_would", ImportResultJSON.counts(preview)))
-                }
-                value = .object(pairs)
+            // Streamed from batch_problems one row at a time (docs/reliability.md).
+            let writer = JSONStreamWriter { invocation.console.out($0) }
+            try writer.pair("schema", .int(1))
+            if case .object(let pairs) = batch.json {
+                for (key, value) in pairs { try writer.pair(key, value) }
             }
-            invocation.console.out(value.rendered() + "\n")
+            for severity in [ProblemSeverity.error, .warning] {
+                try writer.array(severity == .error ? "rejects" : "warnings") { element in
+                    try store.forEachProblem(batchID: id, severity: severity) { try element($0.json) }
+                }
+            }
+            if let preview {
+                try writer.pair("approve_would", ImportResultJSON.counts(preview))
+            }
+            try writer.end()
             return .success
         }
         // Everything read back from the database (the actor, the reason, file names) is shown
@@ -129,8 +154,12 @@ enum BatchesCommand: Command {
             }
             out += "Next step: dashboard batches approve \(id)   or   dashboard batches discard \(id)\n"
         }
-        for problem in problems {
+        try store.forEachProblem(batchID: id) { problem in
             out += ImportInputs.styledProblem(problem, console: invocation.console) + "\n"
+            if out.utf8.count >= JSONStreamWriter.flushThreshold {
+                invocation.console.out(out)
+                out = ""
+            }
         }
         invocation.console.out(out)
         return .success
@@ -171,12 +200,16 @@ enum TextTable {
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
         }
-        return rows.map { row in
-            row.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
-            }.joined(separator: "  ").trailingSpacesRemoved
-        }.joined(separator: "\n") + "\n"
+        return rows.map { line($0, widths: widths, rightAligned: rightAligned) }.joined(separator: "\n") + "\n"
+    }
+
+    /// One line of a table whose column widths are known (a table streamed in two passes:
+    /// widths first, then lines), without its line break.
+    static func line(_ row: [String], widths: [Int], rightAligned: Set<Int> = []) -> String {
+        row.enumerated().map { i, cell in
+            let pad = String(repeating: " ", count: max(0, (i < widths.count ? widths[i] : 0) - cell.count))
+            return rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
+        }.joined(separator: "  ").trailingSpacesRemoved
     }
 }
 

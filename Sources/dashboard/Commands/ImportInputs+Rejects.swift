@@ -29,15 +29,18 @@ extension ImportInputs {
         }
     }
 
-    /// Writes `rejects` to `path` as CSV (see the policy above).
+    /// Writes the rejected rows of `problems` to `path` as CSV (see the policy above), streamed
+    /// from the spool one row at a time: memory stays bounded whatever the number of rejects.
     /// - Throws: `CommandError` 74 naming the path and the reason.
-    static func writeRejects(_ rejects: [ImportProblem], to path: String) throws {
+    static func writeRejects(_ problems: ProblemSpool, to path: String) throws {
         do {
             let folder = try SafeFolder.open(PathText.parent(path), create: false)
             try folder.write(name: PathText.name(path)) { file in
                 file.write(CSVWriter.line(rejectsHeader))
-                for p in rejects {
-                    file.write(CSVWriter.line([p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message]))
+                try spoolRead {
+                    try problems.forEachProblem(severity: .error) { p in
+                        file.write(CSVWriter.line([p.file, String(p.line), p.column, p.code.rawValue, p.value, p.message]))
+                    }
                 }
             }
         } catch let error as SafeFileError {

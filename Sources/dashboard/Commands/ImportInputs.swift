@@ -70,20 +70,21 @@ enum ImportInputs {
     static func report(_ result: ImportResult, invocation: Invocation, format: String, verb: String) throws {
         let console = invocation.console
         if let path = invocation.arguments.value("rejects") {
-            try writeRejects(result.rejects, to: path)
+            try writeRejects(result.problemSpool, to: path)
         }
         if format == "json" {
-            console.out(result.json.rendered() + "\n")
+            // Streamed: a million problems never become one string (docs/reliability.md).
+            try spoolRead { try result.writeJSON { console.out($0) } }
         }
-        let clean = result.problems.isEmpty && result.status != .held && result.status != .failed
+        let clean = result.problemCount == 0 && result.status != .held && result.status != .failed
         if console.quiet && clean { return }
         if format == "text" {
-            for problem in result.problems.prefix(textProblemLimit) {
+            for problem in try spoolRead({ try result.problemSpool.first(textProblemLimit) }) {
                 console.err(styledProblem(problem, console: console) + "\n")
             }
-            if result.problems.count > textProblemLimit {
+            if result.problemCount > textProblemLimit {
                 console.err(
-                    "… and \(result.problems.count - textProblemLimit) more problems (all of them: --format json or --rejects FILE)\n")
+                    "… and \(result.problemCount - textProblemLimit) more problems (all of them: --format json or --rejects FILE)\n")
             }
         }
         console.err("dashboard: " + summary(result, verb: verb) + "\n")
@@ -133,6 +134,20 @@ enum ImportInputs {
             return "error: \(batch)held: \(reason). Counts: \(counts)"
         default:
             return "error: \(batch)\(result.status.rawValue): \(reason). Counts: \(counts)"
+        }
+    }
+
+    /// Runs a read of the problem spool; a failure of its temporary database (a full or
+    /// vanished temp folder) is an I/O error, exit 74.
+    static func spoolRead<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw CommandError(
+                .ioError, "cannot read the list of problems from its temporary file: \(error)",
+                hint: "check the free space of the temporary folder (TMPDIR)")
         }
     }
 

@@ -66,13 +66,13 @@ enum NightlyCommand: Command {
             code = mapped.code
             parts.append("import failed (\(mapped.code.rawValue))")
         } else if let imported = result.imported {
-            if !imported.problems.isEmpty || imported.status == .held {
-                for problem in imported.problems.prefix(ImportInputs.textProblemLimit) {
+            if imported.problemCount > 0 || imported.status == .held {
+                for problem in try ImportInputs.spoolRead({ try imported.problemSpool.first(ImportInputs.textProblemLimit) }) {
                     console.err(ImportInputs.styledProblem(problem, console: console) + "\n")
                 }
-                if imported.problems.count > ImportInputs.textProblemLimit {
+                if imported.problemCount > ImportInputs.textProblemLimit {
                     console.err(
-                        "… and \(imported.problems.count - ImportInputs.textProblemLimit) more problems (all of them: dashboard batches show \(imported.batchID ?? 0))\n"
+                        "… and \(imported.problemCount - ImportInputs.textProblemLimit) more problems (all of them: dashboard batches show \(imported.batchID ?? 0))\n"
                     )
                 }
             }

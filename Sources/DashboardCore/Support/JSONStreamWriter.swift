@@ -1,0 +1,72 @@
+/// Writes a JSON object whose arrays can be too large for memory, one element at a time.
+///
+/// Policy (bounded memory, docs/reliability.md): an output that grows with the data (the
+/// problems of an import, the audit log) is never built as one `JSONValue` or one string.
+/// The object's head is written, then each element of a large array is rendered and written
+/// on its own, then the tail. The bytes are exactly those `JSONValue.rendered()` gives for
+/// the same object (indent 2, same key order), so the documented format (docs/json.md)
+/// does not depend on the size of the output. Text is handed to `sink` in pieces of about
+/// 64 KiB.
+public final class JSONStreamWriter {
+    /// Buffered text is handed to the sink once it reaches this many bytes.
+    public static let flushThreshold = 64 * 1024
+
+    private let sink: (String) throws -> Void
+    private var buffer = ""
+    private var pairs = 0
+    private static let indent = 2
+
+    /// Starts the object (`{`); call `end()` to finish it.
+    public init(sink: @escaping (String) throws -> Void) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.flushThreshold + 4096)
+        buffer += "{"
+    }
+
+    /// Writes `"key": value` (a value small enough to build).
+    public func pair(_ key: String, _ value: JSONValue) throws {
+        try startPair(key)
+        buffer += value.rendered(indent: Self.indent, level: 1)
+        try flushIfFull()
+    }
+
+    /// Writes `"key": [ … ]`, the elements given one at a time by `elements`, which calls the
+    /// closure it receives once per element.
+    public func array(_ key: String, _ elements: ((JSONValue) throws -> Void) throws -> Void) throws {
+        try startPair(key)
+        var count = 0
+        try elements { element in
+            self.buffer += count == 0 ? "[\n    " : ",\n    "
+            self.buffer += element.rendered(indent: Self.indent, level: 2)
+            count += 1
+            try self.flushIfFull()
+        }
+        buffer += count == 0 ? "[]" : "\n  ]"
+    }
+
+    /// Closes the object, adds `trailer` (a final newline) and hands everything left to the sink.
+    public func end(trailer: String = "\n") throws {
+        buffer += pairs == 0 ? "}" : "\n}"
+        buffer += trailer
+        try flush()
+    }
+
+    private func startPair(_ key: String) throws {
+        buffer += pairs == 0 ? "\n  " : ",\n  "
+        JSONValue.escape(key, into: &buffer)
+        buffer += ": "
+        pairs += 1
+    }
+
+    private func flushIfFull() throws {
+        if buffer.utf8.count >= Self.flushThreshold { try flush() }
+    }
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        let text = buffer
+        buffer = ""
+        buffer.reserveCapacity(Self.flushThreshold + 4096)
+        try sink(text)
+    }
+}
