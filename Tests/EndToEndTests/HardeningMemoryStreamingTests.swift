@@ -29,7 +29,7 @@ import Testing
         #expect(rejects.compactMap { $0["line"] as? Int } == Self.expectedLines)
         #expect(Set(rejects.compactMap { $0["code"] as? String }) == ["unknown_course"])
         #expect(JSON.objects(json["warnings"]).compactMap { $0["code"] as? String } == ["unknown_column"])
-        let csv = String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\n")
+        let csv = String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\r\n")
         #expect(csv.count == Self.rejected + 1)
         #expect(csv.dropFirst().map { Int($0.split(separator: ",")[1]) ?? 0 } == Self.expectedLines)
         #expect(!sandbox.exists("db.sqlite"))

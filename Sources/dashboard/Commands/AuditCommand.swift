@@ -83,7 +83,7 @@ enum AuditCommand: Command {
             try store.database.inTransaction(.deferred) {
                 try store.forEachAuditEntry(filter) { entry in
                     any = true
-                    for (i, cell) in textRow(entry).enumerated() { widths[i] = max(widths[i], cell.count) }
+                    for (i, cell) in textRow(entry).enumerated() { widths[i] = max(widths[i], TextTable.width(cell)) }
                 }
                 guard any else { return .commit }
                 var out = TextTable.line(header, widths: widths, rightAligned: [0]) + "\n"

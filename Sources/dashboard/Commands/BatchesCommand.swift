@@ -72,7 +72,7 @@ enum BatchesCommand: Command {
         try store.database.inTransaction(.deferred) {
             try store.forEachBatch(limit: limit) { batch in
                 any = true
-                for (i, cell) in listRow(batch).enumerated() { widths[i] = max(widths[i], cell.count) }
+                for (i, cell) in listRow(batch).enumerated() { widths[i] = max(widths[i], TextTable.width(cell)) }
             }
             guard any else { return .commit }
             var out = TextTable.line(header, widths: widths, rightAligned: rightAligned) + "\n"
@@ -205,12 +205,17 @@ enum TextTable {
 
     /// One line of a table whose column widths are known (a table streamed in two passes:
     /// widths first, then lines), without its line break.
+    /// Cells are shown visible here too (`VisibleText.of` is idempotent), so a streamed table
+    /// is as safe as a rendered one.
     static func line(_ row: [String], widths: [Int], rightAligned: Set<Int> = []) -> String {
-        row.enumerated().map { i, cell in
+        row.map(VisibleText.of).enumerated().map { i, cell in
             let pad = String(repeating: " ", count: max(0, (i < widths.count ? widths[i] : 0) - cell.count))
             return rightAligned.contains(i) ? pad + cell : (i == row.count - 1 ? cell : cell + pad)
         }.joined(separator: "  ").trailingSpacesRemoved
     }
+
+    /// The width a cell takes in `line`: that of its visible form.
+    static func width(_ cell: String) -> Int { VisibleText.of(cell).count }
 }
 
 extension String {
