@@ -25,6 +25,18 @@ public enum Timestamp {
         return DueDate.instant(seconds).storageText
     }
 
+    /// Why `parse` gives nil for `text`, as the end of a sentence that quotes it: a date or time
+    /// written right but outside the years the product reads (1900–2200, as for dues) says so;
+    /// anything else "cannot be read as a time".
+    public static func whyUnreadable(_ text: String) -> String {
+        do {
+            _ = try DueDateParser.parse(text, dateOrder: nil)
+        } catch {
+            if error.code == .implausibleDate { return "is outside the years 1900 to 2200" }
+        }
+        return "cannot be read as a time"
+    }
+
     /// Parses `--as-of` values: an instant (`2026-11-29T08:00:00Z`, an offset), a local
     /// date-time or a date (read in `timeZone`; a bare date means the start of that day).
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {

@@ -67,10 +67,12 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// JSON output never act on a terminal or a viewer; `<`, `>` and `&` escaped too so the text
     /// is safe inside HTML.
     public static func escape(_ s: String, into out: inout String) {
-        // Fast path: most values need no escape at all, and are appended whole (one scan of
-        // their UTF-8 bytes instead of one append per scalar: audit and problem lists of
-        // millions of entries spend most of their time here).
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) {
+        // Fast path: most values are printable ASCII that needs no escape at all, and are
+        // appended whole (one scan of their UTF-8 bytes instead of one append per scalar: audit
+        // and problem lists of millions of entries spend most of their time here). Anything
+        // else, every non-ASCII byte included (C1 controls, bidi and format characters are
+        // spread over many lead bytes), takes the scalar-by-scalar path.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 }) {
             out += "\""
             out += s
             out += "\""
@@ -89,13 +91,26 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "&": out += "\\u0026"
             default:
                 if VisibleText.needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    // Beyond the BMP (the tag characters U+E0000…) as a UTF-16 surrogate pair,
+                    // as JSON requires.
+                    let value = scalar.value
+                    if value > 0xFFFF {
+                        let v = value - 0x10000
+                        out += utf16Escape(0xD800 + (v >> 10)) + utf16Escape(0xDC00 + (v & 0x3FF))
+                    } else {
+                        out += utf16Escape(value)
+                    }
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         out += "\""
+    }
+
+    /// `\uXXXX` for one UTF-16 code unit, four lowercase hex digits.
+    static func utf16Escape(_ unit: UInt32) -> String {
+        let hex = String(unit, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

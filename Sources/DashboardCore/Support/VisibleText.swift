@@ -12,8 +12,10 @@
 ///   (`ESC` → `␛`, `LF` → `␊`, `CR` → `␍`, `BEL` → `␇`, `TAB` → `␉`), DEL as `␡`;
 /// - C1 controls (U+0080–U+009F), bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E,
 ///   U+2066–U+2069), zero-width and other invisible format characters (U+200B–U+200D,
-///   U+2060–U+2064, U+206A–U+206F, U+FEFF, U+180E) and the Unicode line and paragraph
-///   separators (U+2028, U+2029) as `<U+XXXX>`, the code point in hex.
+///   U+2060–U+2064, U+206A–U+206F, U+FEFF, U+180E, and every other character of Unicode's
+///   general category Cf, such as the soft hyphen and the tag characters), the Hangul fillers
+///   and the Unicode line and paragraph separators (U+2028, U+2029) as `<U+XXXX>`, the code
+///   point in hex.
 ///
 /// Two joiners stay as they are where they have a visible effect: U+200D between two emoji
 /// (it draws `👩‍💻` as one picture) and U+200C or U+200D between two letters of a script that
@@ -53,12 +55,18 @@ public enum VisibleText {
         }
     }
 
-    /// True for a control, bidi or invisible character, whatever surrounds it.
+    /// True for a control, bidi or invisible character, whatever surrounds it: the list above,
+    /// every other format character (Unicode general category Cf: the soft hyphen U+00AD, the
+    /// tag characters U+E0000–U+E007F that can smuggle hidden text, the interlinear annotation
+    /// marks U+FFF9–U+FFFB, musical and shorthand format controls…) and the Hangul fillers
+    /// (U+115F, U+1160, U+3164, U+FFA0), letters that draw nothing.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F: return true
         case 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF: return true
-        default: return false
+        case 0x115F, 0x1160, 0x3164, 0xFFA0: return true
+        case 0..<0xAD: return false
+        default: return scalar.properties.generalCategory == .format
         }
     }
 

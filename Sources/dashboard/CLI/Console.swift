@@ -44,9 +44,21 @@ final class Console {
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 
+    /// Policy: a reader that went away (`dashboard … | head`, EPIPE) is not an error: the
+    /// program stops quietly with 0. Any other failure to write the data on stdout (a full disk
+    /// behind `> file`, a closed stdout, an I/O error) is: the data did not arrive, so the
+    /// program says so on stderr and exits 74, never 0. A failure to write stderr itself cannot
+    /// be reported anywhere and is ignored.
     private func write(_ fd: Int32, _ text: String) {
-        // A reader that went away (`dashboard … | head`) is not an error: stop quietly.
-        if FileDescriptorWriter.writeAll(fd, text) == EPIPE { exit(0) }
+        let failure = FileDescriptorWriter.writeAll(fd, text)
+        guard failure != 0 else { return }
+        if failure == EPIPE { exit(0) }
+        guard fd == STDOUT_FILENO else { return }
+        FileDescriptorWriter.writeAll(
+            STDERR_FILENO,
+            "dashboard: error: cannot write standard output: \(String(cString: strerror(failure)))\n"
+                + "dashboard: hint: check the disk or the file that standard output goes to; the output is incomplete\n")
+        exit(ExitCode.ioError.rawValue)
     }
 }
 

@@ -58,7 +58,7 @@ struct GlobalOptions {
             guard let instant = Timestamp.parse(asOfSetting.text, timeZone: zone) else {
                 let what = asOfSetting.origin == .environment("DASHBOARD_AS_OF") ? "DASHBOARD_AS_OF=" : "--as-of "
                 throw CommandError(
-                    .usage, "\(what)\(OptionValueKind.quoted(asOfSetting.text)) cannot be read as a time",
+                    .usage, "\(what)\(OptionValueKind.quoted(asOfSetting.text)) \(Timestamp.whyUnreadable(asOfSetting.text))",
                     hint: "use 2026-11-29, 2026-11-29T08:00 (in --timezone) or 2026-11-29T08:00:00Z")
             }
             asOf = instant

@@ -47,7 +47,7 @@ enum AuditCommand: Command {
         }
         if let since = args.value("since") {
             guard let instant = Timestamp.parse(since, timeZone: invocation.global.timeZone) else {
-                throw CommandError.usage("cannot read --since \"\(since)\"", command: spec.name)
+                throw CommandError.usage("--since \"\(since)\" \(Timestamp.whyUnreadable(since))", command: spec.name)
             }
             filter.since = instant
         }

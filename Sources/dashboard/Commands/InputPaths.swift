@@ -22,9 +22,11 @@ enum InputPaths {
     /// - Throws: `CommandError` 64 without paths or with standard input named twice, 66 for a
     ///   missing or unusable path or a folder with no CSV, 65 for a stream over the limit, 74
     ///   when a stream cannot be read or held.
-    static func files(_ paths: [String], command: String, options: ImportOptions, environment: [String: String]) throws
-        -> [InputFile]
-    {
+    /// - Parameter allowStreams: false for `nightly --imports DIR`, a drop folder that cron reads
+    ///   unattended: a FIFO or device there is refused (66) instead of waiting for a writer.
+    static func files(
+        _ paths: [String], command: String, options: ImportOptions, environment: [String: String], allowStreams: Bool = true
+    ) throws -> [InputFile] {
         guard !paths.isEmpty else {
             throw CommandError.usage("give at least one file or folder to \(command)", command: command)
         }
@@ -69,6 +71,10 @@ enum InputPaths {
                     throw CommandError(.noInput, "\(path) is not readable", hint: "check the file's permissions")
                 }
                 files.append(InputFile.onDisk(path))
+            case .fifo where !allowStreams, .characterDevice where !allowStreams:
+                throw CommandError(
+                    .noInput, "\(path) is a \(kind == .fifo ? "FIFO" : "character device"), not a folder of exports",
+                    hint: "give the drop folder the exports are written to")
             case .fifo, .characterDevice:
                 // Named on purpose: wait for a writer, as `cat` would.
                 let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)

@@ -40,7 +40,8 @@ enum NightlyCommand: Command {
         let importsDir = args.value("imports") ?? "imports"
         let reportsDir = args.value("reports") ?? "reports"
         try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
-        let files = try InputPaths.files([importsDir], command: spec.name, options: options, environment: invocation.environment)
+        let files = try InputPaths.files(
+            [importsDir], command: spec.name, options: options, environment: invocation.environment, allowStreams: false)
         let store = try openStore(invocation, wait: waitSeconds(invocation))
         let console = invocation.console
         let result: NightlyResult

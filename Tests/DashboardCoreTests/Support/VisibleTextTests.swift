@@ -26,6 +26,12 @@ struct VisibleTextTests {
         ("zero\u{200C}width\u{200D}join", "zero<U+200C>width<U+200D>join"),
         ("word\u{2060}joiner\u{FEFF}bom", "word<U+2060>joiner<U+FEFF>bom"),
         ("line\u{2028}para\u{2029}", "line<U+2028>para<U+2029>"),
+        // Every other format character (Cf) and the Hangul fillers: invisible, so escaped.
+        ("soft\u{AD}hyphen", "soft<U+00AD>hyphen"),
+        ("tag\u{E0041}\u{E0042}", "tag<U+E0041><U+E0042>"),
+        ("note\u{FFF9}a\u{FFFA}b\u{FFFB}", "note<U+FFF9>a<U+FFFA>b<U+FFFB>"),
+        ("music\u{1D173}short\u{1BCA0}", "music<U+1D173>short<U+1BCA0>"),
+        ("fill\u{3164}\u{115F}\u{1160}\u{FFA0}", "fill<U+3164><U+115F><U+1160><U+FFA0>"),
         // The joiners that draw something stay: an emoji sequence, Persian and Hindi words.
         ("Lab 👩\u{200D}💻 report", "Lab 👩\u{200D}💻 report"),
         ("🏳\u{FE0F}\u{200D}🌈", "🏳\u{FE0F}\u{200D}🌈"),
