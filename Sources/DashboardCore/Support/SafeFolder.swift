@@ -6,7 +6,9 @@ import Foundation
 /// `O_DIRECTORY|O_NOFOLLOW`, so a symbolic link at its name is refused, never followed; it must
 /// belong to the user running the program (or to root, which every user already trusts: `/tmp`,
 /// `/srv`), else it is refused, because its owner could swap files under us. Folders of the
-/// path leading to it are followed as the system resolves them. Missing folders are created
+/// path leading to it are followed as the system resolves them; the path is first settled by
+/// `WritePath` (`nothere/..` is `.`, `out/.` is `out`), the same spelling the output guard
+/// checks, and `.` or `..` is never created or opened as a child (`dotName`). Missing folders are created
 /// when asked (like `mkdir -p`) with `mkdirat`, opened again without following links, checked
 /// and given `FileModes.folder` on the descriptor. Files go in through `write(name:_:)`
 /// (`SafeFolder+Writing.swift`). The descriptor closes when the value is released.
@@ -27,7 +29,8 @@ public final class SafeFolder {
     ///   missing folder is an error naming the first missing component.
     /// - Throws: `SafeFileError` naming the path and the component at fault.
     public static func open(_ path: String, create: Bool) throws(SafeFileError) -> SafeFolder {
-        let trimmed = PathText.trim(path)
+        // `nothere/..` is `.`, and `lnk/.` is `lnk` (refused): see `WritePath`.
+        let trimmed = WritePath.settle(path)
         let fd = Glibc.open(trimmed, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd >= 0 { return try checked(fd, path: path, shown: trimmed) }
         let code = errno
@@ -58,6 +61,9 @@ public final class SafeFolder {
         if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
         }
+        if let kind = ReplaceableName.obstacle(in: descriptor, name, shown: target) {
+            throw SafeFileError(path: target, problem: .notRegularFile(target, kind: kind))
+        }
         let (fd, temporary) = try makeTemporary(for: target)
         close(fd)
         unlinkat(descriptor, temporary, 0)
@@ -69,6 +75,10 @@ public final class SafeFolder {
         throws(SafeFileError) -> SafeFolder
     {
         let shown = PathText.join(parentPath, name)
+        // A folder is only ever made or opened as a real child: `..` would step out of it.
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw SafeFileError(path: target, problem: .dotName(shown))
+        }
         let created = mkdirat(parentFD, name, FileModes.folder) == 0
         if !created, errno != EEXIST { throw SafeFileError(path: target, problem: .system(shown, errno: errno)) }
         let fd = openat(parentFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

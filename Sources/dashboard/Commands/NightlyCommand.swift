@@ -105,7 +105,7 @@ enum NightlyCommand: Command {
         try outputs.checkReportFolder(
             "--reports", reports, writing: dated, extensions: ReportFormat.allCases.map(\.fileExtension))
         var info = stat()
-        guard lstat(dated, &info) == 0 else { return }
+        guard lstat(WritePath.settle(dated), &info) == 0 else { return }
         do {
             _ = try SafeFolder.open(dated, create: false)
         } catch {

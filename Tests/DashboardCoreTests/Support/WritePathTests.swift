@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import DashboardCore
+
+/// Issue 11, classes 1 and 2: the guard and the writer read a path the same way (`WritePath`),
+/// a folder is never created or opened as `.` or `..`, and only regular files are replaced.
+@Suite struct WritePathTests {
+    static func scratch() throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("write-path-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base + "/real/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: base + "/lnk", withDestinationPath: base + "/real/sub")
+        return base
+    }
+
+    @Test("the missing part of a path is resolved by its text; the existing part is left to the system")
+    func settle() throws {
+        let base = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let cases: [(String, String)] = [
+            ("nothere/..", "."), ("nothere/../", "."), ("./nothere/./..", "."), ("nothere//..", "."), ("no-a/b/../..", "."),
+            ("no-a/b/../c/.", "no-a/c"), ("nothere/../../no-x", "../no-x"), ("", "."), (".", "."), ("./", "."),
+            (base + "/real/new/../x", base + "/real/x"), (base + "/lnk/.", base + "/lnk"), (base + "/lnk/..", base + "/lnk/.."),
+            (base + "//real///sub/", base + "/real/sub"), (base + "/lnk/new/..", base + "/lnk"), ("/", "/"), ("//", "/"),
+        ]
+        for (path, settled) in cases {
+            #expect(WritePath.settle(path) == settled, "\(path)")
+        }
+    }
+
+    @Test("a dot name is never created or opened as a child folder")
+    func dotNamesAreRefused() throws {
+        let base = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = try SafeFolder.open(base + "/real", create: false)
+        for name in [".", "..", ""] {
+            #expect(throws: SafeFileError(path: base + "/real/" + name, problem: .dotName(base + "/real/" + name))) {
+                try folder.child(name)
+            }
+        }
+        // `nothere/..` opens the folder itself and creates nothing.
+        let opened = try SafeFolder.open(base + "/real/nothere/..", create: true)
+        try opened.write("x", name: "x.txt")
+        #expect(FileManager.default.fileExists(atPath: base + "/real/x.txt"))
+        #expect(!FileManager.default.fileExists(atPath: base + "/real/nothere"))
+        // `lnk/.` is the link, refused, not its target.
+        #expect(throws: SafeFileError(path: base + "/lnk/.", problem: .symbolicLink(base + "/lnk"))) {
+            try SafeFolder.open(base + "/lnk/.", create: true)
+        }
+    }
+
+    @Test("a FIFO, or a link to one or to a folder, at the final name is refused and left as it was")
+    func nonRegularFinalNames() throws {
+        let base = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        #expect(mkfifo(base + "/real/pipe", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: base + "/real/to-pipe", withDestinationPath: "pipe")
+        try FileManager.default.createSymbolicLink(atPath: base + "/real/to-folder", withDestinationPath: "sub")
+        try FileManager.default.createSymbolicLink(atPath: base + "/real/to-fd", withDestinationPath: "/proc/self/fd/1")
+        let folder = try SafeFolder.open(base + "/real", create: false)
+        let kinds = [
+            ("pipe", "a FIFO (named pipe)"), ("to-pipe", "a symbolic link to a FIFO (named pipe)"),
+            ("to-folder", "a symbolic link to a folder"), ("to-fd", "a symbolic link to a process's descriptor"),
+        ]
+        for (name, kind) in kinds {
+            let target = base + "/real/" + name
+            let refused = SafeFileError(path: target, problem: .notRegularFile(target, kind: kind))
+            #expect(throws: refused) { try folder.write("x", name: name) }
+            #expect(throws: refused) { try folder.probe(name: name) }
+            #expect(ReplaceableName.obstacle(target) == kind)
+        }
+        var info = stat()
+        #expect(lstat(base + "/real/pipe", &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: base + "/real/to-fd") == "/proc/self/fd/1")
+        // A regular file, and a link to one, are still replaced as a name.
+        try "old".write(toFile: base + "/real/file", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: base + "/real/to-file", withDestinationPath: "file")
+        #expect(ReplaceableName.obstacle(base + "/real/file") == nil)
+        #expect(ReplaceableName.obstacle(base + "/real/to-file") == nil)
+        try folder.write("new", name: "to-file")
+        #expect(try String(contentsOfFile: base + "/real/file", encoding: .utf8) == "old")
+        #expect(try String(contentsOfFile: base + "/real/to-file", encoding: .utf8) == "new")
+    }
+}
