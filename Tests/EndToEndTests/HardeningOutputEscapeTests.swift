@@ -58,7 +58,8 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 74, stdout: "",
-                    stderr: "dashboard: error: cannot write reports to lnk/.: lnk is a symbolic link, and dashboard never writes through one\n"
+                    stderr:
+                        "dashboard: error: cannot write reports to lnk/.: lnk is a symbolic link, and dashboard never writes through one\n"
                         + "dashboard: hint: give the folder the link points to, or remove the link\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("target")) == [])
     }
@@ -124,7 +125,8 @@ import Testing
     /// `dashboard ARGS < file`, through the shell: standard input is that regular file.
     static func runWithStdin(_ sandbox: Sandbox, _ file: String, _ arguments: [String]) throws -> CommandResult {
         try RunningCommand(
-            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$0\" \"$@\" < \(file)", DashboardBinary.url().path] + arguments,
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "exec \"$0\" \"$@\" < \(file)", DashboardBinary.url().path] + arguments,
             directory: sandbox.directory, environment: Sandbox.baseEnvironment, stdin: nil, ioDirectory: sandbox.ioDirectory,
             timeout: 60
         ).finish()

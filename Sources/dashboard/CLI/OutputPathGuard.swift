@@ -112,7 +112,8 @@ struct OutputPathGuard {
                 throw Self.refusal("\(said) would write \(name) there, which is \(hit.role) \(hit.path); refusing to overwrite it")
             }
             if let kind = ReplaceableName.obstacle(PathText.join(path, name)) {
-                throw Self.notRegular("\(said) would write \(name) there, which is not a regular file (\(kind))", hint: "give another folder")
+                throw Self.notRegular(
+                    "\(said) would write \(name) there, which is not a regular file (\(kind))", hint: "give another folder")
             }
         }
     }
