@@ -19,6 +19,9 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
         /// The final name is something a file may not replace (`ReplaceableName`): the words
         /// say what, e.g. "a character device".
         case notRegularFile(String, kind: String)
+        /// Writing here would replace, or write into, a file or folder the run protects (the
+        /// database or an input: `ProtectedFiles`).
+        case protectedFile(String, protected: String)
         /// A folder to create is named `.` or `..`, which name folders that exist.
         case dotName(String)
         /// The system refused (`errno`).
@@ -43,6 +46,8 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
         case .otherOwner(let folder, let uid): return "the folder \(folder) belongs to another user (uid \(uid))"
         case .finalNameIsFolder(let name): return "\(name) is a folder"
         case .notRegularFile(let name, let kind): return "\(name) is not a regular file (\(kind)); dashboard replaces only files"
+        case .protectedFile(let name, let protected):
+            return "\(name) would replace or write into \(protected), which this run reads; refusing to overwrite it"
         case .dotName(let name): return "\(name) cannot be created: . and .. are folders that exist"
         case .system(let at, let code):
             let text = String(cString: strerror(code))
@@ -54,6 +59,7 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
     public var hint: String {
         switch problem {
         case .missingFolder: return "create the folder first, or give one that exists"
+        case .protectedFile: return "write the output somewhere else"
         case .notRegularFile: return "give a file name such as report.csv, or remove what is in the way"
         case .notAFolder, .finalNameIsFolder, .dotName: return "give a path whose folders are folders, or remove what is in the way"
         case .symbolicLink: return "give the folder the link points to, or remove the link"

@@ -16,6 +16,8 @@ public final class SafeFolder {
     /// The folder's path as given (used in messages).
     public let path: String
     let descriptor: Int32
+    /// What no file written here may replace, checked on the descriptor (`ProtectedFiles`).
+    public var protected = ProtectedFiles()
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -28,6 +30,13 @@ public final class SafeFolder {
     /// - Parameter create: create it and its missing parents (mode `FileModes.folder`); else a
     ///   missing folder is an error naming the first missing component.
     /// - Throws: `SafeFileError` naming the path and the component at fault.
+    public static func open(_ path: String, create: Bool, protecting: ProtectedFiles) throws(SafeFileError) -> SafeFolder {
+        let folder = try open(path, create: create)
+        folder.protected = protecting
+        return folder
+    }
+
+    /// Opens `path` for writing (see `open(_:create:protecting:)`), protecting nothing.
     public static func open(_ path: String, create: Bool) throws(SafeFileError) -> SafeFolder {
         // `nothere/..` is `.`, and `lnk/.` is `lnk` (refused): see `WritePath`.
         let trimmed = WritePath.settle(path)

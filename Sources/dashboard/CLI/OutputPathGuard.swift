@@ -68,6 +68,15 @@ struct OutputPathGuard {
         }
     }
 
+    /// The protected files and input folders, for `SafeFolder` to check again on the descriptor
+    /// it writes through (whatever the spelling of the path).
+    var protectedFiles: ProtectedFiles {
+        var protected = ProtectedFiles()
+        for file in files { protected.protectFile(file.identity, path: file.path) }
+        for folder in folders { protected.protectFolder(folder.identity, path: folder.path) }
+        return protected
+    }
+
     /// Refuses `path` (given as `option`) when it is a protected file, or lies in an input folder.
     /// - Throws: `CommandError` 64.
     func checkFile(_ option: String, _ path: String) throws {

@@ -81,4 +81,34 @@ import Testing
         #expect(try String(contentsOfFile: base + "/real/file", encoding: .utf8) == "old")
         #expect(try String(contentsOfFile: base + "/real/to-file", encoding: .utf8) == "new")
     }
+
+    @Test("the writer checks the protected files again on the descriptor it writes through")
+    func protectedFilesAreCheckedOnTheDescriptor() throws {
+        let base = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try "db".write(toFile: base + "/db.sqlite", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: base + "/in", withIntermediateDirectories: false)
+        try FileManager.default.linkItem(atPath: base + "/db.sqlite", toPath: base + "/real/index.html")
+        var protected = ProtectedFiles()
+        protected.protectFile(FileIdentity.of(base + "/db.sqlite"), path: "db.sqlite")
+        protected.protectFile(FileIdentity.of(base + "/db.sqlite-wal"), path: "db.sqlite-wal")
+        protected.protectFolder(FileIdentity.of(base + "/in"), path: "in")
+        let cases = [
+            (base + "/real/nothere/..", "index.html", "db.sqlite"), (base + "/real/sub/..", "index.html", "db.sqlite"),
+            (base + "/nothere/..", "db.sqlite-wal", "db.sqlite-wal"), (base + "/real/../in/.", "x.csv", "in"),
+        ]
+        for (folder, name, hit) in cases {
+            let opened = try SafeFolder.open(folder, create: true, protecting: protected)
+            let target = folder + "/" + name
+            #expect(throws: SafeFileError(path: target, problem: .protectedFile(target, protected: hit))) {
+                try opened.write("report", name: name)
+            }
+        }
+        #expect(try String(contentsOfFile: base + "/db.sqlite", encoding: .utf8) == "db")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base + "/in") == [])
+        #expect(!FileManager.default.fileExists(atPath: base + "/db.sqlite-wal"))
+        // Other names are written.
+        try SafeFolder.open(base + "/real", create: false, protecting: protected).write("ok", name: "other.html")
+        #expect(try String(contentsOfFile: base + "/real/other.html", encoding: .utf8) == "ok")
+    }
 }
