@@ -58,8 +58,20 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: base + "/real/to-folder", withDestinationPath: "sub")
         try FileManager.default.createSymbolicLink(atPath: base + "/real/to-fd", withDestinationPath: "/proc/self/fd/1")
         let folder = try SafeFolder.open(base + "/real", create: false)
+        // A socket, bound in the folder (then closed: the name stays).
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let socketPath = Array((base + "/real/sock").utf8)
+        try #require(socketPath.count < MemoryLayout.size(ofValue: address.sun_path))
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(socketFD)
+        #expect(bound == 0)
         let kinds = [
-            ("pipe", "a FIFO (named pipe)"), ("to-pipe", "a symbolic link to a FIFO (named pipe)"),
+            ("sock", "a socket"), ("pipe", "a FIFO (named pipe)"), ("to-pipe", "a symbolic link to a FIFO (named pipe)"),
             ("to-folder", "a symbolic link to a folder"), ("to-fd", "a symbolic link to a process's descriptor"),
         ]
         for (name, kind) in kinds {
