@@ -92,8 +92,12 @@ public struct ReportWriteError: Error, Equatable, CustomStringConvertible {
 /// link and checked to be ours, and every file is created new and renamed into place.
 public final class LocalReportFileSystem: ReportFileSystem {
     private var folders: [String: SafeFolder] = [:]
+    private let protected: ProtectedFiles
 
-    public init() {}
+    /// - Parameter protecting: what no report file may replace (the database, the inputs).
+    public init(protecting: ProtectedFiles = ProtectedFiles()) {
+        protected = protecting
+    }
 
     public func ensureDirectory(_ path: String) throws {
         _ = try folder(path, create: true)
@@ -111,7 +115,7 @@ public final class LocalReportFileSystem: ReportFileSystem {
     private func folder(_ path: String, create: Bool) throws(ReportWriteError) -> SafeFolder {
         if let open = folders[path] { return open }
         do {
-            let folder = try SafeFolder.open(path, create: create)
+            let folder = try SafeFolder.open(path, create: create, protecting: protected)
             folders[path] = folder
             return folder
         } catch {

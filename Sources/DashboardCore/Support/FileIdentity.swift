@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Policy: an existing path is its device and inode, with symbolic links followed (a symbolic
 /// or hard link to the database is the database). A path that does not exist yet is its
-/// folder's identity and its name (`out/../db.sqlite` and `db.sqlite` are then the same entry);
+/// folder's identity and its name, `.` and `..` of its missing part resolved first
+/// (`out/../db.sqlite`, `nothere/../db.sqlite` and `db.sqlite` are then the same entry);
 /// a dangling symbolic link is the identity of the path it points to, because writing through
 /// it would create that file. Used by the output guard (SPEC §9: no output may be an input or
 /// the database).
@@ -32,7 +33,8 @@ public indirect enum FileIdentity: Hashable, Sendable {
     }
 
     private static func of(_ path: String, depth: Int) -> FileIdentity {
-        let trimmed = PathText.trim(path)
+        // The part that does not exist is resolved as the writer will create it (`WritePath`).
+        let trimmed = WritePath.settle(path)
         guard depth < 40 else { return .unresolved(trimmed) }
         var info = stat()
         if stat(trimmed, &info) == 0 { return .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) }

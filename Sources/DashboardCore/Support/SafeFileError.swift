@@ -16,6 +16,14 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
         case otherOwner(String, uid: UInt32)
         /// The final name is a folder, so no file can replace it.
         case finalNameIsFolder(String)
+        /// The final name is something a file may not replace (`ReplaceableName`): the words
+        /// say what, e.g. "a character device".
+        case notRegularFile(String, kind: String)
+        /// Writing here would replace, or write into, a file or folder the run protects (the
+        /// database or an input: `ProtectedFiles`).
+        case protectedFile(String, protected: String)
+        /// A folder to create is named `.` or `..`, which name folders that exist.
+        case dotName(String)
         /// The system refused (`errno`).
         case system(String, errno: Int32)
     }
@@ -37,6 +45,10 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
         case .symbolicLink(let link): return "\(link) is a symbolic link, and dashboard never writes through one"
         case .otherOwner(let folder, let uid): return "the folder \(folder) belongs to another user (uid \(uid))"
         case .finalNameIsFolder(let name): return "\(name) is a folder"
+        case .notRegularFile(let name, let kind): return "\(name) is not a regular file (\(kind)); dashboard replaces only files"
+        case .protectedFile(let name, let protected):
+            return "\(name) would replace or write into \(protected), which this run reads; refusing to overwrite it"
+        case .dotName(let name): return "\(name) cannot be created: . and .. are folders that exist"
         case .system(let at, let code):
             let text = String(cString: strerror(code))
             return at == path ? text : "\(at): \(text)"
@@ -47,7 +59,9 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
     public var hint: String {
         switch problem {
         case .missingFolder: return "create the folder first, or give one that exists"
-        case .notAFolder, .finalNameIsFolder: return "give a path whose folders are folders, or remove what is in the way"
+        case .protectedFile: return "write the output somewhere else"
+        case .notRegularFile: return "give a file name such as report.csv, or remove what is in the way"
+        case .notAFolder, .finalNameIsFolder, .dotName: return "give a path whose folders are folders, or remove what is in the way"
         case .symbolicLink: return "give the folder the link points to, or remove the link"
         case .otherOwner: return "write into a folder this user owns (or run as the folder's owner)"
         case .system: return "check the folder's permissions and the disk"

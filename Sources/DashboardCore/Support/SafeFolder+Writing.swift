@@ -38,7 +38,9 @@ extension SafeFolder {
     /// anything else, is never opened: another name is drawn), given `FileModes.file` with
     /// `fchmod`, written, `fsync`ed and renamed over `name` with `renameat`. Whatever was at
     /// `name` (a file, a hard link to another file, a symbolic link) is replaced as a name, never
-    /// written through; its owner and mode do not carry over. On every failure the temporary file
+    /// written through; its owner and mode do not carry over. A name that is not a regular file
+    /// (a device, a FIFO, a socket, a link to one: `ReplaceableName`) is refused, and so is a
+    /// name or folder in `protected` (the database, an input: checked on the descriptor). On every failure the temporary file
     /// is removed and `name` is left as it was.
     /// - Parameter body: writes the contents into the sink; a throw aborts the file.
     /// - Throws: `SafeFileError`, or what `body` throws.
@@ -47,6 +49,14 @@ extension SafeFolder {
         // `.`, `..` and `/` are folders; a name never leaves its folder.
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
+        }
+        // A device, FIFO or socket at the name, or a link to one, is never replaced.
+        if let kind = ReplaceableName.obstacle(in: descriptor, name, shown: target) {
+            throw SafeFileError(path: target, problem: .notRegularFile(target, kind: kind))
+        }
+        // The database or an input, however the path was spelled (the guard's second check).
+        if let hit = protected.conflict(folder: descriptor, name: name) {
+            throw SafeFileError(path: target, problem: .protectedFile(target, protected: hit))
         }
         let (fd, temporary) = try makeTemporary(for: target)
         var renamed = false

@@ -6,7 +6,9 @@ import Foundation
 /// `O_DIRECTORY|O_NOFOLLOW`, so a symbolic link at its name is refused, never followed; it must
 /// belong to the user running the program (or to root, which every user already trusts: `/tmp`,
 /// `/srv`), else it is refused, because its owner could swap files under us. Folders of the
-/// path leading to it are followed as the system resolves them. Missing folders are created
+/// path leading to it are followed as the system resolves them; the path is first settled by
+/// `WritePath` (`nothere/..` is `.`, `out/.` is `out`), the same spelling the output guard
+/// checks, and `.` or `..` is never created or opened as a child (`dotName`). Missing folders are created
 /// when asked (like `mkdir -p`) with `mkdirat`, opened again without following links, checked
 /// and given `FileModes.folder` on the descriptor. Files go in through `write(name:_:)`
 /// (`SafeFolder+Writing.swift`). The descriptor closes when the value is released.
@@ -14,6 +16,8 @@ public final class SafeFolder {
     /// The folder's path as given (used in messages).
     public let path: String
     let descriptor: Int32
+    /// What no file written here may replace, checked on the descriptor (`ProtectedFiles`).
+    public var protected = ProtectedFiles()
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -26,8 +30,16 @@ public final class SafeFolder {
     /// - Parameter create: create it and its missing parents (mode `FileModes.folder`); else a
     ///   missing folder is an error naming the first missing component.
     /// - Throws: `SafeFileError` naming the path and the component at fault.
+    public static func open(_ path: String, create: Bool, protecting: ProtectedFiles) throws(SafeFileError) -> SafeFolder {
+        let folder = try open(path, create: create)
+        folder.protected = protecting
+        return folder
+    }
+
+    /// Opens `path` for writing (see `open(_:create:protecting:)`), protecting nothing.
     public static func open(_ path: String, create: Bool) throws(SafeFileError) -> SafeFolder {
-        let trimmed = PathText.trim(path)
+        // `nothere/..` is `.`, and `lnk/.` is `lnk` (refused): see `WritePath`.
+        let trimmed = WritePath.settle(path)
         let fd = Glibc.open(trimmed, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd >= 0 { return try checked(fd, path: path, shown: trimmed) }
         let code = errno
@@ -58,6 +70,9 @@ public final class SafeFolder {
         if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
         }
+        if let kind = ReplaceableName.obstacle(in: descriptor, name, shown: target) {
+            throw SafeFileError(path: target, problem: .notRegularFile(target, kind: kind))
+        }
         let (fd, temporary) = try makeTemporary(for: target)
         close(fd)
         unlinkat(descriptor, temporary, 0)
@@ -69,6 +84,10 @@ public final class SafeFolder {
         throws(SafeFileError) -> SafeFolder
     {
         let shown = PathText.join(parentPath, name)
+        // A folder is only ever made or opened as a real child: `..` would step out of it.
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw SafeFileError(path: target, problem: .dotName(shown))
+        }
         let created = mkdirat(parentFD, name, FileModes.folder) == 0
         if !created, errno != EEXIST { throw SafeFileError(path: target, problem: .system(shown, errno: errno)) }
         let fd = openat(parentFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

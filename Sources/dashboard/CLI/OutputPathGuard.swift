@@ -11,7 +11,11 @@ import Foundation
 /// input folder of the run (a nightly writing into its drop folder would import its own reports
 /// the next night), and a `--rejects` file inside an input folder. For a report folder every
 /// name the run may write there is checked: `index.<ext>`, each existing `course-…` file of
-/// that form, and the protected files' own names when they are of that form.
+/// that form, and the protected files' own names when they are of that form. An input given
+/// as `-` protects the regular file standard input is (`< tasks.csv`). Paths are compared as
+/// the writer will open them (`WritePath.settle`: `nothere/..` is `.`). An output name that is
+/// not a regular file (a device, FIFO, socket, or a link to one or through `/proc`, such as
+/// `/dev/stdout`: `ReplaceableName`) is refused too, with 64.
 struct OutputPathGuard {
     private struct Protected {
         let role: String
@@ -25,8 +29,8 @@ struct OutputPathGuard {
     /// - Parameters:
     ///   - database: the `--db` path; it and its `-wal`, `-shm` and `-journal` are protected,
     ///     next to the path given and next to the file it resolves to.
-    ///   - inputs: the PATH arguments (`-` is skipped); a folder protects itself and every input
-    ///     file found in it (`ImportInputs.isInputName`).
+    ///   - inputs: the PATH arguments (`-` stands for the file standard input is, if any); a
+    ///     folder protects itself and every input file found in it (`ImportInputs.isInputName`).
     init(database: String, inputs: [String]) {
         if database != ":memory:" {
             let roles = [
@@ -44,6 +48,12 @@ struct OutputPathGuard {
                 for (suffix, role) in roles { files.append(Self.protected(role, name + suffix)) }
             }
         }
+        // `- < tasks.csv`: the file standard input is, is an input file.
+        var info = stat()
+        if inputs.contains("-"), fstat(STDIN_FILENO, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            let identity = FileIdentity.inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            files.append(Protected(role: "the file on standard input", path: "(-)", identity: identity))
+        }
         // An input that is not there is refused later as missing (66), before anything is written.
         for input in inputs where input != "-" && FileIdentity.exists(input) {
             guard FileIdentity.isFolder(input) else {
@@ -58,15 +68,28 @@ struct OutputPathGuard {
         }
     }
 
+    /// The protected files and input folders, for `SafeFolder` to check again on the descriptor
+    /// it writes through (whatever the spelling of the path).
+    var protectedFiles: ProtectedFiles {
+        var protected = ProtectedFiles()
+        for file in files { protected.protectFile(file.identity, path: file.path) }
+        for folder in folders { protected.protectFolder(folder.identity, path: folder.path) }
+        return protected
+    }
+
     /// Refuses `path` (given as `option`) when it is a protected file, or lies in an input folder.
     /// - Throws: `CommandError` 64.
     func checkFile(_ option: String, _ path: String) throws {
         try Self.notEmpty(option, path)
-        let identity = FileIdentity.of(path)
+        let settled = WritePath.settle(path)
+        let identity = FileIdentity.of(settled)
         if let hit = files.first(where: { $0.identity == identity }) {
             throw Self.refusal("\(option) \(path) is \(hit.role) \(hit.path); refusing to overwrite it")
         }
-        let folder = FileIdentity.of(PathText.parent(path))
+        if let kind = ReplaceableName.obstacle(settled) {
+            throw Self.notRegular("\(option) \(path) is not a regular file (\(kind))", hint: "give a file name such as rejects.csv")
+        }
+        let folder = FileIdentity.of(PathText.parent(settled))
         if let hit = folders.first(where: { $0.identity == folder }) {
             throw Self.refusal(
                 "\(option) \(path) is inside \(hit.role) \(hit.path); the next run over that folder would read it as input")
@@ -77,9 +100,10 @@ struct OutputPathGuard {
     /// that is a protected file or an input folder, or in which a file the run may write
     /// (`index.<ext>` or `course-…` names for the given extensions) is a protected file.
     /// - Throws: `CommandError` 64.
-    func checkReportFolder(_ option: String, _ shown: String, writing path: String, extensions: [String]) throws {
+    func checkReportFolder(_ option: String, _ shown: String, writing given: String, extensions: [String]) throws {
         try Self.notEmpty(option, shown)
-        let said = shown == path ? "\(option) \(shown)" : "\(option) \(shown): the folder \(path)"
+        let path = WritePath.settle(given)
+        let said = shown == given ? "\(option) \(shown)" : "\(option) \(shown): the folder \(given)"
         let identity = FileIdentity.of(path)
         if let hit = files.first(where: { $0.identity == identity }) {
             throw Self.refusal("\(said) is \(hit.role) \(hit.path); refusing to overwrite it")
@@ -96,6 +120,10 @@ struct OutputPathGuard {
             if let hit = files.first(where: { $0.identity == target }) {
                 throw Self.refusal("\(said) would write \(name) there, which is \(hit.role) \(hit.path); refusing to overwrite it")
             }
+            if let kind = ReplaceableName.obstacle(PathText.join(path, name)) {
+                throw Self.notRegular(
+                    "\(said) would write \(name) there, which is not a regular file (\(kind))", hint: "give another folder")
+            }
         }
     }
 
@@ -108,6 +136,12 @@ struct OutputPathGuard {
 
     private static func protected(_ role: String, _ path: String) -> Protected {
         Protected(role: role, path: path, identity: FileIdentity.of(path))
+    }
+
+    private static func notRegular(_ message: String, hint: String) -> CommandError {
+        CommandError(
+            .usage, message + "; dashboard replaces only regular files",
+            hint: hint + ", or remove what is in the way; nothing was read or written")
     }
 
     private static func refusal(_ message: String) -> CommandError {

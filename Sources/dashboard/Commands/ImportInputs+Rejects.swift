@@ -29,12 +29,15 @@ extension ImportInputs {
         }
     }
 
-    /// Writes the rejected rows of `problems` to `path` as CSV (see the policy above), streamed
+    /// Writes the rejected rows of `problems` to `path` as CSV (see the policy above), never over
+    /// the database or an input (checked again on the open folder: `ProtectedFiles`), streamed
     /// from the spool one row at a time: memory stays bounded whatever the number of rejects.
     /// - Throws: `CommandError` 74 naming the path and the reason.
-    static func writeRejects(_ problems: ProblemSpool, to path: String) throws {
+    static func writeRejects(_ problems: ProblemSpool, to path: String, invocation: Invocation) throws {
+        // The guard's files again, checked on the folder's descriptor as the file is written.
+        let outputs = OutputPathGuard(database: invocation.global.databasePath, inputs: invocation.arguments.positionals)
         do {
-            let folder = try SafeFolder.open(PathText.parent(path), create: false)
+            let folder = try SafeFolder.open(PathText.parent(path), create: false, protecting: outputs.protectedFiles)
             try folder.write(name: PathText.name(path)) { file in
                 file.write(CSVWriter.line(rejectsHeader))
                 try spoolRead {

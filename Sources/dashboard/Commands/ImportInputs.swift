@@ -70,7 +70,7 @@ enum ImportInputs {
     static func report(_ result: ImportResult, invocation: Invocation, format: String, verb: String) throws {
         let console = invocation.console
         if let path = invocation.arguments.value("rejects") {
-            try writeRejects(result.problemSpool, to: path)
+            try writeRejects(result.problemSpool, to: path, invocation: invocation)
         }
         if format == "json" {
             // Streamed: a million problems never become one string (docs/reliability.md).

@@ -39,7 +39,7 @@ enum NightlyCommand: Command {
         let options = try ImportInputs.options(invocation, command: spec.name)
         let importsDir = args.value("imports") ?? "imports"
         let reportsDir = args.value("reports") ?? "reports"
-        try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
+        let outputs = try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
         let files = try InputPaths.files(
             [importsDir], command: spec.name, options: options, environment: invocation.environment, allowStreams: false)
         let store = try openStore(invocation, wait: waitSeconds(invocation))
@@ -47,7 +47,8 @@ enum NightlyCommand: Command {
         let result: NightlyResult
         do {
             result = try NightlyJob.run(
-                store: store, files: files, options: options, reportsRoot: reportsDir, fileSystem: LocalReportFileSystem(),
+                store: store, files: files, options: options, reportsRoot: reportsDir,
+                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles),
                 clock: SystemClock())
         } catch {
             switch error {
@@ -98,7 +99,8 @@ enum NightlyCommand: Command {
     /// drop folder (64, `OutputPathGuard`), and a dated folder that is already there as a
     /// symbolic link or another user's folder (74), so that nothing is imported for reports
     /// that could not be written.
-    private static func checkReportFolders(_ invocation: Invocation, imports: String, reports: String) throws {
+    /// - Returns: the guard, whose protected files the writer checks again.
+    private static func checkReportFolders(_ invocation: Invocation, imports: String, reports: String) throws -> OutputPathGuard {
         let global = invocation.global
         let dated = NightlyJob.reportFolder(root: reports, asOf: global.asOf, timeZone: global.timeZone)
         let outputs = OutputPathGuard(database: global.databasePath, inputs: [imports])
@@ -106,11 +108,12 @@ enum NightlyCommand: Command {
         try outputs.checkReportFolder(
             "--reports", reports, writing: dated, extensions: ReportFormat.allCases.map(\.fileExtension))
         var info = stat()
-        guard lstat(dated, &info) == 0 else { return }
+        guard lstat(WritePath.settle(dated), &info) == 0 else { return outputs }
         do {
             _ = try SafeFolder.open(dated, create: false)
         } catch {
             throw CommandError(.ioError, "cannot write reports to \(dated): \(error.reason); nothing was imported", hint: error.hint)
         }
+        return outputs
     }
 }

@@ -68,9 +68,9 @@ enum ReportCommand: Command {
         let width = args.integer("width") ?? Terminal.columns(within: widthRange) ?? 100
 
         let global = invocation.global
+        let outputs = OutputPathGuard(database: global.databasePath, inputs: [])
         if let out {
-            try OutputPathGuard(database: global.databasePath, inputs: []).checkReportFolder(
-                "--out", out, writing: out, extensions: [format.fileExtension])
+            try outputs.checkReportFolder("--out", out, writing: out, extensions: [format.fileExtension])
         }
         var source: [ReportCourse] = []
         var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
@@ -95,7 +95,8 @@ enum ReportCommand: Command {
             let (grid, list) = kind == .grid ? (report, other) : (other, report)
             do {
                 let names = try ReportSet.write(
-                    grid: grid, list: list, format: format, width: width, to: out, fileSystem: LocalReportFileSystem())
+                    grid: grid, list: list, format: format, width: width, to: out,
+                    fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
                 console.note(
                     "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
             } catch let error as ReportWriteError {
