@@ -54,7 +54,17 @@ struct CommandError: Error {
         case .olderSchema:
             return CommandError(
                 .ioError, error.description, hint: "run `dashboard categorize` once: it migrates the file, then every command reads it")
-        case .foreign:
+        case .empty(let path):
+            return CommandError(.noInput, error.description, hint: "import data first: `dashboard --db \(path) import imports/`")
+        case .unreadable:
+            return CommandError(.ioError, error.description, hint: "check the file's permissions and owner (and those of its folders)")
+        case .badLink:
+            return CommandError(.ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the database file itself, or fix the link")
+        case .foreignWAL:
+            return CommandError(
+                .ioError, error.description,
+                hint: "move the stray -wal file away (keep a copy), then run the command again; `dashboard verify` checks the database")
+        case .foreign, .foreignMark:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file")
         case .damaged:
