@@ -44,6 +44,8 @@ struct CommandError: Error {
         case .busy:
             return CommandError(.busy, error.description, hint: "try again later, or pass --wait SECONDS to wait for it")
         case .missing(let path):
+            // A file that is there but empty is a new database with nothing in it, not a missing one.
+            if PathInspection.inspect(path) == .regularFile { return storeWords(.empty(path: path)) }
             return CommandError(.noInput, "no database at \(path) yet", hint: "import data first: `dashboard import imports/`")
         case .isDirectory, .notADatabase:
             return CommandError(.ioError, error.description, hint: "point --db (or DASHBOARD_DB) at a database file")
@@ -54,8 +56,8 @@ struct CommandError: Error {
         case .olderSchema:
             return CommandError(
                 .ioError, error.description, hint: "run `dashboard categorize` once: it migrates the file, then every command reads it")
-        case .empty(let path):
-            return CommandError(.noInput, error.description, hint: "import data first: `dashboard --db \(path) import imports/`")
+        case .empty:
+            return CommandError(.noInput, error.description, hint: "import data first: `dashboard import imports/`")
         case .unreadable:
             return CommandError(.ioError, error.description, hint: "check the file's permissions and owner (and those of its folders)")
         case .badLink:
