@@ -27,7 +27,8 @@ struct HardeningDatabaseWordsTests {
             if geteuid() == 0 {
                 #expect(chmod(sandbox.directory.path, 0o777) == 0)
                 result = try sandbox.runTool(
-                    "setpriv", ["--reuid", "65534", "--regid", "65534", "--clear-groups", binary, "--db", sandbox.path("db.sqlite")] + command)
+                    "setpriv",
+                    ["--reuid", "65534", "--regid", "65534", "--clear-groups", binary, "--db", sandbox.path("db.sqlite")] + command)
             } else {
                 #expect(chmod(sandbox.path("db.sqlite"), 0o000) == 0)
                 result = try sandbox.run(["--db", sandbox.path("db.sqlite")] + command)
@@ -46,7 +47,9 @@ struct HardeningDatabaseWordsTests {
         }
     }
 
-    @Test(arguments: [("nowhere.sqlite", "is a symbolic link that points to nothing (nowhere.sqlite)"), ("db.sqlite", "is a loop of symbolic links")])
+    @Test(arguments: [
+        ("nowhere.sqlite", "is a symbolic link that points to nothing (nowhere.sqlite)"), ("db.sqlite", "is a loop of symbolic links"),
+    ])
     func aDanglingOrLoopingLinkIsNamedAndNothingIsCreatedThroughIt(_ target: String, _ words: String) throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
@@ -72,7 +75,9 @@ struct HardeningDatabaseWordsTests {
         try sandbox.write("db.sqlite", "")
         let status = try sandbox.run(["--db", "db.sqlite", "status"])
         #expect(status.exitCode == 66)
-        #expect(status.stdout == "No data imported yet: db.sqlite holds no data yet (an empty database).\nNext step: dashboard import imports/\n")
+        #expect(
+            status.stdout
+                == "No data imported yet: db.sqlite holds no data yet (an empty database).\nNext step: dashboard import imports/\n")
         let audit = try sandbox.run(["--db", "db.sqlite", "audit"])
         #expect(
             audit

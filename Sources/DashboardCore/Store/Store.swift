@@ -50,7 +50,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .foreign(let path):
             return "\(path) is not a dashboard database (it holds tables of another application); it was left unchanged"
         case .foreignMark(let path, let mark):
-            return "\(path) is not a dashboard database (it carries another application's mark, application_id \(mark)); it was left unchanged"
+            return
+                "\(path) is not a dashboard database (it carries another application's mark, application_id \(mark)); it was left unchanged"
         case .foreignWAL(let path):
             return "\(path)-wal holds pages of another database, not of \(path); both files were left unchanged"
         case .unreadable(let path, let reason): return "cannot read the database \(path): \(reason)"

@@ -61,7 +61,8 @@ struct CommandError: Error {
         case .unreadable:
             return CommandError(.ioError, error.description, hint: "check the file's permissions and owner (and those of its folders)")
         case .badLink:
-            return CommandError(.ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the database file itself, or fix the link")
+            return CommandError(
+                .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the database file itself, or fix the link")
         case .foreignWAL:
             return CommandError(
                 .ioError, error.description,
