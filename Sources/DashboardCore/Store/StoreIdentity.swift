@@ -9,7 +9,9 @@ import Foundation
 /// no mark) is ours and migration 4 marks it. Anything else that holds tables (another
 /// application's file, or schema 0 with tables) is refused before the store changes a byte of
 /// it, and so is a negative schema version, which no dashboard ever wrote. A blank SQLite
-/// file (0 bytes, or no tables and schema 0) is initialised.
+/// file (0 bytes, or no tables and schema 0) is initialised. The judgement is made first from
+/// the bytes on disk (`judgeOnDisk`: the header, and the last committed page 1 of a `-wal`),
+/// so that no connection that could write or checkpoint is opened on a file that is not ours.
 enum StoreIdentity {
     /// The mark: "DSHB" read as a big-endian 32-bit number.
     static let applicationID = 0x4453_4842
