@@ -138,4 +138,28 @@ struct HardeningDatabaseSideFileTests {
         #expect(try sandbox.read("db.sqlite") == bytes, "\(command) wrote into the damaged file")
         #expect(try sandbox.listing() == listing, "\(command) left files behind")
     }
+
+    /// A held batch approved on a file whose `tasks` root page is overwritten. (`discard` reads
+    /// no task: SQLite does not meet that page, so the damage is not seen and it succeeds.)
+    @Test(arguments: [["batches", "approve", "2"]])
+    func aHeldBatchIsNotAppliedToADamagedDatabase(_ command: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", "course_id,title\nbio,Biology\n")
+        try sandbox.write("tasks20.csv", Fixtures.numberedTasks(20))
+        try sandbox.write("tasks10.csv", Fixtures.numberedTasks(10))
+        #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv", "tasks20.csv"]).exitCode == 0)
+        let held = try sandbox.run(["--db", "db.sqlite", "import", "--mode", "sync", "courses.csv", "tasks10.csv"])
+        #expect(held.exitCode == 65, "\(held)")
+        let root = try sandbox.runTool("sqlite3", ["db.sqlite", "SELECT rootpage FROM sqlite_schema WHERE name = 'tasks'"])
+        let page = try #require(Int(root.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        var bytes = try sandbox.read("db.sqlite")
+        for i in ((page - 1) * 16384)..<(page * 16384) { bytes[i] = 0xFF }
+        try sandbox.write("db.sqlite", bytes: bytes)
+        let listing = try sandbox.listing()
+        let result = try sandbox.run(["--db", "db.sqlite"] + command + ["--actor", "alice"])
+        #expect(result.exitCode == 74, "\(result)")
+        #expect(result.stderr.hasPrefix("dashboard: error: the database file is damaged: db.sqlite: "), "\(result)")
+        #expect(try sandbox.read("db.sqlite") == bytes, "\(command) wrote into the damaged file")
+        #expect(try sandbox.listing() == listing, "\(command) left files behind")
+    }
 }
