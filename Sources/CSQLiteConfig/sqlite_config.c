@@ -6,3 +6,7 @@ int dashboard_sqlite_configure(void) {
        (7 % of an import's writing thread); the dashboard never reads them. */
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+
+int dashboard_sqlite_no_checkpoint_on_close(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on, (int *)0);
+}

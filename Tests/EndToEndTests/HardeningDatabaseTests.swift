@@ -67,7 +67,14 @@ struct HardeningDatabaseTests {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         try sqlite(sandbox, "PRAGMA application_id = 1234;")
-        try expectRefusedByEveryCommand(sandbox, stderr: Self.foreignError)
+        // Named for what it is: another application's mark (it holds no table).
+        try expectRefusedByEveryCommand(
+            sandbox,
+            stderr: """
+                dashboard: error: db.sqlite is not a dashboard database (it carries another application's mark, application_id 1234); it was left unchanged
+                dashboard: hint: point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file
+
+                """)
     }
 
     @Test func nightlyRefusesAnotherApplicationsFileAndADamagedOneWithoutWritingReports() throws {

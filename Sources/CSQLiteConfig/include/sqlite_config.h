@@ -6,4 +6,11 @@
 /// SQLITE_OK, or SQLITE_MISUSE when SQLite was already initialized (the defaults then stay).
 int dashboard_sqlite_configure(void);
 
+typedef struct sqlite3 sqlite3;
+
+/// Turns SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE on (1) or off (0) for one connection: while it is on,
+/// closing the last connection leaves the `-wal` file as it is instead of copying it into the
+/// database file. Returns SQLITE_OK or SQLite's error.
+int dashboard_sqlite_no_checkpoint_on_close(sqlite3 *db, int on);
+
 #endif

@@ -480,7 +480,6 @@ public final class Importer {
     private func recordFailure(
         _ error: Error, startedAt: Date, options: ImportOptions, record: Bool, run: RunState
     ) -> ImportFailure {
-        try? StagingArea(database: database).clear()
         var failure: ImportFailure
         switch error {
         case let f as ImportFailure: failure = f
@@ -489,6 +488,11 @@ public final class Importer {
         default: failure = .store(.sqlite(SQLiteError(code: 1, message: "\(error)")), batchID: nil)
         }
         if case .store(.busy, _) = failure { return failure }
+        // A damaged file gets no clean-up and no failure record: nothing more is written to it
+        // (the connection is also query-only by then, see `Database.sawDamage`).
+        if case .store(.damaged, _) = failure { return failure }
+        guard !database.sawDamage else { return failure }
+        try? StagingArea(database: database).clear()
         guard record else { return failure }
         let problems = run.problems
         if case .fileProblem(let problem, _) = failure {

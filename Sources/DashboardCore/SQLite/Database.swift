@@ -72,7 +72,41 @@ public final class Database {
     func error(code: Int32, sql: String?) -> SQLiteError {
         let extended = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
-        return SQLiteError(code: extended != 0 ? extended : code, message: message, sql: sql, systemErrno: sqlite3_system_errno(handle))
+        return classified(extended != 0 ? extended : code, message: message, sql: sql)
+    }
+
+    /// The error for a failed call: a write refused because the file was found damaged is
+    /// reported as that damage (never as "readonly database").
+    private func classified(_ code: Int32, message: String, sql: String?) -> SQLiteError {
+        noteFailure(code, message: message)
+        if let damage, code & 0xff == SQLITE_READONLY {
+            return SQLiteError(code: damage.code, message: damage.message, sql: sql)
+        }
+        return SQLiteError(code: code, message: message, sql: sql, systemErrno: sqlite3_system_errno(handle))
+    }
+
+    /// The first damage this connection met (SQLITE_CORRUPT or SQLITE_NOTADB), if any.
+    private var damage: (code: Int32, message: String)?
+
+    /// True once this connection met a damaged file (SQLITE_CORRUPT or SQLITE_NOTADB).
+    public var sawDamage: Bool { damage != nil }
+
+    /// Policy (docs/reliability.md, class 7): once SQLite reports the file damaged, this
+    /// connection writes nothing more to it: `query_only` makes every later write fail (so no
+    /// failure record, staging clean-up or migration lands in a damaged file). Closing still
+    /// checkpoints (nothing new can be committed any more), so the `-wal` and `-shm` SQLite made
+    /// for this run are removed.
+    private func noteFailure(_ code: Int32, message: String) {
+        let primary = code & 0xff
+        guard damage == nil, primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB else { return }
+        damage = (code, message)
+        sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
+    }
+
+    /// Whether closing the last connection copies the `-wal` into the file (SQLite's default);
+    /// turned off while the file may be another application's or is damaged.
+    public func setCheckpointOnClose(_ on: Bool) {
+        _ = dashboard_sqlite_no_checkpoint_on_close(handle, on ? 0 : 1)
     }
 
     /// Runs one or more statements that take no parameters.
@@ -82,7 +116,7 @@ public final class Database {
         if rc != SQLITE_OK {
             let message = errmsg.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(errmsg)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, sql: sql, systemErrno: sqlite3_system_errno(handle))
+            throw classified(sqlite3_extended_errcode(handle), message: message, sql: sql)
         }
     }
 

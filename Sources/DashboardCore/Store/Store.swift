@@ -14,6 +14,18 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// An SQLite file of another application (tables without the dashboard's mark); it is left
     /// untouched.
     case foreign(path: String)
+    /// An SQLite file with another application's mark (`PRAGMA application_id`); left untouched.
+    case foreignMark(path: String, mark: Int)
+    /// A `-wal` file beside the database that holds another database's pages; both are left
+    /// untouched.
+    case foreignWAL(path: String)
+    /// The file (or its `-wal`) exists but cannot be read (the system's reason).
+    case unreadable(path: String, reason: String)
+    /// The path is a symbolic link that points to nothing, or a loop of links (the words).
+    case badLink(path: String, words: String)
+    /// An empty file (0 bytes, or SQLite's header and nothing else): a new database that holds
+    /// no data yet, which a read-only command cannot initialise.
+    case empty(path: String)
     /// An SQLite file SQLite cannot read: truncated, or a page overwritten.
     case damaged(path: String, detail: String)
     /// The path is a directory, not a database file.
@@ -37,6 +49,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "\(path) has schema version \(found), older than this dashboard reads without migrating it; it was left unchanged"
         case .foreign(let path):
             return "\(path) is not a dashboard database (it holds tables of another application); it was left unchanged"
+        case .foreignMark(let path, let mark):
+            return
+                "\(path) is not a dashboard database (it carries another application's mark, application_id \(mark)); it was left unchanged"
+        case .foreignWAL(let path):
+            return "\(path)-wal holds pages of another database, not of \(path); both files were left unchanged"
+        case .unreadable(let path, let reason): return "cannot read the database \(path): \(reason)"
+        case .badLink(_, let words): return words
+        case .empty(let path): return "\(path) holds no data yet (an empty database)"
         case .damaged(let path, let detail): return "the database file is damaged: \(path): \(detail)"
         case .isDirectory(let path): return "\(path) is a directory, not a database file"
         case .notADatabase(let path): return "\(path) is not a dashboard database (not an SQLite file)"
@@ -65,15 +85,20 @@ public final class Store {
     public init(path: String, busyTimeout: Double = 0) throws(StoreError) {
         self.path = path
         try Store.refuseDirectory(path)
+        // Whose file this is, judged from its bytes before anything opens it for writing.
+        let onDisk = path == ":memory:" ? .absent : try StoreIdentity.judgeOnDisk(path)
         do {
             database = try Database(path: path, mode: .readWriteCreate)
         } catch {
             throw Store.classify(error, path: path)
         }
+        // Until SQLite's own reading agrees the file is ours, closing copies no -wal into it.
+        if onDisk == .needsSQLite(walCommitted: true) { database.setCheckpointOnClose(false) }
         database.setBusyTimeout(milliseconds: Store.busyMilliseconds(busyTimeout))
         do {
             // Whose file this is, read before any setting below writes to it.
             let identity = try StoreIdentity.inspect(database, path: path)
+            database.setCheckpointOnClose(true)
             try database.execute("PRAGMA foreign_keys = ON")
             // A new file gets 16 KiB pages (fewer, fuller B-tree pages: a bulk import writes
             // less); an existing file keeps its page size.
@@ -100,17 +125,17 @@ public final class Store {
     public init(readOnlyPath path: String) throws(StoreError) {
         self.path = path
         try Store.refuseDirectory(path)
-        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        // Judged first from its bytes and through a connection that creates nothing (no -wal,
+        // no -shm), so a refused file is left exactly as it was found.
+        guard try StoreIdentity.judgeOnDisk(path) != .absent else { throw .missing(path: path) }
         do {
-            // Judged first through a connection that creates nothing (no -wal, no -shm), so a
-            // refused file is left exactly as it was found.
-            try StoreIdentity.inspectWithoutSideFiles(path)
             database = try Database(path: path, mode: .readOnly)
+            database.setCheckpointOnClose(false)
             database.setBusyTimeout(milliseconds: 5000)
             // A file from before the mark is read as it is (a read-only open cannot mark it);
             // a blank file holds no data yet.
             switch try StoreIdentity.inspect(database, path: path) {
-            case .blank: throw StoreError.missing(path: path)
+            case .blank: throw StoreError.empty(path: path)
             case .ours(let version) where version < 2, .unmarked(let version) where version < 2:
                 throw StoreError.olderSchema(path: path, found: version)
             default: break
@@ -177,11 +202,17 @@ public final class Store {
     }
 
     /// Refuses a database path that is a folder, or anything else that is not a regular file (a
-    /// FIFO would make SQLite wait forever for a writer; a device or socket is no database).
+    /// FIFO would make SQLite wait forever for a writer; a device or socket is no database), a
+    /// symbolic link that points to nothing or loops (named as such: SQLite would call it
+    /// "unable to open"), and a path the user cannot reach ("cannot read", never "missing").
     private static func refuseDirectory(_ path: String) throws(StoreError) {
-        switch PathInspection.inspect(path) {
+        guard path != ":memory:" else { return }
+        let kind = PathInspection.inspect(path)
+        switch kind {
         case .directory: throw .isDirectory(path: path)
         case .fifo, .socket, .characterDevice, .blockDevice: throw .notADatabase(path: path)
+        case .danglingSymlink, .symlinkLoop: throw .badLink(path: path, words: PathInspection.describe(path, kind))
+        case .inaccessible(let code): throw .unreadable(path: path, reason: String(cString: strerror(code)))
         default: return
         }
     }

@@ -9,7 +9,9 @@ import Foundation
 /// no mark) is ours and migration 4 marks it. Anything else that holds tables (another
 /// application's file, or schema 0 with tables) is refused before the store changes a byte of
 /// it, and so is a negative schema version, which no dashboard ever wrote. A blank SQLite
-/// file (0 bytes, or no tables and schema 0) is initialised.
+/// file (0 bytes, or no tables and schema 0) is initialised. The judgement is made first from
+/// the bytes on disk (`judgeOnDisk`: the header, and the last committed page 1 of a `-wal`),
+/// so that no connection that could write or checkpoint is opened on a file that is not ours.
 enum StoreIdentity {
     /// The mark: "DSHB" read as a big-endian 32-bit number.
     static let applicationID = 0x4453_4842
@@ -61,14 +63,80 @@ enum StoreIdentity {
         throw StoreError.foreign(path: path)
     }
 
-    /// Inspects the file at `path` through an immutable read-only connection, which creates
-    /// no `-wal` or `-shm` file (a plain read-only connection to a WAL file creates both and
-    /// cannot remove them). Skipped when a `-wal` file exists: the main file alone is then not
-    /// the whole database, and the caller's own inspection decides.
+    /// What the bytes on disk say, before any SQLite connection is opened.
+    enum DiskVerdict: Equatable {
+        /// No file at the path.
+        case absent
+        /// A file whose first page decides nothing alone (blank, or ours, or a candidate from
+        /// before the mark); `walCommitted` when its `-wal` holds committed pages.
+        case needsSQLite(walCommitted: Bool)
+    }
+
+    /// Judges the file at `path` and its `-wal` from their bytes, then (when the main file is
+    /// the whole database) through an immutable read-only connection, which creates no `-wal`
+    /// or `-shm` and cannot checkpoint. Nothing is opened for writing and nothing is created.
+    /// - Throws: `.unreadable` (a file that exists but cannot be read), `.notADatabase`,
+    ///   `.foreign`, `.foreignMark`, `.foreignWAL` (a `-wal` of another database beside ours),
+    ///   `.unknownSchema`, `.newerSchema`, `.damaged`.
+    static func judgeOnDisk(_ path: String) throws(StoreError) -> DiskVerdict {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 {
+            if errno == ENOENT { return .absent }
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        let first = DatabaseFileHeader.readExactly(fd, 108)
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        close(fd)
+        let wal = try DatabaseFileHeader.readWAL(path + "-wal")
+        var main: DatabaseFileHeader?
+        if size > 0 {
+            guard let first else {
+                if StoreIdentity.hasSQLiteHeader(path) { throw .damaged(path: path, detail: "the file ends inside its first page") }
+                throw .notADatabase(path: path)
+            }
+            guard let parsed = DatabaseFileHeader.parse(first, fromWAL: false) else { throw .notADatabase(path: path) }
+            main = parsed
+        }
+        let walCommitted = wal?.hasCommits == true
+        var effective = main
+        if let wal, walCommitted {
+            if let main, wal.pageSize != main.pageSize { throw .foreignWAL(path: path) }
+            if let pageOne = wal.pageOne {
+                guard let fromWAL = DatabaseFileHeader.parse(pageOne, fromWAL: true) else { throw .foreignWAL(path: path) }
+                // Our own writers never remove the mark: a -wal whose first page lacks it is another database's.
+                if main?.applicationID == applicationID, fromWAL.applicationID != applicationID { throw .foreignWAL(path: path) }
+                effective = fromWAL
+            }
+        }
+        guard let header = effective else { return .needsSQLite(walCommitted: walCommitted) }
+        try judge(header, path: path)
+        if !walCommitted { try probeImmutable(path) }
+        return .needsSQLite(walCommitted: walCommitted)
+    }
+
+    /// The verdicts that the first page alone decides (the rest is `inspect`'s, through SQLite).
+    private static func judge(_ header: DatabaseFileHeader, path: String) throws(StoreError) {
+        if header.userVersion < 0 { throw .unknownSchema(path: path, found: header.userVersion) }
+        if header.applicationID == applicationID {
+            if header.userVersion > Schema.currentVersion {
+                throw .newerSchema(path: path, found: header.userVersion, supported: Schema.currentVersion)
+            }
+            return
+        }
+        if header.applicationID != 0 { throw .foreignMark(path: path, mark: header.applicationID) }
+        if header.schemaIsEmpty {
+            if header.userVersion == 0 { return }
+            throw .unknownSchema(path: path, found: header.userVersion)
+        }
+        if !(1...lastUnmarkedVersion).contains(header.userVersion) { throw .foreign(path: path) }
+    }
+
+    /// Inspects the main file through an immutable read-only connection (it reads no `-wal`,
+    /// so the caller calls it only when the `-wal` holds nothing committed).
     /// - Throws: the `StoreError` verdicts of `inspect`; `.damaged` only when the file did not
     ///   change while the probe read it.
-    static func inspectWithoutSideFiles(_ path: String) throws {
-        guard !FileManager.default.fileExists(atPath: path + "-wal") else { return }
+    private static func probeImmutable(_ path: String) throws(StoreError) {
         var uriPath = ""
         for character in URL(fileURLWithPath: path).standardizedFileURL.path {
             switch character {
@@ -79,9 +147,9 @@ enum StoreIdentity {
             }
         }
         // The probe reads without locks: a writer that starts meanwhile could make it see a page
-        // half written. So a damaged verdict is trusted only when no `-wal` appeared and the
-        // file's size and modification time did not change while it read; otherwise the
-        // caller's own, locked, inspection decides.
+        // half written. So a damaged verdict is trusted only when the file's size and
+        // modification time did not change while it read; otherwise the caller's own, locked,
+        // inspection decides.
         let before = fileStamp(path)
         do {
             let probe = try Database(path: "file:" + uriPath + "?immutable=1", mode: .readOnly)
@@ -90,9 +158,7 @@ enum StoreIdentity {
             throw error
         } catch {
             let verdict = Store.classify(error, path: path)
-            guard case .damaged = verdict, before != nil, fileStamp(path) == before,
-                !FileManager.default.fileExists(atPath: path + "-wal")
-            else { return }
+            guard case .damaged = verdict, before != nil, fileStamp(path) == before else { return }
             throw verdict
         }
     }

@@ -44,6 +44,8 @@ struct CommandError: Error {
         case .busy:
             return CommandError(.busy, error.description, hint: "try again later, or pass --wait SECONDS to wait for it")
         case .missing(let path):
+            // A file that is there but empty is a new database with nothing in it, not a missing one.
+            if PathInspection.inspect(path) == .regularFile { return storeWords(.empty(path: path)) }
             return CommandError(.noInput, "no database at \(path) yet", hint: "import data first: `dashboard import imports/`")
         case .isDirectory, .notADatabase:
             return CommandError(.ioError, error.description, hint: "point --db (or DASHBOARD_DB) at a database file")
@@ -54,7 +56,18 @@ struct CommandError: Error {
         case .olderSchema:
             return CommandError(
                 .ioError, error.description, hint: "run `dashboard categorize` once: it migrates the file, then every command reads it")
-        case .foreign:
+        case .empty:
+            return CommandError(.noInput, error.description, hint: "import data first: `dashboard import imports/`")
+        case .unreadable:
+            return CommandError(.ioError, error.description, hint: "check the file's permissions and owner (and those of its folders)")
+        case .badLink:
+            return CommandError(
+                .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the database file itself, or fix the link")
+        case .foreignWAL:
+            return CommandError(
+                .ioError, error.description,
+                hint: "move the stray -wal file away (keep a copy), then run the command again; `dashboard verify` checks the database")
+        case .foreign, .foreignMark:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file")
         case .damaged:

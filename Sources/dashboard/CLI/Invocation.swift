@@ -50,7 +50,9 @@ extension Command {
     /// missing" (66), so a mistyped `--db` does not leave an empty file behind.
     static func openExistingStoreForWriting(_ invocation: Invocation, wait: Double = 0) throws -> Store {
         let path = invocation.global.databasePath
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandError.store(.missing(path: path)) }
+        // Only a path with nothing at it is missing: a dangling link or a file the user cannot
+        // reach gets its own words from the store.
+        if PathInspection.inspect(path) == .missing { throw CommandError.store(.missing(path: path)) }
         return try openStore(invocation, wait: wait)
     }
 
@@ -59,6 +61,8 @@ extension Command {
         do {
             return try Store(readOnlyPath: invocation.global.databasePath)
         } catch StoreError.missing {
+            return nil
+        } catch StoreError.empty {
             return nil
         } catch {
             throw CommandError.store(error)

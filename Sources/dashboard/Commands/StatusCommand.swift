@@ -25,8 +25,11 @@ enum StatusCommand: Command {
                         ("schema", .int(1)), ("database", .string(invocation.global.databasePath)), ("exists", .bool(false)),
                     ]).rendered() + "\n")
             } else {
+                // An empty file is a new database that holds nothing yet, not a missing one.
+                let path = invocation.global.databasePath
+                let what = FileManager.default.fileExists(atPath: path) ? "holds no data yet (an empty database)" : "does not exist"
                 invocation.console.out(
-                    "No data imported yet: \(VisibleText.of(invocation.global.databasePath)) does not exist\(invocation.global.databaseOriginNote).\nNext step: dashboard import imports/\n"
+                    "No data imported yet: \(VisibleText.of(path)) \(what)\(invocation.global.databaseOriginNote).\nNext step: dashboard import imports/\n"
                 )
             }
             return .noInput

@@ -97,7 +97,8 @@ struct StoreIdentityTests {
         arguments: [
             ("CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hi');", "foreign"),
             ("PRAGMA journal_mode = WAL; CREATE TABLE notes(body TEXT);", "foreign"),
-            ("PRAGMA application_id = 1234;", "foreign"),
+            ("PRAGMA application_id = 1234;", "mark 1234"),
+            ("PRAGMA user_version = 7;", "unknown 7"),
             ("PRAGMA user_version = 2; CREATE TABLE tasks(x);", "foreign"),
             ("PRAGMA user_version = -1;", "unknown -1"),
             ("PRAGMA user_version = -2147483648; PRAGMA application_id = 1146308674;", "unknown -2147483648"),
@@ -114,6 +115,7 @@ struct StoreIdentityTests {
             } catch let error as StoreError {
                 switch error {
                 case .foreign(let p): #expect(expected == "foreign" && p == path, "\(error)")
+                case .foreignMark(let p, let mark): #expect(expected == "mark \(mark)" && p == path, "\(error)")
                 case .unknownSchema(let p, let found): #expect(expected == "unknown \(found)" && p == path, "\(error)")
                 default: Issue.record("\(sql): \(error)")
                 }
@@ -145,7 +147,7 @@ struct StoreIdentityTests {
     func blankFiles() throws {
         let empty = try tempPath()
         FileManager.default.createFile(atPath: empty, contents: Data())
-        #expect(throws: StoreError.missing(path: empty)) { _ = try Store(readOnlyPath: empty) }
+        #expect(throws: StoreError.empty(path: empty)) { _ = try Store(readOnlyPath: empty) }
         #expect(try Store(path: empty).schemaVersion == Schema.currentVersion)
         let blank = try tempPath()
         do { try Database(path: blank).execute("PRAGMA page_size = 4096; VACUUM;") }
