@@ -66,35 +66,45 @@ enum ReportCommand: Command {
         }
 
         let global = invocation.global
-        var source: [ReportCourse] = []
-        var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        let facts: ReportFacts
+        let report: Report
+        // The data is streamed (docs/reports.md, "Memory"): a grid keeps one tally per
+        // course, a list page is paged in SQL, a whole list is read one course at a time.
         if let store = try openExistingStore(invocation) {
-            // With --out every course is written; otherwise --course can be read from SQL alone.
-            // A grid on its own shows counts: task titles and students are read only when a
-            // search or a --student filter needs them.
-            let countsOnly = kind == .grid && out == nil && query.search.isEmpty && query.students.isEmpty
-            source = try ReportSource.load(
-                store, asOf: global.asOf, defaultTimeZone: global.timeZone, onlyCourses: out == nil ? query.courses : [],
-                countsOnly: countsOnly)
             facts = try ReportSource.facts(store)
-        }
-        let report = ReportBuilder.build(
-            kind, courses: source, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
-        if let out {
-            let other = ReportBuilder.build(
-                kind == .grid ? .list : .grid, courses: source, facts: facts, query: query, asOf: global.asOf,
-                defaultTimeZone: global.timeZone)
-            let (grid, list) = kind == .grid ? (report, other) : (other, report)
-            do {
-                let names = try ReportSet.write(
-                    grid: grid, list: list, format: format, width: width, to: out, fileSystem: LocalReportFileSystem())
-                console.note(
-                    "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
-            } catch let error as ReportWriteError {
-                throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
+            if let out {
+                do {
+                    let names = try ReportSetStream.write(
+                        store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone, formats: [format],
+                        width: width, to: out, fileSystem: LocalReportFileSystem())
+                    console.note(
+                        "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
+                } catch let error as ReportWriteError {
+                    throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
+                }
+                report = ReportAssembly.grid(tallies: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
+            } else {
+                report = try ReportOutput.write(
+                    kind, store: store, facts: facts, query: query, format: format, width: width, asOf: global.asOf,
+                    defaultTimeZone: global.timeZone, console: console)
             }
         } else {
-            console.out(format.render(report, width: width))
+            facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+            report = ReportBuilder.build(kind, courses: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
+            if let out {
+                let list = ReportBuilder.build(
+                    .list, courses: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
+                do {
+                    let names = try ReportSet.write(
+                        grid: report, list: list, format: format, width: width, to: out, fileSystem: LocalReportFileSystem())
+                    console.note(
+                        "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
+                } catch let error as ReportWriteError {
+                    throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
+                }
+            } else {
+                console.out(format.render(report, width: width))
+            }
         }
         if report.state == .noData { console.note("no data imported yet; next step: dashboard import imports/") }
         if let stale = report.stale { console.warning(stale.message) }
