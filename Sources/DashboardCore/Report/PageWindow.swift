@@ -9,15 +9,18 @@ import Foundation
 final class PageWindow {
     private let keep: Int
     private let database: Database
+    /// The bytes of keys kept in memory before they go to SQL.
+    private let memory: Int
     private var buffer: [(key: [UInt8], id: String)] = []
     private var bytes = 0
     /// The largest of `keep` kept keys: a key at or above it cannot be in the window.
     private var threshold: [UInt8]?
     private var insert: Statement?
 
-    init(keep: Int, database: Database) {
+    init(keep: Int, database: Database, memory: Int = ReportStream.inMemoryKeyBytes) {
         self.keep = keep
         self.database = database
+        self.memory = memory
     }
 
     /// Creates the empty TEMP table (inside the caller's transaction).
@@ -42,7 +45,7 @@ final class PageWindow {
         if let threshold, !key.lexicographicallyPrecedes(threshold) { return }
         buffer.append((key, id))
         bytes += key.count + id.utf8.count + 64
-        if buffer.count >= keep.multipliedReportingOverflow(by: 2).partialValue || bytes > ReportStream.inMemoryKeyBytes {
+        if buffer.count >= keep.multipliedReportingOverflow(by: 2).partialValue || bytes > memory {
             try compact()
         }
     }
@@ -56,7 +59,7 @@ final class PageWindow {
             threshold = buffer.last?.key
         }
         bytes = buffer.reduce(0) { $0 + $1.key.count + $1.id.utf8.count + 64 }
-        guard bytes > ReportStream.inMemoryKeyBytes / 2 else { return }
+        guard bytes > memory / 2 else { return }
         let statement = try database.prepare("INSERT INTO temp.report_page (k, task_id) VALUES (?, ?)")
         for item in buffer { try statement.run([SQLValue.blob(item.key), item.id]) }
         buffer = []

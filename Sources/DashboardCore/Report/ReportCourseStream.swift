@@ -8,6 +8,7 @@ public enum ReportCourseStream {
     /// state, banner; no groups), and the courses the list shows, in order.
     public struct Plan {
         public var grid: Report
+        /// The list without its groups (they come one by one).
         public var list: Report
         /// The courses the whole list shows, in the report's order, with their tallies.
         var courses: [(course: ReportSource.SourceCourse, tally: CourseTally)]
@@ -38,8 +39,9 @@ public enum ReportCourseStream {
             whole.limit = nil
             whole.page = 1
             let grid = ReportAssembly.grid(tallies: gridTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
-            let list = ReportAssembly.list(
+            var list = ReportAssembly.list(
                 tallies: listTallies, pageTasks: [], facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            list.groups = []
             // The courses the whole list shows: those with tasks to list, and (when nothing
             // narrows the report) every other course too, with its own words.
             let shown = zip(courses, listTallies).filter { $0.1.allowed && (facts.hasData && ($0.1.matchingTotal > 0 || !query.narrows)) }

@@ -51,9 +51,11 @@ public enum ReportStream {
     }
 
     /// One page of the list (`report list --limit N --page K`), paged in SQL.
-    public static func listPage(_ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone) throws
-        -> Report
-    {
+    /// - Parameter keyMemory: the bytes of sort keys kept in memory before they go to SQL.
+    public static func listPage(
+        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
+        keyMemory: Int = inMemoryKeyBytes
+    ) throws -> Report {
         let limit = max(1, query.limit ?? Int.max)
         let (skipped, overflow) = (max(1, query.page) - 1).multipliedReportingOverflow(by: limit)
         let (wanted, overflowWanted) = skipped.addingReportingOverflow(limit)
@@ -65,7 +67,7 @@ public enum ReportStream {
             var rank = [Int](repeating: 0, count: courses.count)
             let order = courses.indices.sorted { ReportPipeline.courseOrder(courses[$0].course, courses[$1].course) }
             for (place, position) in order.enumerated() { rank[position] = place }
-            let window = PageWindow(keep: overflow || overflowWanted ? 0 : wanted, database: store.database)
+            let window = PageWindow(keep: overflow || overflowWanted ? 0 : wanted, database: store.database, memory: keyMemory)
             try window.start()
             defer { window.finish() }
             tallies = try tally(store, courses: courses, onlyThese: !query.courses.isEmpty, kind: .list, query: query, countsOnly: false) {
