@@ -35,6 +35,14 @@ final class PageWindow {
         try? database.execute("DROP TABLE IF EXISTS temp.report_page")
     }
 
+    /// False when a key starting with `prefix` cannot be in the window (it sorts after the
+    /// largest kept key): the caller need not compute the rest of the key.
+    func mayKeep(prefix: [UInt8]) -> Bool {
+        guard keep > 0 else { return false }
+        guard insert == nil, let threshold else { return true }
+        return !threshold.prefix(prefix.count).lexicographicallyPrecedes(prefix)
+    }
+
     /// Offers one listed task.
     func add(_ key: [UInt8], _ id: String) throws {
         guard keep > 0 else { return }

@@ -36,7 +36,8 @@ public enum ReportSetStream {
             let ext = format.fileExtension
             let index = ReportFileNames.index(ext)
             try fileSystem.write(
-                format.render(plan.grid, width: width, link: { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }),
+                format.render(
+                    plan.grid, width: width, link: { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }),
                 name: index, in: directory)
             names += [index] + written[number]
         }

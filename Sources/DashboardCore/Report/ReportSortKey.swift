@@ -15,10 +15,8 @@ public enum ReportSortKey {
     /// The key of `task` in course `coursePosition` (0-based, in course order), with `due` the
     /// task's due instant (`ReportPipeline.dueInstant`, nil when undated).
     public static func key(coursePosition: Int, task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
-        var key: [UInt8] = []
+        var key = prefix(coursePosition: coursePosition, bucket: task.bucket)
         key.reserveCapacity(64)
-        appendInteger(Int64(coursePosition), to: &key)
-        key.append(UInt8(task.bucket.order))
         let record = task.task
         func dueStep() {
             // Undated last.
@@ -46,6 +44,14 @@ public enum ReportSortKey {
             titleStep()
         }
         appendBytes(Array(record.taskID.utf8), to: &key)
+        return key
+    }
+
+    /// The first bytes of every key of the course's tasks in `bucket`.
+    public static func prefix(coursePosition: Int, bucket: Bucket) -> [UInt8] {
+        var key: [UInt8] = []
+        appendInteger(Int64(coursePosition), to: &key)
+        key.append(UInt8(truncatingIfNeeded: bucket.order))
         return key
     }
 
@@ -79,7 +85,10 @@ public enum ReportSortKey {
                 i += 1
             }
             let length = UInt32(clamping: digits.count)
-            key += [0, 0, 48, UInt8(length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)]
+            key += [
+                0, 0, 48, UInt8(length >> 24), UInt8(truncatingIfNeeded: length >> 16), UInt8(truncatingIfNeeded: length >> 8),
+                UInt8(truncatingIfNeeded: length),
+            ]
             key += digits
         }
         return key

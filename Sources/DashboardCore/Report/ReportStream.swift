@@ -74,6 +74,7 @@ public enum ReportStream {
                 position, task in
                 // Past the end of any page that can be shown: nothing to keep.
                 guard !overflow, !overflowWanted else { return }
+                guard window.mayKeep(prefix: ReportSortKey.prefix(coursePosition: rank[position], bucket: task.bucket)) else { return }
                 let due = ReportPipeline.dueInstant(task.task.due, courses[position].local.timeZone)
                 try window.add(ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort), task.task.taskID)
             }

@@ -66,49 +66,42 @@ enum ReportCommand: Command {
         }
 
         let global = invocation.global
-        let facts: ReportFacts
-        let report: Report
-        // The data is streamed (docs/reports.md, "Memory"): a grid keeps one tally per
-        // course, a list page is paged in SQL, a whole list is read one course at a time.
-        if let store = try openExistingStore(invocation) {
-            facts = try ReportSource.facts(store)
-            if let out {
-                do {
-                    let names = try ReportSetStream.write(
+        // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
+        // is paged in SQL, a whole list and --out are read one course at a time.
+        let store = try openExistingStore(invocation)
+        let facts = try store.map(ReportSource.facts) ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        if let out {
+            do {
+                let names: [String]
+                if let store {
+                    names = try ReportSetStream.write(
                         store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone, formats: [format],
                         width: width, to: out, fileSystem: LocalReportFileSystem())
-                    console.note(
-                        "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
-                } catch let error as ReportWriteError {
-                    throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
+                } else {
+                    let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
+                    names = try ReportSet.write(
+                        grid: grid, list: list, format: format, width: width, to: out, fileSystem: LocalReportFileSystem())
                 }
-                report = ReportAssembly.grid(tallies: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
-            } else {
-                report = try ReportOutput.write(
-                    kind, store: store, facts: facts, query: query, format: format, width: width, asOf: global.asOf,
-                    defaultTimeZone: global.timeZone, console: console)
+                console.note(
+                    "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
+            } catch let error as ReportWriteError {
+                throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
             }
+        } else if let store {
+            try ReportOutput.write(
+                kind, store: store, facts: facts, query: query, format: format, width: width, asOf: global.asOf,
+                defaultTimeZone: global.timeZone, console: console)
         } else {
-            facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
-            report = ReportBuilder.build(kind, courses: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
-            if let out {
-                let list = ReportBuilder.build(
-                    .list, courses: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
-                do {
-                    let names = try ReportSet.write(
-                        grid: report, list: list, format: format, width: width, to: out, fileSystem: LocalReportFileSystem())
-                    console.note(
-                        "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
-                } catch let error as ReportWriteError {
-                    throw CommandError(.ioError, error.description, hint: "check that the folder can be written")
-                }
-            } else {
-                console.out(format.render(report, width: width))
-            }
+            console.out(format.render(Self.empty(kind, facts, query, global), width: width))
         }
-        if report.state == .noData { console.note("no data imported yet; next step: dashboard import imports/") }
-        if let stale = report.stale { console.warning(stale.message) }
+        if !facts.hasData { console.note("no data imported yet; next step: dashboard import imports/") }
+        if let stale = facts.staleNotice(asOf: global.asOf) { console.warning(stale.message) }
         return .success
+    }
+
+    /// The report of a database that does not exist yet: no data.
+    static func empty(_ kind: Report.Kind, _ facts: ReportFacts, _ query: ReportQuery, _ global: GlobalOptions) -> Report {
+        ReportBuilder.build(kind, courses: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
     }
 
     static func query(_ args: ParsedArguments) throws -> ReportQuery {

@@ -6,7 +6,8 @@ import Foundation
 /// course by course as each is read.
 enum ReportOutput {
     /// Writes the report to stdout.
-    /// - Returns: the report's frame (its state and banner), for the notes on stderr.
+    /// - Returns: the report's frame (its state and banner).
+    @discardableResult
     static func write(
         _ kind: Report.Kind, store: Store, facts: ReportFacts, query: ReportQuery, format: ReportFormat, width: Int, asOf: Date,
         defaultTimeZone: TimeZone, console: Console

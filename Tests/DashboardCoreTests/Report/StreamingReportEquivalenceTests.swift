@@ -26,7 +26,11 @@ struct StreamingReportEquivalenceTests {
             let courseZone = course.course.timezone.isEmpty ? zone : TimeZone(identifier: course.course.timezone) ?? zone
             for task in course.tasks where tally.count(task, kind: kind, query: query, matcher: matcher, courseText: text) {
                 let due = ReportPipeline.dueInstant(task.task.due, courseZone)
-                listed.append((ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort), course.course.courseID, task))
+                listed.append(
+                    (
+                        ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort), course.course.courseID,
+                        task
+                    ))
             }
             tallies.append(tally)
         }
@@ -63,7 +67,8 @@ struct StreamingReportEquivalenceTests {
             let query = random.query(courses: source)
             let facts = random.chance(90) ? ReportSample.freshFacts : ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
             for kind in [Report.Kind.grid, .list] {
-                let expected = ReportBuilder.build(kind, courses: source, facts: facts, query: query, asOf: Self.asOf, defaultTimeZone: ReportSample.utc)
+                let expected = ReportBuilder.build(
+                    kind, courses: source, facts: facts, query: query, asOf: Self.asOf, defaultTimeZone: ReportSample.utc)
                 let actual = Self.streamed(kind, source, facts: facts, query: query)
                 Self.expectSame(actual, expected, "seed \(seed) \(kind) \(query)")
             }
@@ -73,7 +78,9 @@ struct StreamingReportEquivalenceTests {
     @Test("the byte key of a text orders as NaturalOrder.compare, on random texts")
     func naturalKeyOrder() {
         var random = StreamingReportRandomData(seed: 7)
-        let pieces = ["a", "A", "b", "é", "E", "0", "00", "1", "01", "9", "10", "2", " ", "-", "z", "Ω", "ß", "\u{0}", "99999999999999999999"]
+        let pieces = [
+            "a", "A", "b", "é", "E", "0", "00", "1", "01", "9", "10", "2", " ", "-", "z", "Ω", "ß", "\u{0}", "99999999999999999999",
+        ]
         for _ in 0..<4000 {
             let a = (0..<random.int(0...5)).map { _ in random.pick(pieces) }.joined()
             let b = (0..<random.int(0...5)).map { _ in random.pick(pieces) }.joined()

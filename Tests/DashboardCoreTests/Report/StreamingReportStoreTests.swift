@@ -97,8 +97,10 @@ struct StreamingReportStoreTests {
             let old = MemoryReportFiles()
             let new = MemoryReportFiles()
             let source = try ReportSource.load(store, asOf: Self.asOf, defaultTimeZone: Self.utc)
-            let grid = ReportBuilder.build(.grid, courses: source, facts: Self.facts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc)
-            let list = ReportBuilder.build(.list, courses: source, facts: Self.facts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc)
+            let grid = ReportBuilder.build(
+                .grid, courses: source, facts: Self.facts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc)
+            let list = ReportBuilder.build(
+                .list, courses: source, facts: Self.facts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc)
             var oldNames: [String] = []
             for format in ReportFormat.allCases {
                 oldNames += try ReportSet.write(grid: grid, list: list, format: format, width: 100, to: "out", fileSystem: old)
