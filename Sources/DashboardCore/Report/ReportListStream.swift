@@ -93,8 +93,14 @@ public enum ReportListStream {
             case .csv, .markdown:
                 return String(format.render(single, width: width).dropFirst(empty.count))
             case .json:
-                let rendered = JSONReportRenderer.groupJSON(group, frame).rendered().replacingOccurrences(of: "\n", with: "\n    ")
-                return (courses > 0 ? "," : "") + "\n    " + rendered
+                // The course at the depth of the `courses` array: 4 more spaces on each line
+                // (JSON strings hold no raw line break).
+                var bytes = Array((courses > 0 ? ",\n    " : "\n    ").utf8)
+                for byte in JSONReportRenderer.groupJSON(group, frame).rendered().utf8 {
+                    bytes.append(byte)
+                    if byte == 10 { bytes += [32, 32, 32, 32] }
+                }
+                return String(decoding: bytes, as: UTF8.self)
             case .html:
                 return HTMLRenderer.groupHTML(group, report: frame, underPageHeading: false)
             case .text:
