@@ -50,6 +50,7 @@ public enum ReportSource {
         -> [SourceCourse]
     {
         var courses: [SourceCourse] = []
+        var zones: [String: LocalAsOf] = [:]
         let marks = Array(repeating: "?", count: onlyCourses.count).joined(separator: ", ")
         let courseFilter = onlyCourses.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
         let courseValues: [SQLBindable] = onlyCourses.isEmpty ? [] : onlyCourses + onlyCourses
@@ -59,8 +60,14 @@ public enum ReportSource {
             let course = CourseRecord(
                 courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "", term: row.string(3) ?? "",
                 teacher: row.string(4) ?? "", timezone: row.string(5) ?? "")
-            let zone = course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.timezone) ?? defaultTimeZone
-            courses.append(SourceCourse(course: course, local: LocalAsOf(asOf: asOf, timeZone: zone)))
+            // One zone (and as-of) per distinct time zone, shared by its courses.
+            let local =
+                zones[course.timezone]
+                ?? LocalAsOf(
+                    asOf: asOf,
+                    timeZone: course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.timezone) ?? defaultTimeZone)
+            zones[course.timezone] = local
+            courses.append(SourceCourse(course: course, local: local))
         }
         return courses
     }
