@@ -7,7 +7,8 @@ public enum ReportCourseStream {
     /// What is known before the first course is read: the grid and the list's frame (counts,
     /// state, banner; no groups), and the courses the list shows, in order.
     public struct Plan {
-        public var grid: Report
+        /// The grid, when asked for (`withGrid`).
+        public var grid: Report?
         /// The list without its groups (they come one by one).
         public var list: Report
         /// The courses the whole list shows, in the report's order, with their tallies.
@@ -21,24 +22,27 @@ public enum ReportCourseStream {
     @discardableResult
     public static func forEachGroup(
         _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = [],
-        _ body: (Plan, CourseGroup) throws -> Void
+        withGrid: Bool = true, _ body: (Plan, CourseGroup) throws -> Void
     ) throws -> Plan {
         var plan: Plan?
         try store.database.inTransaction(.deferred) {
             let courses = try ReportSource.courses(store, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses)
             let matcher = ReportMatcher(query)
-            var gridTallies = courses.map { CourseTally(course: $0.course, allowed: matcher.allows($0.course)) }
-            var listTallies = gridTallies
+            var listTallies = courses.map { CourseTally(course: $0.course, allowed: matcher.allows($0.course)) }
+            var gridTallies = withGrid ? listTallies : []
             let texts = courses.map { matcher.courseText($0.course) }
             let countsOnly = !matcher.searches && query.students.isEmpty
             try ReportSource.forEachTask(store, of: courses, onlyThese: !onlyCourses.isEmpty, countsOnly: countsOnly) { position, task in
-                gridTallies[position].count(task, kind: .grid, query: query, matcher: matcher, courseText: texts[position])
+                if withGrid { gridTallies[position].count(task, kind: .grid, query: query, matcher: matcher, courseText: texts[position]) }
                 listTallies[position].count(task, kind: .list, query: query, matcher: matcher, courseText: texts[position])
             }
             var whole = query
             whole.limit = nil
             whole.page = 1
-            let grid = ReportAssembly.grid(tallies: gridTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            let grid =
+                withGrid
+                ? ReportAssembly.grid(tallies: gridTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone) : nil
+            gridTallies = []
             var list = ReportAssembly.list(
                 tallies: listTallies, pageTasks: [], facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
             list.groups = []

@@ -18,7 +18,8 @@ public enum ReportListStream {
         var writer: Writer?
         var held: [CourseGroup] = []
         let plan = try ReportCourseStream.forEachGroup(
-            store, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
+            store, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses,
+            withGrid: false
         ) { plan, group in
             // One course (or a state without courses) is rendered whole: it is one course.
             guard plan.courses.count > 1, plan.list.state == .ok else {

@@ -31,13 +31,14 @@ public enum ReportSetStream {
             }
         }
         let listed = Set(plan.courses.map(\.course.course.courseID))
+        let grid = plan.grid ?? ReportAssembly.grid(tallies: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         var names: [String] = []
         for (number, format) in formats.enumerated() {
             let ext = format.fileExtension
             let index = ReportFileNames.index(ext)
             try fileSystem.write(
                 format.render(
-                    plan.grid, width: width, link: { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }),
+                    grid, width: width, link: { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }),
                 name: index, in: directory)
             names += [index] + written[number]
         }
