@@ -15,7 +15,7 @@ enum ReportOutput {
         switch kind {
         case .grid:
             let report = try ReportStream.grid(store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
-            console.out(format.render(report, width: width))
+            ReportGridStream.write(report, format: format, width: width) { console.out($0) }
             return report
         case .list where query.limit != nil:
             let report = try ReportStream.listPage(store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)

@@ -61,6 +61,11 @@ struct StreamingReportStoreTests {
                 let grid = try ReportStream.grid(store, facts: Self.facts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc)
                 StreamingReportEquivalenceTests.expectSame(
                     grid, try Self.expected(.grid, store, query, onlyCourses: query.courses), "grid " + context)
+                for format in ReportFormat.allCases {
+                    var text = ""
+                    ReportGridStream.write(grid, format: format, width: 90, chunk: 2) { text += $0 }
+                    #expect(text == format.render(grid, width: 90), "grid \(format) \(context)")
+                }
                 if query.limit == nil { query.limit = random.int(1...5) }
                 for memory in [0, ReportStream.inMemoryKeyBytes] {
                     let page = try ReportStream.listPage(
