@@ -6,9 +6,13 @@ import Foundation
 /// columns across rows), a paged grid and a grid with a state other than `ok` are rendered
 /// whole.
 public enum ReportGridStream {
-    public static func write(_ report: Report, format: ReportFormat, width: Int, chunk: Int = 256, emit: (String) -> Void) {
+    /// - Parameter link: the file of each course's list page, for the HTML index.
+    public static func write(
+        _ report: Report, format: ReportFormat, width: Int, link: (CourseRecord) -> String? = { _ in nil }, chunk: Int = 256,
+        emit: (String) -> Void
+    ) {
         guard report.kind == .grid, report.state == .ok, report.page.limit == nil, report.cards.count > 1, format != .text else {
-            emit(format.render(report, width: width))
+            emit(format.render(report, width: width, link: link))
             return
         }
         var frame = report
@@ -48,11 +52,11 @@ public enum ReportGridStream {
                 title: "Courses as of \(ReportWords.asOf(report.asOf))", heading: "Courses", report: frame, nav: nil, body: body)
             let parts = page.components(separatedBy: marker)
             guard parts.count == 2 else {
-                emit(format.render(report, width: width))
+                emit(format.render(report, width: width, link: link))
                 return
             }
             emit(parts[0])
-            for piece in pieces { emit(piece.map { HTMLRenderer.cardHTML($0, link: nil) }.joined()) }
+            for piece in pieces { emit(piece.map { HTMLRenderer.cardHTML($0, link: link($0.course)) }.joined()) }
             emit(parts[1])
         }
     }

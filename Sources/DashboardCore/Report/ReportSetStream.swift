@@ -36,10 +36,11 @@ public enum ReportSetStream {
         for (number, format) in formats.enumerated() {
             let ext = format.fileExtension
             let index = ReportFileNames.index(ext)
-            try fileSystem.write(
-                format.render(
-                    grid, width: width, link: { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }),
-                name: index, in: directory)
+            // The index is put together from the grid's pieces (no copies of the whole page).
+            var page = ""
+            let link: (CourseRecord) -> String? = { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }
+            ReportGridStream.write(grid, format: format, width: width, link: link, emit: { page += $0 })
+            try fileSystem.write(page, name: index, in: directory)
             names += [index] + written[number]
         }
         return names
