@@ -47,17 +47,12 @@ public enum NightlyJob {
         let folder = reportFolder(root: reportsRoot, asOf: options.asOf, timeZone: options.timeZone)
         result.reportFolder = folder
         do {
-            let source = try ReportSource.load(store, asOf: options.asOf, defaultTimeZone: options.timeZone)
+            // Every format at once, one course at a time: memory is bounded by the largest
+            // course (docs/reports.md, "Memory").
             let facts = try ReportSource.facts(store)
-            let query = ReportQuery()
-            let grid = ReportBuilder.build(
-                .grid, courses: source, facts: facts, query: query, asOf: options.asOf, defaultTimeZone: options.timeZone)
-            let list = ReportBuilder.build(
-                .list, courses: source, facts: facts, query: query, asOf: options.asOf, defaultTimeZone: options.timeZone)
-            for format in ReportFormat.allCases {
-                result.reportFiles += try ReportSet.write(
-                    grid: grid, list: list, format: format, width: 100, to: folder, fileSystem: fileSystem)
-            }
+            result.reportFiles = try ReportSetStream.write(
+                store, facts: facts, query: ReportQuery(), asOf: options.asOf, defaultTimeZone: options.timeZone,
+                formats: ReportFormat.allCases, width: 100, to: folder, fileSystem: fileSystem)
         } catch let error as ReportWriteError {
             throw .reports(error, partial: result)
         } catch {

@@ -148,4 +148,7 @@ public struct Report: Sendable {
     /// Completed tasks per course id that match the search and filters (lists leave them out
     /// unless asked).
     public var completedByCourse: [String: Int] = [:]
+    /// Live tasks read for the report that hold a stored value a hand edit made invalid (each
+    /// is shown as invalid; `dashboard verify` lists them).
+    public var invalidTasks = 0
 }

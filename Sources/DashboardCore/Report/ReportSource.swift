@@ -27,45 +27,89 @@ public enum ReportSource {
         _ store: Store, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = [], countsOnly: Bool = false
     ) throws -> [ReportCourse] {
         var courses: [ReportCourse] = []
-        // Each course's position and as-of in its zone, found with one lookup per task.
-        var index: [String: (position: Int, local: LocalAsOf)] = [:]
-        let marks = Array(repeating: "?", count: onlyCourses.count).joined(separator: ", ")
-        let courseFilter = onlyCourses.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
-        let courseValues: [SQLBindable] = onlyCourses.isEmpty ? [] : onlyCourses + onlyCourses
         try store.database.inTransaction(.deferred) {
-            try store.database.prepare(
-                "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id"
-            ).forEachRow(courseValues) { row in
-                let course = CourseRecord(
-                    courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "", term: row.string(3) ?? "",
-                    teacher: row.string(4) ?? "", timezone: row.string(5) ?? "")
-                let zone = course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.timezone) ?? defaultTimeZone
-                index[course.courseID] = (courses.count, LocalAsOf(asOf: asOf, timeZone: zone))
-                courses.append(ReportCourse(course: course, tasks: []))
-            }
-            let ids = courses.map(\.course.courseID)
-            let taskFilter =
-                onlyCourses.isEmpty ? "" : " AND t.course_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))"
-            try store.database.prepare(Self.tasksSQL(taskFilter, countsOnly: countsOnly)).forEachRow(onlyCourses.isEmpty ? [] : ids) {
-                row in
-                let task = TaskRecord(
-                    storedTaskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
-                    studentID: row.string(3) ?? "", due: row.value(4), priority: row.value(5), completed: row.value(6))
-                guard let (position, local) = index[task.courseID] else { return }
-                var bucket = BucketAssignment.bucket(for: task, at: local)
-                var pinned = false
-                if let pin = row.string(7).flatMap(Bucket.init(rawValue:)) {
-                    let until = row.string(8) ?? ""
-                    if until.isEmpty || !OverrideExpiry.hasExpired(until, at: local) {
-                        bucket = pin
-                        pinned = true
-                    }
-                }
-                courses[position].tasks.append(ReportTask(task: task, bucket: bucket, pinned: pinned))
+            let read = try Self.courses(store, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses)
+            courses = read.map { ReportCourse(course: $0.course, tasks: []) }
+            try forEachTask(store, of: read, onlyThese: !onlyCourses.isEmpty, countsOnly: countsOnly) { position, task in
+                courses[position].tasks.append(task)
             }
             return .commit
         }
         return courses
+    }
+
+    /// A live course as the source reads it: its record and its as-of in its time zone.
+    public struct SourceCourse: Sendable {
+        public var course: CourseRecord
+        public var local: LocalAsOf
+    }
+
+    /// Every live course (or only those `onlyCourses` names by id or code), by id. Call it
+    /// inside a transaction together with `forEachTask`, so both see one snapshot.
+    public static func courses(_ store: Store, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = []) throws
+        -> [SourceCourse]
+    {
+        var courses: [SourceCourse] = []
+        var zones: [String: LocalAsOf] = [:]
+        let marks = Array(repeating: "?", count: onlyCourses.count).joined(separator: ", ")
+        let courseFilter = onlyCourses.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
+        let courseValues: [SQLBindable] = onlyCourses.isEmpty ? [] : onlyCourses + onlyCourses
+        try store.database.prepare(
+            "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id"
+        ).forEachRow(courseValues) { row in
+            let course = CourseRecord(
+                courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "", term: row.string(3) ?? "",
+                teacher: row.string(4) ?? "", timezone: row.string(5) ?? "")
+            // One zone (and as-of) per distinct time zone, shared by its courses.
+            let local =
+                zones[course.timezone]
+                ?? LocalAsOf(
+                    asOf: asOf,
+                    timeZone: course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.timezone) ?? defaultTimeZone)
+            zones[course.timezone] = local
+            courses.append(SourceCourse(course: course, local: local))
+        }
+        return courses
+    }
+
+    /// Streams the live tasks of `courses` (all live tasks, or with `onlyThese` only theirs,
+    /// through the `tasks_by_course` index), each in its bucket as of the course's as-of,
+    /// with the position of its course in `courses`; nothing is kept. Tasks of a course not in
+    /// `courses` are skipped.
+    public static func forEachTask(
+        _ store: Store, of courses: [SourceCourse], onlyThese: Bool, countsOnly: Bool = false,
+        _ body: (Int, ReportTask) throws -> Void
+    ) throws {
+        if onlyThese, courses.isEmpty { return }
+        let ids = courses.map(\.course.courseID)
+        let taskFilter = !onlyThese ? "" : " AND t.course_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))"
+        try forEachTask(store, of: courses, sql: Self.tasksSQL(taskFilter, countsOnly: countsOnly), values: onlyThese ? ids : [], body)
+    }
+
+    /// Streams the rows of `sql` (the columns of `tasksSQL`) as tasks of `courses`.
+    static func forEachTask(
+        _ store: Store, of courses: [SourceCourse], sql: String, values: [SQLBindable], _ body: (Int, ReportTask) throws -> Void
+    ) throws {
+        // Each course's position and as-of in its zone, found with one lookup per task.
+        var index: [String: (position: Int, local: LocalAsOf)] = [:]
+        for (position, course) in courses.enumerated() { index[course.course.courseID] = (position, course.local) }
+        try store.database.prepare(sql).forEachRow(values) {
+            row in
+            let task = TaskRecord(
+                storedTaskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
+                studentID: row.string(3) ?? "", due: row.value(4), priority: row.value(5), completed: row.value(6))
+            guard let (position, local) = index[task.courseID] else { return }
+            var bucket = BucketAssignment.bucket(for: task, at: local)
+            var pinned = false
+            if let pin = row.string(7).flatMap(Bucket.init(rawValue:)) {
+                let until = row.string(8) ?? ""
+                if until.isEmpty || !OverrideExpiry.hasExpired(until, at: local) {
+                    bucket = pin
+                    pinned = true
+                }
+            }
+            try body(position, ReportTask(task: task, bucket: bucket, pinned: pinned))
+        }
     }
 
     /// The tasks query; `filter` narrows it to some courses.

@@ -72,31 +72,25 @@ enum ReportCommand: Command {
         if let out {
             try outputs.checkReportFolder("--out", out, writing: out, extensions: [format.fileExtension])
         }
-        var source: [ReportCourse] = []
-        var facts = ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
-        if let store = try openExistingStore(invocation) {
-            // With --out every course is written; otherwise --course can be read from SQL alone.
-            // A grid on its own shows counts: task titles and students are read only when a
-            // search or a --student filter needs them.
-            let countsOnly = kind == .grid && out == nil && query.search.isEmpty && query.students.isEmpty
-            source = try ReportSource.load(
-                store, asOf: global.asOf, defaultTimeZone: global.timeZone, onlyCourses: out == nil ? query.courses : [],
-                countsOnly: countsOnly)
-            facts = try ReportSource.facts(store)
-        }
-        // Tasks with a stored value a hand edit made invalid: each shows it, the grid only counts.
-        let invalid = source.reduce(0) { sum, course in sum + course.tasks.count { !$0.task.invalid.isEmpty } }
-        let report = ReportBuilder.build(
-            kind, courses: source, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
+        // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
+        // is paged in SQL, a whole list and --out are read one course at a time.
+        let store = try openExistingStore(invocation)
+        let facts = try store.map(ReportSource.facts) ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        // Tasks with a stored value a hand edit made invalid: each shows it; the count is warned.
+        var invalid = 0
         if let out {
-            let other = ReportBuilder.build(
-                kind == .grid ? .list : .grid, courses: source, facts: facts, query: query, asOf: global.asOf,
-                defaultTimeZone: global.timeZone)
-            let (grid, list) = kind == .grid ? (report, other) : (other, report)
             do {
-                let names = try ReportSet.write(
-                    grid: grid, list: list, format: format, width: width, to: out,
-                    fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                let names: [String]
+                if let store {
+                    names = try ReportSetStream.write(
+                        store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone, formats: [format],
+                        width: width, to: out, fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                } else {
+                    let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
+                    names = try ReportSet.write(
+                        grid: grid, list: list, format: format, width: width, to: out,
+                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                }
                 console.note(
                     "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
             } catch let error as ReportWriteError {
@@ -104,17 +98,27 @@ enum ReportCommand: Command {
                 let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
                 throw CommandError(.ioError, "cannot write reports to \(out): \(detail)", hint: error.hint)
             }
+        } else if let store {
+            invalid = try ReportOutput.write(
+                kind, store: store, facts: facts, query: query, format: format, width: width, asOf: global.asOf,
+                defaultTimeZone: global.timeZone, console: console
+            ).invalidTasks
         } else {
-            console.out(format.render(report, width: width))
+            console.out(format.render(Self.empty(kind, facts, query, global), width: width))
         }
-        if report.state == .noData { console.note("no data imported yet; next step: dashboard import imports/") }
-        if let stale = report.stale { console.warning(stale.message) }
+        if !facts.hasData { console.note("no data imported yet; next step: dashboard import imports/") }
+        if let stale = facts.staleNotice(asOf: global.asOf) { console.warning(stale.message) }
         if invalid > 0 {
             console.warning(
                 "\(invalid) task\(invalid == 1 ? " holds" : "s hold") a stored value a hand edit made invalid (shown as invalid); `dashboard verify` lists them"
             )
         }
         return .success
+    }
+
+    /// The report of a database that does not exist yet: no data.
+    static func empty(_ kind: Report.Kind, _ facts: ReportFacts, _ query: ReportQuery, _ global: GlobalOptions) -> Report {
+        ReportBuilder.build(kind, courses: [], facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone)
     }
 
     static func query(_ args: ParsedArguments) throws -> ReportQuery {

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Builds a report from per-course counts and the tasks of one page, so that a shell can
+/// stream the tasks (`ReportStream`) instead of loading them: the result is the report
+/// `ReportBuilder.build` gives on the loaded data (a randomized test holds it). Pure.
+public enum ReportAssembly {
+    /// The report with its counts, state and banner, but no cards or groups yet.
+    static func frame(
+        _ kind: Report.Kind, tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
+    ) -> Report {
+        var report = Report(
+            kind: kind, asOf: asOf, defaultTimeZone: defaultTimeZone, query: query, state: .ok,
+            stale: facts.staleNotice(asOf: asOf), cards: [], groups: [],
+            page: PageInfo(page: 1, pageCount: 1, limit: query.limit, totalItems: 0, firstItem: 0, lastItem: 0),
+            totalTasks: tallies.reduce(0) { $0 + $1.live }, matchingTasks: 0, hiddenTasks: 0)
+        report.invalidTasks = tallies.reduce(0) { $0 + $1.invalid }
+        guard facts.hasData else {
+            report.state = .noData
+            return report
+        }
+        let baseline = tallies.reduce(0) { $0 + $1.baseline }
+        let matching = tallies.reduce(0) { $0 + ($1.allowed ? $1.matchingTotal : 0) }
+        report.matchingTasks = matching
+        report.hiddenTasks = max(0, baseline - matching)
+        if query.narrows, matching == 0 { report.state = .noMatch }
+        for tally in tallies where tally.allowed {
+            report.completedByCourse[tally.course.courseID] = tally.completedMatching
+        }
+        return report
+    }
+
+    /// The grid: one card per course (counts only).
+    public static func grid(tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+        -> Report
+    {
+        var report = frame(.grid, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return report }
+        let cards = ordered(tallies).filter(\.allowed).map { tally -> CourseCard in
+            var counts: [Bucket: Int] = [:]
+            for bucket in Bucket.allCases where tally.matching[bucket.order] > 0 { counts[bucket] = tally.matching[bucket.order] }
+            return CourseCard(course: tally.course, counts: counts, total: tally.live)
+        }.filter { !query.narrows || $0.shown > 0 }
+        let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)
+        report.cards = paged.cards
+        report.page = paged.page
+        return report
+    }
+
+    /// A list page: `pageTasks` are the tasks of the page, in the report's order (course,
+    /// bucket, then the sort), each with its course id; the counts come from `tallies`.
+    public static func list(
+        tallies: [CourseTally], pageTasks: [(courseID: String, task: ReportTask)], facts: ReportFacts, query: ReportQuery,
+        asOf: Date, defaultTimeZone: TimeZone
+    ) -> Report {
+        var report = frame(.list, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return report }
+        report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
+        var groups: [CourseGroup] = []
+        var byID: [String: CourseTally] = [:]
+        for tally in tallies { byID[tally.course.courseID] = tally }
+        for (courseID, task) in pageTasks {
+            if groups.last?.course.courseID != courseID {
+                guard let tally = byID[courseID] else { continue }
+                groups.append(CourseGroup(course: tally.course, sections: [], liveTasks: tally.live))
+            }
+            let last = groups.count - 1
+            if groups[last].sections.last?.bucket == task.bucket {
+                groups[last].sections[groups[last].sections.count - 1].tasks.append(task)
+            } else {
+                groups[last].sections.append(BucketSection(bucket: task.bucket, tasks: [task]))
+            }
+        }
+        // Courses with nothing to list still appear when nothing narrows the report, on its
+        // first page (as in `ReportBuilder`).
+        if !query.narrows, report.page.page == 1 {
+            let empty = tallies.filter { $0.allowed && $0.matchingTotal == 0 }.map {
+                CourseGroup(course: $0.course, sections: [], liveTasks: $0.live)
+            }
+            groups = (groups + empty).sorted { ReportPipeline.courseOrder($0.course, $1.course) }
+        }
+        report.groups = groups
+        return report
+    }
+
+    /// The tallies in the report's course order (code in natural order, then id).
+    public static func ordered(_ tallies: [CourseTally]) -> [CourseTally] {
+        tallies.sorted { ReportPipeline.courseOrder($0.course, $1.course) }
+    }
+
+    /// The page numbers of a list of `total` tasks (what `ReportPipeline.paginateTasks` says),
+    /// without overflow whatever `limit` and `page` are.
+    public static func page(total: Int, limit: Int?, page: Int) -> PageInfo {
+        guard let limit, limit > 0 else {
+            return PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total)
+        }
+        let pageCount = max(1, total / limit + (total % limit == 0 ? 0 : 1))
+        let (skipped, overflow) = (max(1, page) - 1).multipliedReportingOverflow(by: limit)
+        let first = overflow ? Int.max : skipped
+        let last = first >= total ? total : min(total, first + min(limit, total - first))
+        return PageInfo(
+            page: page, pageCount: pageCount, limit: limit, totalItems: total, firstItem: first < total ? first + 1 : 0,
+            lastItem: first < total ? last : 0)
+    }
+
+    /// How many tasks a page skips and shows, or nil when it shows none.
+    public static func window(total: Int, limit: Int?, page: Int) -> (offset: Int, count: Int)? {
+        guard let limit, limit > 0 else { return total == 0 ? nil : (0, total) }
+        let (skipped, overflow) = (max(1, page) - 1).multipliedReportingOverflow(by: limit)
+        guard !overflow, skipped < total else { return nil }
+        return (skipped, min(limit, total - skipped))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Whole lists read one course at a time: `--out`, `nightly`. Memory is bounded by the
+/// largest course (its listed tasks, sorted), plus one tally per course; never by the whole
+/// database.
+public enum ReportCourseStream {
+    /// What is known before the first course is read: the grid and the list's frame (counts,
+    /// state, banner; no groups), and the courses the list shows, in order.
+    public struct Plan {
+        /// The grid, when asked for (`withGrid`).
+        public var grid: Report?
+        /// The list without its groups (they come one by one).
+        public var list: Report
+        /// The courses the whole list shows, in the report's order, with their tallies.
+        var courses: [(course: ReportSource.SourceCourse, tally: CourseTally)]
+    }
+
+    /// Reads every course's counts (one pass, titles only when a search or a student filter
+    /// needs them), then calls `body` with each listed course's group, reading that course's
+    /// tasks through the `tasks_by_course` index; all in one snapshot.
+    /// - Returns: the plan (grid and list frame).
+    @discardableResult
+    public static func forEachGroup(
+        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = [],
+        withGrid: Bool = true, _ body: (Plan, CourseGroup) throws -> Void
+    ) throws -> Plan {
+        var plan: Plan?
+        try store.database.inTransaction(.deferred) {
+            let courses = try ReportSource.courses(store, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses)
+            let matcher = ReportMatcher(query)
+            var listTallies = courses.map { CourseTally(course: $0.course, allowed: matcher.allows($0.course)) }
+            var gridTallies = withGrid ? listTallies : []
+            let texts = courses.map { matcher.courseText($0.course) }
+            let countsOnly = !matcher.searches && query.students.isEmpty
+            try ReportSource.forEachTask(store, of: courses, onlyThese: !onlyCourses.isEmpty, countsOnly: countsOnly) { position, task in
+                if withGrid { gridTallies[position].count(task, kind: .grid, query: query, matcher: matcher, courseText: texts[position]) }
+                listTallies[position].count(task, kind: .list, query: query, matcher: matcher, courseText: texts[position])
+            }
+            var whole = query
+            whole.limit = nil
+            whole.page = 1
+            let grid =
+                withGrid
+                ? ReportAssembly.grid(tallies: gridTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone) : nil
+            gridTallies = []
+            var list = ReportAssembly.list(
+                tallies: listTallies, pageTasks: [], facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            list.groups = []
+            // The courses the whole list shows: those with tasks to list, and (when nothing
+            // narrows the report) every other course too, with its own words.
+            let shown = zip(courses, listTallies).filter { $0.1.allowed && (facts.hasData && ($0.1.matchingTotal > 0 || !query.narrows)) }
+                .sorted { ReportPipeline.courseOrder($0.0.course, $1.0.course) }
+            let made = Plan(grid: grid, list: list, courses: shown.map { (course: $0.0, tally: $0.1) })
+            plan = made
+            for (course, tally) in made.courses {
+                try body(made, try group(store, course: course, tally: tally, query: query, matcher: matcher))
+            }
+            return .commit
+        }
+        // The transaction's body always sets the plan before it commits.
+        guard let plan else { throw SQLiteError(code: 1, message: "the report was not read") }
+        return plan
+    }
+
+    /// One course's group: its listed tasks, sorted and grouped by bucket.
+    static func group(
+        _ store: Store, course: ReportSource.SourceCourse, tally: CourseTally, query: ReportQuery, matcher: ReportMatcher
+    ) throws -> CourseGroup {
+        var tasks: [ReportTask] = []
+        let text = matcher.courseText(course.course)
+        try ReportSource.forEachTask(store, of: [course], onlyThese: true) { _, task in
+            if matcher.found(task, courseText: text), matcher.keeps(task, includeCompleted: query.includeCompleted) { tasks.append(task) }
+        }
+        let sorted = ReportPipeline.sort(
+            [ReportCourse(course: course.course, tasks: tasks)], by: query.sort, defaultTimeZone: course.local.timeZone)
+        var group = ReportPipeline.group(sorted).first ?? CourseGroup(course: course.course, sections: [])
+        group.liveTasks = tally.live
+        return group
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A whole list (`report list` without `--limit`) written as it is read: the frame (title,
+/// banner, counts) first, then each course as soon as its tasks are read
+/// (`ReportCourseStream`), then the end. The bytes are those of `ReportFormat.render` on the
+/// whole report (the goldens and a test hold it); memory is bounded by the largest course.
+public enum ReportListStream {
+    /// Writes the list through `emit`, one piece per course.
+    /// - Returns: the list's frame (state and banner, no groups).
+    @discardableResult
+    public static func write(
+        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, format: ReportFormat,
+        width: Int, emit: (String) -> Void
+    ) throws -> Report {
+        var whole = query
+        whole.limit = nil
+        whole.page = 1
+        var writer: Writer?
+        var held: [CourseGroup] = []
+        let plan = try ReportCourseStream.forEachGroup(
+            store, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses,
+            withGrid: false
+        ) { plan, group in
+            // One course (or a state without courses) is rendered whole: it is one course.
+            guard plan.courses.count > 1, plan.list.state == .ok else {
+                held.append(group)
+                return
+            }
+            if writer == nil {
+                let made = Writer(frame: plan.list, format: format, width: width)
+                emit(made.head)
+                writer = made
+            }
+            if let writer { emit(writer.body(group)) }
+        }
+        if let writer {
+            emit(writer.tail)
+        } else {
+            var report = plan.list
+            report.groups = held
+            emit(format.render(report, width: width))
+        }
+        return plan.list
+    }
+
+    /// The pieces of one format: what comes before the courses, each course, what comes after.
+    final class Writer {
+        let frame: Report
+        let format: ReportFormat
+        let width: Int
+        /// The frame rendered without courses.
+        let empty: String
+        var head = ""
+        var tail = ""
+
+        init(frame: Report, format: ReportFormat, width: Int) {
+            self.frame = frame
+            self.format = format
+            self.width = max(20, width)
+            empty = format.render(frame, width: width)
+            switch format {
+            case .csv, .markdown:
+                // The courses follow the frame, and nothing comes after them (no page line
+                // for a whole list).
+                head = empty
+            case .text:
+                // The frame without its final newline; each course's lines follow, each after
+                // a newline; trailing blank lines are dropped (`tail`).
+                head = String(empty.dropLast())
+                tail = "\n"
+            case .json:
+                // `"courses": []` is the frame's last member.
+                head = String(empty.dropLast("[]\n}\n".count)) + "["
+                tail = "\n  ]\n}\n"
+            case .html:
+                let marker = "\u{1}courses\u{1}"
+                let body = HTMLRenderer.stateAware(frame) { marker }
+                let page = HTMLRenderer.page(title: "Task lists", heading: "Task lists", report: frame, nav: nil, body: body)
+                let parts = page.components(separatedBy: marker)
+                head = parts.first ?? ""
+                tail = parts.count == 2 ? parts[1] : ""
+            }
+        }
+
+        /// Blank lines held back by the text format (dropped when nothing follows them).
+        private var blankLines = 1
+        private var courses = 0
+
+        func body(_ group: CourseGroup) -> String {
+            var single = frame
+            single.groups = [group]
+            defer { courses += 1 }
+            switch format {
+            case .csv, .markdown:
+                return String(format.render(single, width: width).dropFirst(empty.count))
+            case .json:
+                // The course at the depth of the `courses` array: 4 more spaces on each line
+                // (JSON strings hold no raw line break).
+                var bytes = Array((courses > 0 ? ",\n    " : "\n    ").utf8)
+                for byte in JSONReportRenderer.groupJSON(group, frame).rendered().utf8 {
+                    bytes.append(byte)
+                    if byte == 10 { bytes += [32, 32, 32, 32] }
+                }
+                return String(decoding: bytes, as: UTF8.self)
+            case .html:
+                return HTMLRenderer.groupHTML(group, report: frame, underPageHeading: false)
+            case .text:
+                var out = ""
+                for line in TextRenderer.list([group], report: frame, width: width) {
+                    if line.isEmpty {
+                        blankLines += 1
+                        continue
+                    }
+                    out += String(repeating: "\n", count: blankLines) + "\n" + line
+                    blankLines = 0
+                }
+                return out
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// `ReportSet.write` for a database of any size: the same files (the grid as `index.<ext>`,
+/// one list file per course, linked from the HTML index), written while the courses are read
+/// one at a time (`ReportCourseStream`), each file as soon as its course is read. Memory is
+/// bounded by the largest course, not by the database.
+public enum ReportSetStream {
+    /// Writes every format of `formats` into `directory`.
+    /// - Returns: the names written, per format the index first (as `ReportSet.write`).
+    /// - Throws: `ReportWriteError` when a file cannot be written; database errors as they are.
+    @discardableResult
+    public static func write(
+        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, formats: [ReportFormat],
+        width: Int, to directory: String, fileSystem: ReportFileSystem
+    ) throws -> [String] {
+        try fileSystem.ensureDirectory(directory)
+        var written = [[String]](repeating: [], count: formats.count)
+        // Course files first, so the index never links to a page that is not there yet.
+        let plan = try ReportCourseStream.forEachGroup(store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
+            plan, group in
+            var single = plan.list
+            single.groups = [group]
+            single.page = PageInfo(
+                page: 1, pageCount: 1, limit: nil, totalItems: group.taskCount, firstItem: group.taskCount == 0 ? 0 : 1,
+                lastItem: group.taskCount)
+            for (number, format) in formats.enumerated() {
+                let name = ReportFileNames.course(group.course.courseID, ext: format.fileExtension)
+                let page = format.render(single, width: width, indexLink: ReportFileNames.index(format.fileExtension))
+                try fileSystem.write(page, name: name, in: directory)
+                written[number].append(name)
+            }
+        }
+        let listed = Set(plan.courses.map(\.course.course.courseID))
+        let grid = plan.grid ?? ReportAssembly.grid(tallies: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        var names: [String] = []
+        for (number, format) in formats.enumerated() {
+            let ext = format.fileExtension
+            let index = ReportFileNames.index(ext)
+            // The index is put together from the grid's pieces (no copies of the whole page).
+            var page = ""
+            let link: (CourseRecord) -> String? = { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }
+            ReportGridStream.write(grid, format: format, width: width, link: link, emit: { page += $0 })
+            try fileSystem.write(page, name: index, in: directory)
+            names += [index] + written[number]
+        }
+        return names
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The search and filters of a query, decided one task at a time: the same rules as
+/// `ReportPipeline.search` and `ReportPipeline.filter`, for a shell that streams tasks and
+/// never holds them all (`ReportStream`). Pure.
+public struct ReportMatcher: Sendable {
+    let words: [String]
+    let courseSet: Set<String>
+    let teacherSet: Set<String>
+    let studentSet: Set<String>
+    let bucketSet: Set<Bucket>
+    let prioritySet: Set<Priority>
+
+    public init(_ query: ReportQuery) {
+        words = ReportPipeline.fold(query.search).split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        courseSet = Set(query.courses)
+        teacherSet = Set(query.teachers.map(ReportPipeline.fold))
+        studentSet = Set(query.students)
+        bucketSet = Set(query.buckets)
+        prioritySet = Set(query.priorities)
+    }
+
+    /// True when the search needs the task titles.
+    public var searches: Bool { !words.isEmpty }
+
+    /// The `--course` and `--teacher` filters: a course they leave out disappears.
+    public func allows(_ course: CourseRecord) -> Bool {
+        if !courseSet.isEmpty, !courseSet.contains(course.courseID), !courseSet.contains(course.code) { return false }
+        if !teacherSet.isEmpty, !teacherSet.contains(ReportPipeline.fold(course.teacher)) { return false }
+        return true
+    }
+
+    /// The folded course text the search also looks into (computed once per course).
+    public func courseText(_ course: CourseRecord) -> String {
+        words.isEmpty ? "" : ReportPipeline.fold(course.code + " " + course.title)
+    }
+
+    /// Every word of the search appears in the task title or the course text.
+    public func found(_ task: ReportTask, courseText: String) -> Bool {
+        guard !words.isEmpty else { return true }
+        let text = ReportPipeline.fold(task.task.title) + " " + courseText
+        return words.allSatisfy { text.contains($0) }
+    }
+
+    /// The task-level filters (bucket, priority, student, completed).
+    public func keeps(_ task: ReportTask, includeCompleted: Bool) -> Bool {
+        if !(includeCompleted || bucketSet.contains(.completed)), task.bucket == .completed { return false }
+        if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
+        if !prioritySet.isEmpty, !prioritySet.contains(task.task.priority) { return false }
+        if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
+        return true
+    }
+}
+
+/// What a report needs to know about one course, counted task by task: memory O(1) per
+/// course whatever its number of tasks.
+public struct CourseTally: Sendable, Equatable {
+    public var course: CourseRecord
+    /// False when `--course` or `--teacher` leaves the course out.
+    public var allowed: Bool
+    /// Every live task.
+    public var live = 0
+    /// Tasks the unnarrowed query shows (completed ones only when asked, or in a grid).
+    public var baseline = 0
+    /// Tasks left after search and filters, per bucket order.
+    public var matching = [Int](repeating: 0, count: Bucket.allCases.count)
+    /// Completed tasks that match the search and filters when completed tasks are included.
+    public var completedMatching = 0
+    /// Live tasks holding a stored value a hand edit made invalid (shown as invalid).
+    public var invalid = 0
+
+    public init(course: CourseRecord, allowed: Bool) {
+        self.course = course
+        self.allowed = allowed
+    }
+
+    public var matchingTotal: Int { matching.reduce(0, +) }
+
+    /// Counts one task; returns true when it matches the search and filters (it is listed).
+    @discardableResult
+    public mutating func count(
+        _ task: ReportTask, kind: Report.Kind, query: ReportQuery, matcher: ReportMatcher, courseText: String
+    ) -> Bool {
+        live += 1
+        if !task.task.invalid.isEmpty { invalid += 1 }
+        let showCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
+        if showCompleted || task.bucket != .completed { baseline += 1 }
+        guard allowed, matcher.found(task, courseText: courseText) else { return false }
+        if task.bucket == .completed, matcher.keeps(task, includeCompleted: true) { completedMatching += 1 }
+        guard matcher.keeps(task, includeCompleted: query.includeCompleted || kind == .grid) else { return false }
+        matching[task.bucket.order] += 1
+        return true
+    }
+}
