@@ -59,6 +59,13 @@ public struct ReportQuery: Sendable, Equatable {
 /// The stages of the report pipeline, each a pure function:
 /// source → search → filter → sort → group → paginate → render.
 public enum ReportPipeline {
+    /// Whether `task` passes a `--priority` filter of `set`: an invalid stored priority matches
+    /// none (it is not the normal it sorts as). The one rule for the pipeline and the streamed
+    /// reports (`ReportMatcher`).
+    static func priority(of task: ReportTask, isIn set: Set<Priority>) -> Bool {
+        set.contains(task.task.priority) && !task.task.invalid.contains(where: { $0.column == "priority" })
+    }
+
     // MARK: - Search
 
     /// Folds text for matching: lowercase, no diacritics, NFKD-compatible.
@@ -104,12 +111,7 @@ public enum ReportPipeline {
             copy.tasks = course.tasks.filter { task in
                 if !showCompleted, task.bucket == .completed { return false }
                 if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
-                // An invalid stored priority matches no --priority (it is not the normal it sorts as).
-                if !prioritySet.isEmpty,
-                    !prioritySet.contains(task.task.priority) || task.task.invalid.contains(where: { $0.column == "priority" })
-                {
-                    return false
-                }
+                if !prioritySet.isEmpty, !priority(of: task, isIn: prioritySet) { return false }
                 if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
                 return true
             }

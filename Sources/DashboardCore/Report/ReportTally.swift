@@ -46,7 +46,7 @@ public struct ReportMatcher: Sendable {
     public func keeps(_ task: ReportTask, includeCompleted: Bool) -> Bool {
         if !(includeCompleted || bucketSet.contains(.completed)), task.bucket == .completed { return false }
         if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
-        if !prioritySet.isEmpty, !prioritySet.contains(task.task.priority) { return false }
+        if !prioritySet.isEmpty, !ReportPipeline.priority(of: task, isIn: prioritySet) { return false }
         if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
         return true
     }
