@@ -180,7 +180,8 @@ import Testing
                         + hint))
         #expect(
             try sandbox.dashboard(["audit", "--since", "last week"])
-                == CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: --since \"last week\" cannot be read as a time\n" + hint))
+                == CommandResult(
+                    exitCode: 64, stdout: "", stderr: "dashboard: error: --since \"last week\" cannot be read as a time\n" + hint))
         #expect(
             try sandbox.dashboard(["audit", "--batch", "two"])
                 == CommandResult(

@@ -35,7 +35,8 @@ struct HardeningReviewFindingsTests {
             #expect(
                 closed
                     == CommandResult(
-                        exitCode: 74, stdout: "", stderr: "dashboard: error: cannot write standard output: Bad file descriptor\n" + Self.stdoutHint),
+                        exitCode: 74, stdout: "",
+                        stderr: "dashboard: error: cannot write standard output: Bad file descriptor\n" + Self.stdoutHint),
                 "\(arguments)")
         }
         #expect(try sandbox.read("db.sqlite") == before)
@@ -56,11 +57,12 @@ struct HardeningReviewFindingsTests {
         #expect(!sandbox.exists("out"))
     }
 
-    @Test(arguments: [
-        (["--as-of", "1899-12-31"], [:], "--as-of \"1899-12-31\" is outside the years 1900 to 2200"),
-        (["--as-of", "2201-01-01T00:00:00Z"], [:], "--as-of \"2201-01-01T00:00:00Z\" is outside the years 1900 to 2200"),
-        ([], ["DASHBOARD_AS_OF": "1899-01-01"], "DASHBOARD_AS_OF=\"1899-01-01\" is outside the years 1900 to 2200"),
-    ] as [([String], [String: String], String)])
+    @Test(
+        arguments: [
+            (["--as-of", "1899-12-31"], [:], "--as-of \"1899-12-31\" is outside the years 1900 to 2200"),
+            (["--as-of", "2201-01-01T00:00:00Z"], [:], "--as-of \"2201-01-01T00:00:00Z\" is outside the years 1900 to 2200"),
+            ([], ["DASHBOARD_AS_OF": "1899-01-01"], "DASHBOARD_AS_OF=\"1899-01-01\" is outside the years 1900 to 2200"),
+        ] as [([String], [String: String], String)])
     func aTimeOutsideTheReadYearsSaysSo(options: [String], environment: [String: String], message: String) throws {
         let sandbox = try AuditSetup.imported()
         let result = try sandbox.run(["--db", "db.sqlite"] + options + ["status"], environment: environment)
