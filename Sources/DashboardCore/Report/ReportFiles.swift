@@ -67,6 +67,19 @@ public protocol ReportFileSystem {
     /// Writes `contents` to `directory/name` as a new file (mode `FileModes.file`) renamed over
     /// the old one.
     func write(_ contents: String, name: String, in directory: String) throws
+    /// Writes `directory/name` like `write(_:name:in:)`, from the pieces `body` emits in order,
+    /// so a large page (the index of tens of thousands of courses) is never held whole.
+    func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws
+}
+
+extension ReportFileSystem {
+    /// Collects the pieces and writes them at once: for file systems that hold files in memory
+    /// (tests).
+    public func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws {
+        var contents = ""
+        try body { contents += $0 }
+        try write(contents, name: name, in: directory)
+    }
 }
 
 /// Why writing reports failed.
@@ -107,6 +120,15 @@ public final class LocalReportFileSystem: ReportFileSystem {
     public func write(_ contents: String, name: String, in directory: String) throws {
         do {
             try folder(directory, create: false).write(contents, name: name)
+        } catch let error as SafeFileError {
+            throw ReportWriteError(error)
+        }
+    }
+
+    /// Streams the pieces into the new file (`SafeFolder.write(name:_:)`, 64 KiB at a time).
+    public func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws {
+        do {
+            try folder(directory, create: false).write(name: name) { sink in try body { sink.write($0) } }
         } catch let error as SafeFileError {
             throw ReportWriteError(error)
         }

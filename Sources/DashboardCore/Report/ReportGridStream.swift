@@ -2,16 +2,15 @@ import Foundation
 
 /// A whole grid written in pieces of `chunk` cards, so that the output of tens of thousands of
 /// courses is never held at once (the cards themselves are: one per course). The bytes are
-/// those of `ReportFormat.render` on the whole grid (a test holds it). Text (its cards flow in
-/// columns across rows), a paged grid and a grid with a state other than `ok` are rendered
-/// whole.
+/// those of `ReportFormat.render` on the whole grid (a test holds it); text is written one row
+/// of cards at a time. A paged grid and a grid with a state other than `ok` are rendered whole.
 public enum ReportGridStream {
     /// - Parameter link: the file of each course's list page, for the HTML index.
     public static func write(
         _ report: Report, format: ReportFormat, width: Int, link: (CourseRecord) -> String? = { _ in nil }, chunk: Int = 256,
         emit: (String) -> Void
     ) {
-        guard report.kind == .grid, report.state == .ok, report.page.limit == nil, report.cards.count > 1, format != .text else {
+        guard report.kind == .grid, report.state == .ok, report.page.limit == nil, report.cards.count > 1 else {
             emit(format.render(report, width: width, link: link))
             return
         }
@@ -21,7 +20,19 @@ public enum ReportGridStream {
         let size = max(1, chunk)
         let pieces = stride(from: 0, to: report.cards.count, by: size).map { report.cards[$0..<min(report.cards.count, $0 + size)] }
         switch format {
-        case .csv, .markdown, .text:
+        case .text:
+            // The frame ends with the bar's legend; each row of cards follows an empty line, and
+            // the layout depends on the number of cards only (`TextRenderer.gridLayout`).
+            let textWidth = max(20, width)
+            let layout = TextRenderer.gridLayout(cards: report.cards.count, width: textWidth)
+            emit(empty)
+            var index = 0
+            while index < report.cards.count {
+                let row = report.cards[index..<min(report.cards.count, index + layout.columns)]
+                emit("\n" + TextRenderer.gridRow(row, cardWidth: layout.cardWidth).joined(separator: "\n") + "\n")
+                index += layout.columns
+            }
+        case .csv, .markdown:
             // The cards' rows follow the frame, and nothing comes after them (no page line).
             emit(empty)
             for piece in pieces {

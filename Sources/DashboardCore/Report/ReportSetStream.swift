@@ -36,11 +36,11 @@ public enum ReportSetStream {
         for (number, format) in formats.enumerated() {
             let ext = format.fileExtension
             let index = ReportFileNames.index(ext)
-            // The index is put together from the grid's pieces (no copies of the whole page).
-            var page = ""
+            // The index is written from the grid's pieces as they come (never held whole).
             let link: (CourseRecord) -> String? = { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }
-            ReportGridStream.write(grid, format: format, width: width, link: link, emit: { page += $0 })
-            try fileSystem.write(page, name: index, in: directory)
+            try fileSystem.write(name: index, in: directory) { emit in
+                ReportGridStream.write(grid, format: format, width: width, link: link, emit: emit)
+            }
             names += [index] + written[number]
         }
         return names

@@ -50,26 +50,36 @@ public enum TextRenderer {
         var lines = DisplayWidth.flow(
             ["Bar:", "! overdue", "* today", "+ upcoming", "? no due date", "# completed"], separator: "  ", width: width)
         lines.append("")
-        // As many columns as fit (but no more than there are cards); cards share the width,
-        // up to a comfortable maximum.
-        let columns = max(1, min(max(1, cards.count), (width + gap) / (minimumCardWidth + gap)))
-        let cardWidth = min(width, maximumCardWidth, (width - gap * (columns - 1)) / columns)
+        let layout = gridLayout(cards: cards.count, width: width)
         var index = 0
         while index < cards.count {
-            var row = cards[index..<min(cards.count, index + columns)].map { card(for: $0, width: cardWidth) }
-            // Cards of a row share one height: shorter ones get empty lines above their bottom edge.
-            let height = row.map(\.count).max() ?? 0
-            let blank = "|" + String(repeating: " ", count: cardWidth - 2) + "|"
-            for i in row.indices where row[i].count < height {
-                row[i].insert(contentsOf: Array(repeating: blank, count: height - row[i].count), at: row[i].count - 1)
-            }
-            for lineIndex in 0..<height {
-                lines.append(trailingTrimmed(row.map { $0[lineIndex] }.joined(separator: String(repeating: " ", count: gap))))
-            }
+            lines += gridRow(cards[index..<min(cards.count, index + layout.columns)], cardWidth: layout.cardWidth)
             lines.append("")
-            index += columns
+            index += layout.columns
         }
         return lines
+    }
+
+    /// As many columns as fit (but no more than there are cards); cards share the width, up to
+    /// a comfortable maximum. Depends on the number of cards only, so a grid can be written
+    /// row by row (`ReportGridStream`).
+    static func gridLayout(cards: Int, width: Int) -> (columns: Int, cardWidth: Int) {
+        let columns = max(1, min(max(1, cards), (width + gap) / (minimumCardWidth + gap)))
+        return (columns, min(width, maximumCardWidth, (width - gap * (columns - 1)) / columns))
+    }
+
+    /// The lines of one row of cards side by side.
+    static func gridRow(_ cards: ArraySlice<CourseCard>, cardWidth: Int) -> [String] {
+        var row = cards.map { card(for: $0, width: cardWidth) }
+        // Cards of a row share one height: shorter ones get empty lines above their bottom edge.
+        let height = row.map(\.count).max() ?? 0
+        let blank = "|" + String(repeating: " ", count: cardWidth - 2) + "|"
+        for i in row.indices where row[i].count < height {
+            row[i].insert(contentsOf: Array(repeating: blank, count: height - row[i].count), at: row[i].count - 1)
+        }
+        return (0..<height).map { lineIndex in
+            trailingTrimmed(row.map { $0[lineIndex] }.joined(separator: String(repeating: " ", count: gap)))
+        }
     }
 
     /// One card: every line exactly `width` columns.
