@@ -27,7 +27,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
 FUZZ_SOURCES = $(wildcard Sources/DashboardCore/CSV/*.swift) \
 	$(addprefix Sources/DashboardCore/Import/,ImportProblem.swift FileKind.swift TextNormalizer.swift ValueParsers.swift \
-	  DueDate.swift DueDateParser.swift TimeZoneCatalog.swift Records.swift RowNormalizer.swift RowNormalizer+WideRows.swift) \
+	  DueDate.swift DueDateParser.swift TimeZoneCatalog.swift Records.swift RowNormalizer.swift RowNormalizer+WideRows.swift InvalidStoredValue.swift) \
 	Sources/DashboardCore/Support/Clock.swift Sources/DashboardCore/Support/PathInspection.swift Fuzz/FuzzTarget.swift
 
 deps:

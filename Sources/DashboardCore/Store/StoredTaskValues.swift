@@ -1,13 +1,4 @@
-/// A stored value of a task that breaks the contract (a hand edit, or a writable_schema edit
-/// that slipped past the CHECK constraints), kept as it was found.
-public struct InvalidStoredValue: Hashable, Sendable {
-    /// `priority`, `completed` or `due`.
-    public var column: String
-    /// The stored value as text; nil for NULL.
-    public var storedText: String?
-    /// True when the stored value is a number (not text).
-    public var storedNumber: Bool
-
+extension InvalidStoredValue {
     init(column: String, value: SQLValue) {
         self.column = column
         storedText = value.text
@@ -17,33 +8,11 @@ public struct InvalidStoredValue: Hashable, Sendable {
         }
     }
 
-    /// `invalid priority "urgent"`: the words every human-readable report shows. Anything but
-    /// letters, digits and `-_.:+/ ` is written as `\u{…}`, so the words are safe as they are
-    /// in text, Markdown, HTML and CSV alike.
-    public var words: String {
-        guard let text = storedText else { return "invalid \(column) NULL" }
-        return "invalid \(column) " + (storedNumber ? Self.plain(text) : "\"" + Self.plain(text) + "\"")
-    }
-
     /// The value for JSON: its own type, never reinterpreted.
     public var json: JSONValue {
         guard let text = storedText else { return .null }
         if storedNumber, let number = Int(text) { return .int(number) }
         return .string(text)
-    }
-
-    static func plain(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(200) {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.:+/ ".unicodeScalars.contains(scalar),
-                !(0x202A...0x202E).contains(scalar.value), !(0x2066...0x2069).contains(scalar.value)
-            {
-                out.unicodeScalars.append(scalar)
-            } else {
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
-        }
-        return out
     }
 }
 
