@@ -42,6 +42,20 @@ struct HardeningReviewFindingsTests {
         #expect(try sandbox.read("db.sqlite") == before)
     }
 
+    @Test(arguments: ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+    func standardInputNamedTwiceIsRefusedEvenWhenItIsARegularFile(alias: String) throws {
+        let sandbox = try Sandbox()
+        try Fixtures.writeValidSet(sandbox)
+        let result = try Self.runRedirected(sandbox, ["--db", "db.sqlite", "check", "-", alias], redirection: "< tasks.csv")
+        #expect(
+            result
+                == CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: standard input was named twice (- and \(alias)); it can be read only once\n"
+                        + "dashboard: hint: see `dashboard check --help`\n"))
+        #expect(!sandbox.exists("db.sqlite"))
+    }
+
     @Test func aFIFOGivenAsTheNightlyDropFolderIsRefusedWithoutWaiting() throws {
         let sandbox = try AuditSetup.imported()
         #expect(mkfifo(sandbox.path("drop"), 0o600) == 0)

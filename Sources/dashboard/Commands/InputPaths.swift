@@ -35,6 +35,11 @@ enum InputPaths {
             throw CommandError.usage(
                 "standard input was named \(dashes == 2 ? "twice" : "\(dashes) times") (-); it can be read only once", command: command)
         }
+        // `-` and a name of standard input itself: one input named twice, whatever stdin is
+        // (a stream is caught below by its identity; a regular file would be read twice).
+        if dashes == 1, let alias = paths.first(where: { ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains($0) }) {
+            throw CommandError.usage("standard input was named twice (- and \(alias)); it can be read only once", command: command)
+        }
         var limit = StreamSpool.defaultLimit
         if let text = environment[testLimitVariable], let value = Int(text), value > 0 { limit = value }
         let reading = CSVReaderOptions(delimiter: options.delimiter, encoding: options.encoding, chunkSize: options.chunkSize)
