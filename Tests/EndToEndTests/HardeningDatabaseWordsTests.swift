@@ -16,6 +16,12 @@ struct HardeningDatabaseWordsTests {
     @Test func aDatabaseTheUserCannotReadIsNamedAsSuchByEveryCommand() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
+        // Other tests of this process set the umask for a moment (SafeFolderTests, StoreTests):
+        // the inputs and the sandbox's folders are made readable by others explicitly, so that
+        // only the database is what the other user cannot read.
+        #expect(chmod(sandbox.directory.deletingLastPathComponent().path, 0o755) == 0)
+        #expect(chmod(sandbox.path("courses.csv"), 0o644) == 0)
+        #expect(chmod(sandbox.path("tasks.csv"), 0o644) == 0)
         #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv"]).exitCode == 0)
         #expect(chmod(sandbox.path("db.sqlite"), 0o600) == 0)
         let bytes = try sandbox.read("db.sqlite")
