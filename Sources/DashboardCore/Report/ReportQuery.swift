@@ -94,27 +94,19 @@ public enum ReportPipeline {
     /// Keeps what every given filter allows (values of one filter are alternatives). Courses
     /// left out by `--course` or `--teacher` disappear; others stay, possibly with no task.
     public static func filter(_ courses: [ReportCourse], _ query: ReportQuery) -> [ReportCourse] {
-        let courseSet = Set(query.courses)
-        let teacherSet = Set(query.teachers.map(fold))
-        let studentSet = Set(query.students)
-        let bucketSet = Set(query.buckets)
-        let prioritySet = Set(query.priorities)
-        let showCompleted = query.includeCompleted || bucketSet.contains(.completed)
+        let showCompleted = query.includeCompleted || query.buckets.contains(.completed)
         // Nothing to filter: the same courses (no copy of a million tasks).
-        if courseSet.isEmpty, teacherSet.isEmpty, studentSet.isEmpty, bucketSet.isEmpty, prioritySet.isEmpty, showCompleted {
+        if query.courses.isEmpty, query.teachers.isEmpty, query.students.isEmpty, query.buckets.isEmpty, query.priorities.isEmpty,
+            showCompleted
+        {
             return courses
         }
+        // The same rules as the streamed reports: one `ReportMatcher` decides.
+        let matcher = ReportMatcher(query)
         return courses.compactMap { course in
-            if !courseSet.isEmpty, !courseSet.contains(course.course.courseID), !courseSet.contains(course.course.code) { return nil }
-            if !teacherSet.isEmpty, !teacherSet.contains(fold(course.course.teacher)) { return nil }
+            guard matcher.allows(course.course) else { return nil }
             var copy = course
-            copy.tasks = course.tasks.filter { task in
-                if !showCompleted, task.bucket == .completed { return false }
-                if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
-                if !prioritySet.isEmpty, !priority(of: task, isIn: prioritySet) { return false }
-                if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
-                return true
-            }
+            copy.tasks = course.tasks.filter { matcher.keeps($0, includeCompleted: query.includeCompleted) }
             return copy
         }
     }
