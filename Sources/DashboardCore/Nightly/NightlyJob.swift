@@ -7,9 +7,9 @@ public struct NightlyResult: Sendable {
     /// Why the import did not commit anything, if it failed.
     public var importFailure: ImportFailure?
     public var categorized: CategorizeResult?
-    /// The dated folder the reports went to, and the files written there.
+    /// The dated folder the reports went to, and how many files were written there.
     public var reportFolder: String
-    public var reportFiles: [String]
+    public var reportFileCount: Int
 }
 
 /// `dashboard nightly`: import → categorize → every report into `<reports>/<as-of date>/`.
@@ -30,7 +30,7 @@ public enum NightlyJob {
     ) throws(NightlyFailure) -> NightlyResult {
         let importer = Importer(store: store, clock: clock)
         importer.progress = progress
-        var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFiles: [])
+        var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFileCount: 0)
         do {
             result.imported = try importer.run(files: files, options: options)
         } catch {
@@ -50,9 +50,10 @@ public enum NightlyJob {
             // Every format at once, one course at a time: memory is bounded by the largest
             // course (docs/reports.md, "Memory").
             let facts = try ReportSource.facts(store)
-            result.reportFiles = try ReportSetStream.write(
+            result.reportFileCount = try ReportSetStream.write(
                 store, facts: facts, query: ReportQuery(), asOf: options.asOf, defaultTimeZone: options.timeZone,
-                formats: ReportFormat.allCases, width: 100, to: folder, fileSystem: fileSystem)
+                formats: ReportFormat.allCases, width: 100, to: folder, fileSystem: fileSystem
+            ).count
         } catch let error as ReportWriteError {
             throw .reports(error, partial: result)
         } catch {

@@ -23,7 +23,7 @@ public enum ReportAssembly {
         report.matchingTasks = matching
         report.hiddenTasks = max(0, baseline - matching)
         if query.narrows, matching == 0 { report.state = .noMatch }
-        for tally in tallies where tally.allowed {
+        for tally in tallies where tally.allowed && tally.completedMatching > 0 {
             report.completedByCourse[tally.course.courseID] = tally.completedMatching
         }
         return report
@@ -35,11 +35,13 @@ public enum ReportAssembly {
     {
         var report = frame(.grid, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        let cards = ordered(tallies).filter(\.allowed).map { tally -> CourseCard in
-            var counts: [Bucket: Int] = [:]
-            for bucket in Bucket.allCases where tally.matching[bucket.order] > 0 { counts[bucket] = tally.matching[bucket.order] }
-            return CourseCard(course: tally.course, counts: counts, total: tally.live)
-        }.filter { !query.narrows || $0.shown > 0 }
+        // Positions are sorted, not tallies: no copy of the tallies is made (memory per course).
+        var cards: [CourseCard] = []
+        for position in ordered(tallies) where tallies[position].allowed {
+            let tally = tallies[position]
+            if query.narrows, tally.matchingTotal == 0 { continue }
+            cards.append(CourseCard(course: tally.course, counts: tally.matching, total: tally.live))
+        }
         let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)
         report.cards = paged.cards
         report.page = paged.page
@@ -52,12 +54,14 @@ public enum ReportAssembly {
         tallies: [CourseTally], pageTasks: [(courseID: String, task: ReportTask)], facts: ReportFacts, query: ReportQuery,
         asOf: Date, defaultTimeZone: TimeZone
     ) -> Report {
-        var report = frame(.list, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        var report = listFrame(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
         var groups: [CourseGroup] = []
+        // Only the page's courses are looked up (a whole-list frame has none): no map of every
+        // course is built.
+        let pageCourses = Set(pageTasks.map(\.courseID))
         var byID: [String: CourseTally] = [:]
-        for tally in tallies { byID[tally.course.courseID] = tally }
+        for tally in tallies where pageCourses.contains(tally.course.courseID) { byID[tally.course.courseID] = tally }
         for (courseID, task) in pageTasks {
             if groups.last?.course.courseID != courseID {
                 guard let tally = byID[courseID] else { continue }
@@ -82,9 +86,20 @@ public enum ReportAssembly {
         return report
     }
 
-    /// The tallies in the report's course order (code in natural order, then id).
-    public static func ordered(_ tallies: [CourseTally]) -> [CourseTally] {
-        tallies.sorted { ReportPipeline.courseOrder($0.course, $1.course) }
+    /// A list's frame: its counts, state, banner and page numbers, without groups (a whole
+    /// list read course by course adds them one at a time).
+    static func listFrame(tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+        -> Report
+    {
+        var report = frame(.list, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return report }
+        report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
+        return report
+    }
+
+    /// The positions of the tallies in the report's course order (code in natural order, then id).
+    public static func ordered(_ tallies: [CourseTally]) -> [Int] {
+        tallies.indices.sorted { ReportPipeline.courseOrder(tallies[$0].course, tallies[$1].course) }
     }
 
     /// The page numbers of a list of `total` tasks (what `ReportPipeline.paginateTasks` says),

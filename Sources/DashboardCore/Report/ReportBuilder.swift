@@ -34,17 +34,16 @@ public enum ReportBuilder {
         var withCompleted = query
         withCompleted.includeCompleted = true
         for course in ReportPipeline.filter(searched, withCompleted) {
-            report.completedByCourse[course.course.courseID] = course.tasks.reduce(0) { $0 + ($1.bucket == .completed ? 1 : 0) }
+            let completed = course.tasks.reduce(0) { $0 + ($1.bucket == .completed ? 1 : 0) }
+            if completed > 0 { report.completedByCourse[course.course.courseID] = completed }
         }
         switch kind {
         case .grid:
             // A card needs the counts per bucket only (what `group` would give, without
             // regrouping every task).
             let cards = filtered.sorted { ReportPipeline.courseOrder($0.course, $1.course) }.map { course -> CourseCard in
-                var tally = [Int](repeating: 0, count: Bucket.allCases.count)
-                for task in course.tasks { tally[task.bucket.order] += 1 }
-                var counts: [Bucket: Int] = [:]
-                for bucket in Bucket.allCases where tally[bucket.order] > 0 { counts[bucket] = tally[bucket.order] }
+                var counts = BucketCounts()
+                for task in course.tasks { counts[task.bucket] += 1 }
                 return CourseCard(course: course.course, counts: counts, total: liveByCourse[course.course.courseID] ?? 0)
             }.filter { !query.narrows || $0.shown > 0 }
             let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)

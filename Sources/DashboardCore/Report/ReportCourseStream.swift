@@ -11,8 +11,15 @@ public enum ReportCourseStream {
         public var grid: Report?
         /// The list without its groups (they come one by one).
         public var list: Report
-        /// The courses the whole list shows, in the report's order, with their tallies.
-        var courses: [(course: ReportSource.SourceCourse, tally: CourseTally)]
+        /// Every course read, and its list tally (same positions).
+        let read: [ReportSource.SourceCourse]
+        let tallies: [CourseTally]
+        /// The positions of the courses the whole list shows, in the report's order (positions,
+        /// not copies: the plan costs a few bytes per course beyond the course itself).
+        let shown: [Int]
+
+        /// The ids of the courses the whole list shows (each gets a list page).
+        public var listedCourseIDs: Set<String> { Set(shown.map { read[$0].course.courseID }) }
     }
 
     /// Reads every course's counts (one pass, titles only when a search or a student filter
@@ -43,17 +50,17 @@ public enum ReportCourseStream {
                 withGrid
                 ? ReportAssembly.grid(tallies: gridTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone) : nil
             gridTallies = []
-            var list = ReportAssembly.list(
-                tallies: listTallies, pageTasks: [], facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
-            list.groups = []
+            let list = ReportAssembly.listFrame(
+                tallies: listTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
             // The courses the whole list shows: those with tasks to list, and (when nothing
             // narrows the report) every other course too, with its own words.
-            let shown = zip(courses, listTallies).filter { $0.1.allowed && (facts.hasData && ($0.1.matchingTotal > 0 || !query.narrows)) }
-                .sorted { ReportPipeline.courseOrder($0.0.course, $1.0.course) }
-            let made = Plan(grid: grid, list: list, courses: shown.map { (course: $0.0, tally: $0.1) })
+            let shown = ReportAssembly.ordered(listTallies).filter {
+                listTallies[$0].allowed && facts.hasData && (listTallies[$0].matchingTotal > 0 || !query.narrows)
+            }
+            let made = Plan(grid: grid, list: list, read: courses, tallies: listTallies, shown: shown)
             plan = made
-            for (course, tally) in made.courses {
-                try body(made, try group(store, course: course, tally: tally, query: query, matcher: matcher))
+            for position in made.shown {
+                try body(made, try group(store, course: courses[position], tally: listTallies[position], query: query, matcher: matcher))
             }
             return .commit
         }

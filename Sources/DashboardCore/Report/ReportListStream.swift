@@ -22,7 +22,7 @@ public enum ReportListStream {
             withGrid: false
         ) { plan, group in
             // One course (or a state without courses) is rendered whole: it is one course.
-            guard plan.courses.count > 1, plan.list.state == .ok else {
+            guard plan.shown.count > 1, plan.list.state == .ok else {
                 held.append(group)
                 return
             }

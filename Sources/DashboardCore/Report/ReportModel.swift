@@ -20,12 +20,12 @@ public struct CourseGroup: Sendable, Equatable {
 public struct CourseCard: Sendable, Equatable {
     public var course: CourseRecord
     /// Tasks per bucket after search and filters (completed included in the counts).
-    public var counts: [Bucket: Int]
+    public var counts: BucketCounts
     /// Every live task of the course, before search and filters.
     public var total: Int
 
-    public var shown: Int { counts.values.reduce(0, +) }
-    public func count(_ bucket: Bucket) -> Int { counts[bucket] ?? 0 }
+    public var shown: Int { counts.total }
+    public func count(_ bucket: Bucket) -> Int { counts[bucket] }
 }
 
 /// Which page of how many.
@@ -146,7 +146,7 @@ public struct Report: Sendable {
     /// Tasks the search and filters hide (completed tasks hidden by default are not counted).
     public var hiddenTasks: Int
     /// Completed tasks per course id that match the search and filters (lists leave them out
-    /// unless asked).
+    /// unless asked); only courses with at least one (a missing course has none).
     public var completedByCourse: [String: Int] = [:]
     /// Live tasks read for the report that hold a stored value a hand edit made invalid (each
     /// is shown as invalid; `dashboard verify` lists them).

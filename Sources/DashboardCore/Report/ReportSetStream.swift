@@ -6,15 +6,16 @@ import Foundation
 /// bounded by the largest course, not by the database.
 public enum ReportSetStream {
     /// Writes every format of `formats` into `directory`.
-    /// - Returns: the names written, per format the index first (as `ReportSet.write`).
+    /// - Returns: how many files were written, and the index of each format (the names of the
+    ///   course files are not kept: tens of thousands of courses would hold as many strings).
     /// - Throws: `ReportWriteError` when a file cannot be written; database errors as they are.
     @discardableResult
     public static func write(
         _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, formats: [ReportFormat],
         width: Int, to directory: String, fileSystem: ReportFileSystem
-    ) throws -> [String] {
+    ) throws -> WrittenReports {
         try fileSystem.ensureDirectory(directory)
-        var written = [[String]](repeating: [], count: formats.count)
+        var written = WrittenReports(count: 0, indexes: [])
         // Course files first, so the index never links to a page that is not there yet.
         let plan = try ReportCourseStream.forEachGroup(store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
             plan, group in
@@ -23,17 +24,16 @@ public enum ReportSetStream {
             single.page = PageInfo(
                 page: 1, pageCount: 1, limit: nil, totalItems: group.taskCount, firstItem: group.taskCount == 0 ? 0 : 1,
                 lastItem: group.taskCount)
-            for (number, format) in formats.enumerated() {
+            for format in formats {
                 let name = ReportFileNames.course(group.course.courseID, ext: format.fileExtension)
                 let page = format.render(single, width: width, indexLink: ReportFileNames.index(format.fileExtension))
                 try fileSystem.write(page, name: name, in: directory)
-                written[number].append(name)
+                written.count += 1
             }
         }
-        let listed = Set(plan.courses.map(\.course.course.courseID))
+        let listed = plan.listedCourseIDs
         let grid = plan.grid ?? ReportAssembly.grid(tallies: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
-        var names: [String] = []
-        for (number, format) in formats.enumerated() {
+        for format in formats {
             let ext = format.fileExtension
             let index = ReportFileNames.index(ext)
             // The index is written from the grid's pieces as they come (never held whole).
@@ -41,8 +41,22 @@ public enum ReportSetStream {
             try fileSystem.write(name: index, in: directory) { emit in
                 ReportGridStream.write(grid, format: format, width: width, link: link, emit: emit)
             }
-            names += [index] + written[number]
+            written.count += 1
+            written.indexes.append(index)
         }
-        return names
+        return written
+    }
+}
+
+/// What `ReportSetStream.write` wrote.
+public struct WrittenReports: Sendable, Equatable {
+    /// Every file written (course pages and indexes).
+    public var count: Int
+    /// The index of each format, in the order of the formats.
+    public var indexes: [String]
+
+    public init(count: Int, indexes: [String]) {
+        self.count = count
+        self.indexes = indexes
     }
 }

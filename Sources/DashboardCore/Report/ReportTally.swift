@@ -62,8 +62,8 @@ public struct CourseTally: Sendable, Equatable {
     public var live = 0
     /// Tasks the unnarrowed query shows (completed ones only when asked, or in a grid).
     public var baseline = 0
-    /// Tasks left after search and filters, per bucket order.
-    public var matching = [Int](repeating: 0, count: Bucket.allCases.count)
+    /// Tasks left after search and filters, per bucket (inline: no heap storage per course).
+    public var matching = BucketCounts()
     /// Completed tasks that match the search and filters when completed tasks are included.
     public var completedMatching = 0
     /// Live tasks holding a stored value a hand edit made invalid (shown as invalid).
@@ -74,7 +74,7 @@ public struct CourseTally: Sendable, Equatable {
         self.allowed = allowed
     }
 
-    public var matchingTotal: Int { matching.reduce(0, +) }
+    public var matchingTotal: Int { matching.total }
 
     /// Counts one task; returns true when it matches the search and filters (it is listed).
     @discardableResult
@@ -88,7 +88,7 @@ public struct CourseTally: Sendable, Equatable {
         guard allowed, matcher.found(task, courseText: courseText) else { return false }
         if task.bucket == .completed, matcher.keeps(task, includeCompleted: true) { completedMatching += 1 }
         guard matcher.keeps(task, includeCompleted: query.includeCompleted || kind == .grid) else { return false }
-        matching[task.bucket.order] += 1
+        matching[task.bucket] += 1
         return true
     }
 }

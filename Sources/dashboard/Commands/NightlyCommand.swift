@@ -86,7 +86,7 @@ enum NightlyCommand: Command {
             let entries = c.entries + (result.imported?.categorized?.entries ?? 0)
             parts.append("\(entries) bucket change\(entries == 1 ? "" : "s") logged")
         }
-        parts.append("reports: \(result.reportFiles.count) files in \(result.reportFolder)")
+        parts.append("reports: \(result.reportFileCount) files in \(result.reportFolder)")
         if code != .success || !console.quiet {
             // The parts name the reports folder and quote the import's reason: shown visible.
             let line = VisibleText.of(parts.joined(separator: "; "))

@@ -80,19 +80,21 @@ enum ReportCommand: Command {
         var invalid = 0
         if let out {
             do {
-                let names: [String]
+                let written: WrittenReports
                 if let store {
-                    names = try ReportSetStream.write(
+                    written = try ReportSetStream.write(
                         store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone, formats: [format],
                         width: width, to: out, fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
                 } else {
                     let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
-                    names = try ReportSet.write(
+                    let names = try ReportSet.write(
                         grid: grid, list: list, format: format, width: width, to: out,
                         fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                    written = WrittenReports(count: names.count, indexes: Array(names.prefix(1)))
                 }
+                let index = written.indexes.first ?? ReportFileNames.index(format.fileExtension)
                 console.note(
-                    "wrote \(names.count) \(format.rawValue) file\(names.count == 1 ? "" : "s") to \(out) (open \(out)/\(names[0]))")
+                    "wrote \(written.count) \(format.rawValue) file\(written.count == 1 ? "" : "s") to \(out) (open \(out)/\(index))")
             } catch let error as ReportWriteError {
                 // The folder's own problems name the component at fault; a file's name the file.
                 let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
