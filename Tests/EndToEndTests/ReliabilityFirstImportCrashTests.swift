@@ -23,8 +23,8 @@ import Testing
         case afterExit = "after the import had exited on its own"
     }
 
-    /// What a killed import was doing, told by the last phase its trace (`DASHBOARD_TRACE=1`,
-    /// written to stderr as each phase ends) reported before the kill.
+    /// What a killed import was doing, told by the phases its structured trace
+    /// (`DASHBOARD_TRACE_FILE`, one JSON line as each phase ends) held after the kill.
     enum KillPhase: String, CaseIterable {
         case reading = "reading the files and inserting the tasks"
         case entries = "writing the audit entries"
@@ -79,7 +79,8 @@ import Testing
             // Spread from 5 ms to the import's measured duration.
             let delay = 0.005 + generator.unit() * max(0, duration - 0.005)
             let context = "\(scenario.name), kill \(kill) of \(Self.killCount), \(Int(delay * 1000)) ms into the import"
-            let running = try sandbox.launch(FirstImportFixture.importArguments, environment: ["DASHBOARD_TRACE": "1"])
+            let traceFile = sandbox.path("trace-\(kill).jsonl")
+            let running = try sandbox.launch(FirstImportFixture.importArguments, environment: [TraceFile.variable: traceFile])
             let launched = Date()
             let remaining = delay - seconds(since: launched)
             if remaining > 0 { usleep(UInt32(remaining * 1_000_000)) }
@@ -87,16 +88,14 @@ import Testing
             running.process.waitUntilExit()
             let killed = running.process.terminationReason == .uncaughtSignal
             // `finish` throws for a process that died of a signal, its output in the message.
-            let output: String
             do {
                 let result = try running.finish()
                 #expect(result.exitCode == 0, "\(context): the import exited by itself with a wrong code: \(result)")
-                output = result.stderr
             } catch let error as HarnessError {
                 #expect(killed, "\(context): \(error)")
-                output = error.description
             }
-            let phase = KillPhase(trace: traceLines(output).map(\.phase))
+            let phase = KillPhase(trace: try TraceFile.phases(traceFile).map(\.phase))
+            try? FileManager.default.removeItem(atPath: traceFile)
 
             timings.killed += seconds(since: launched)
             let checking = Date()
@@ -259,17 +258,6 @@ private struct DatabaseState: Equatable {
     }
 }
 
-/// The phases a traced run (`DASHBOARD_TRACE=1`) reported in `output`, in order, with their times
-/// (`trace: read, normalize, stage      275.1 ms`).
-private func traceLines(_ output: String) -> [(phase: String, milliseconds: Double)] {
-    output.split(separator: "\n").compactMap { line in
-        guard line.hasPrefix("trace: ") else { return nil }
-        let fields = line.dropFirst("trace: ".count).split(separator: " ")
-        guard fields.count >= 3, fields[fields.count - 1] == "ms", let ms = Double(fields[fields.count - 2]) else { return nil }
-        return (fields.dropLast(2).joined(separator: " "), ms)
-    }
-}
-
 /// Removes a database file and whatever `-wal`, `-shm` and `-journal` are next to it.
 private func removeDatabase(_ path: String) throws {
     let fm = FileManager.default
@@ -289,7 +277,7 @@ private struct FirstImportScenario {
     let after: DatabaseState
     let cleanRun: CommandResult
     let cleanSeconds: Double
-    /// The phases of a traced run (`DASHBOARD_TRACE=1`), for the figures.
+    /// The phases of a traced run (`DASHBOARD_TRACE_FILE`), for the figures.
     let phases: String
 
     /// A kill so early that the file or its schema is not there yet counts as "before".
@@ -387,14 +375,16 @@ private final class FirstImportFixture: @unchecked Sendable {
         }
 
         try reset()
-        let traced = try sandbox.run(importArguments, environment: ["DASHBOARD_TRACE": "1"])
+        let traceFile = sandbox.path("trace.jsonl")
+        let traced = try sandbox.run(importArguments, environment: [TraceFile.variable: traceFile])
         guard traced.exitCode == 0, try DatabaseState.read(db) == after else {
             throw HarnessError("the traced first import \(name) differs from the clean one:\n\(traced)")
         }
         // DirectTaskWriter.finish traces its three steps; the staged path does not.
-        let trace = traceLines(traced.stderr)
+        let trace = try TraceFile.phases(traceFile)
+        try FileManager.default.removeItem(atPath: traceFile)
         guard trace.contains(where: { $0.phase == "tasks_by_course" }) else {
-            throw HarnessError("the first import \(name) did not write its tasks directly:\n\(traced.stderr)")
+            throw HarnessError("the first import \(name) did not write its tasks directly: \(trace.map(\.phase))")
         }
         let phases = trace.filter { $0.milliseconds >= 1 }.map { "\($0.phase) \(Int($0.milliseconds.rounded())) ms" }
         try removeDatabase(db)
