@@ -41,9 +41,11 @@ let package = Package(
             name: "DashboardCoreTests",
             dependencies: ["DashboardCore"]
         ),
+        // The end-to-end tests run the `dashboard` binary SwiftPM builds beside them: the
+        // dependency makes `swift build --build-tests` (and `swift test`) build it first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DashboardCore"],
+            dependencies: ["DashboardCore", "dashboard"],
             exclude: ["Goldens"]
         ),
     ],

@@ -74,8 +74,7 @@ struct ThirdPartyCSVImportTests {
     @Test("csv-test-data's file without a header (zero bytes) is emptyFile")
     func noHeaderFile() throws {
         let testCase = try ThirdPartySuite.named("csv-test-data/bad-header-no-header")
-        let folder = URL(fileURLWithPath: try #require(ThirdPartySuite.casesFile())).deletingLastPathComponent()
-        let reader = CSVReader(source: try FileByteSource(path: folder.appendingPathComponent(testCase.file).path))
+        let reader = CSVReader(source: try FileByteSource(path: ThirdPartySuite.folder.appendingPathComponent(testCase.file).path))
         #expect(throws: CSVFileError.emptyFile) { try reader.read { _ in } }
     }
 

@@ -3,10 +3,10 @@ import Testing
 
 @testable import DashboardCore
 
-/// One case of `shared/testdata/cases.json` (see shared/testdata/README.md).
+/// One case of `Tests/Fixtures/ThirdPartyCSV/cases.json` (see the README there).
 struct ThirdPartyCase: Decodable, Sendable, CustomTestStringConvertible {
     let name: String
-    /// The file's path relative to the testdata folder.
+    /// The file's path relative to `Tests/Fixtures/ThirdPartyCSV`.
     let file: String
     let encoding: String
     let delimiter: String
@@ -15,9 +15,13 @@ struct ThirdPartyCase: Decodable, Sendable, CustomTestStringConvertible {
     let expectedRows: [[String]]?
     let csvBytesBase64: String?
     let tags: [String]
+    let suite: String
+    let sizeBytes: Int
+    let sha256: String
 
     enum CodingKeys: String, CodingKey {
-        case name, file, encoding, delimiter, expect, tags
+        case name, file, encoding, delimiter, expect, tags, suite, sha256
+        case sizeBytes = "size_bytes"
         case hasHeader = "has_header"
         case expectedRows = "expected_rows"
         case csvBytesBase64 = "csv_bytes_base64"
@@ -40,35 +44,29 @@ struct ThirdPartyCase: Decodable, Sendable, CustomTestStringConvertible {
     }
 }
 
-/// The cases of the suite, found next to the package (`../shared/testdata`) or in
-/// `$DASHBOARD_TESTDATA` (a folder holding cases.json, or the file itself).
+/// The cases of the suite, in the repository: `Tests/Fixtures/ThirdPartyCSV` (its README names
+/// each source and licence), found from this file's path. Nothing outside the repository is read.
 enum ThirdPartySuite {
-    static func casesFile() -> String? {
-        var candidates: [String] = []
-        let testFile = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        let packageRoot = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/cases.json").path)
-        if let env = ProcessInfo.processInfo.environment["DASHBOARD_TESTDATA"], !env.isEmpty {
-            candidates.append(env.hasSuffix(".json") ? env : URL(fileURLWithPath: env).appendingPathComponent("cases.json").path)
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
-    }
+    /// `Tests/Fixtures/ThirdPartyCSV`.
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // DashboardCoreTests
+        .deletingLastPathComponent()  // Tests
+        .appendingPathComponent("Fixtures/ThirdPartyCSV")
+
+    static let casesFile = folder.appendingPathComponent("cases.json")
 
     /// A case by name; fails the test when the suite no longer has it.
     static func named(_ name: String) throws -> ThirdPartyCase {
         try #require(all.first { $0.name == name }, "no case \(name) in cases.json")
     }
 
+    /// - Throws: when `cases.json` is missing or does not decode.
     static func load() throws -> [ThirdPartyCase] {
-        guard let path = casesFile() else { throw MissingSuite() }
-        return try JSONDecoder().decode([ThirdPartyCase].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        try JSONDecoder().decode([ThirdPartyCase].self, from: Data(contentsOf: casesFile))
     }
 
-    struct MissingSuite: Error, CustomStringConvertible {
-        var description: String { "cases.json not found: expected ../shared/testdata next to the package, or set DASHBOARD_TESTDATA" }
-    }
-
-    /// Empty when the file is missing; `suitePresent` then fails.
+    /// Empty when the file is missing or broken; `suitePresent` and `everyParameterizedTestHasCases`
+    /// then fail (a parameterized test over no case would pass silently).
     static let all: [ThirdPartyCase] = (try? load()) ?? []
 
     /// Cases with expected rows, bytes, and an encoding the reader supports.
@@ -124,7 +122,7 @@ func suiteRows(_ events: [CSVEvent]) -> [[String]] {
     }
 }
 
-@Suite("Third-party CSV suites (shared/testdata/cases.json)")
+@Suite("Third-party CSV suites (Tests/Fixtures/ThirdPartyCSV/cases.json)")
 struct ThirdPartyCSVSuiteTests {
     @Test("the suite is present and every case is either checked here or named as out of scope")
     func suitePresent() throws {
@@ -146,7 +144,19 @@ struct ThirdPartyCSVSuiteTests {
         }
     }
 
-    @Test("records equal the suite's expected rows, header included", arguments: ThirdPartySuite.rowCases)
+    /// The cases of `expectedRows`; of `detectedDelimiter`, those with a header.
+    static let rowCases = ThirdPartySuite.rowCases
+    static let headerCases = ThirdPartySuite.rowCases.filter(\.hasHeader)
+
+    @Test("every parameterized test of the suite has cases (an empty list would pass silently)")
+    func everyParameterizedTestHasCases() throws {
+        try #require(!ThirdPartySuite.all.isEmpty, "no case in \(ThirdPartySuite.casesFile.path)")
+        try #require(!Self.rowCases.isEmpty)
+        try #require(!Self.headerCases.isEmpty)
+        #expect(Self.headerCases.count < Self.rowCases.count)
+    }
+
+    @Test("records equal the suite's expected rows, header included", arguments: rowCases)
     func expectedRows(testCase: ThirdPartyCase) throws {
         let expected = try #require(testCase.expectedRows)
         let encoding = try #require(testCase.inputEncoding)
@@ -170,7 +180,7 @@ struct ThirdPartyCSVSuiteTests {
         }
     }
 
-    @Test("the detected delimiter is the suite's on every file with a header", arguments: ThirdPartySuite.rowCases.filter(\.hasHeader))
+    @Test("the detected delimiter is the suite's on every file with a header", arguments: headerCases)
     func detectedDelimiter(testCase: ThirdPartyCase) throws {
         let outcome = readCSV(testCase.bytes, encoding: try #require(testCase.inputEncoding))
         #expect(outcome.delimiter == testCase.delimiterByte)

@@ -1,23 +1,31 @@
 import Foundation
 
-/// Wall-clock time per phase of a run, printed to stderr when `DASHBOARD_TRACE=1`: how
-/// performance work finds where the time goes without a profiler.
+/// Wall-clock time per phase of a run, handed to the tracer in force (`Tracing.current`): how
+/// performance work finds where the time goes without a profiler, and how the crash tests see
+/// which phase a killed import was in. Without a tracer it does nothing.
+///
+/// A name indented by two spaces per level (`"  entries"`) is a step of the phase around it:
+/// the indent becomes the phase's `depth`, the name is passed without it.
 struct PhaseTimer {
-    private let enabled = ProcessInfo.processInfo.environment["DASHBOARD_TRACE"] == "1"
-    private var last = DispatchTime.now().uptimeNanoseconds
+    private let tracer: (any Tracer)?
+    private var last: UInt64
+
+    init(tracer: (any Tracer)? = Tracing.current) {
+        self.tracer = tracer
+        last = tracer == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+    }
 
     /// Reports the time since the previous mark under `name`.
     mutating func mark(_ name: String) {
-        guard enabled else { return }
+        guard let tracer else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        let ms = Double(now - last) / 1_000_000
-        FileHandle.standardError.write(Data(String(format: "trace: %-28@ %9.1f ms\n", name, ms).utf8))
+        let indent = name.prefix { $0 == " " }.count
+        tracer.record(TracePhase(phase: String(name.dropFirst(indent)), depth: indent / 2, nanoseconds: now - last))
         last = now
     }
 
-    /// Reports a duration measured elsewhere (`name` is indented under the phase it is part of).
+    /// Reports a duration measured elsewhere, as a step of the phase it is part of (depth 1).
     func note(_ name: String, nanoseconds: UInt64) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data(String(format: "trace:   %-26@ %9.1f ms\n", name, Double(nanoseconds) / 1_000_000).utf8))
+        tracer?.record(TracePhase(phase: name, depth: 1, nanoseconds: nanoseconds))
     }
 }

@@ -18,9 +18,11 @@ struct HarnessError: Error, CustomStringConvertible, Sendable {
 
 /// Finds the `dashboard` executable the tests run.
 ///
-/// Policy: `$DASHBOARD_BIN` when set; else a `dashboard` next to the running test bundle (the
-/// build that `swift test` just made, whatever its `--scratch-path`); else
-/// `<package root>/.build/debug/dashboard`, the package root found from this file's path.
+/// Policy: the `dashboard` next to the running test bundle, that is, in the build folder SwiftPM
+/// built the tests into (debug or release, whatever `--scratch-path`). Package.swift makes
+/// EndToEndTests depend on the `dashboard` target, so `swift build --build-tests` and
+/// `swift test` build it with the tests; no other binary (an older `.build/debug`, one named by
+/// the environment) is ever run.
 enum DashboardBinary {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // Support
@@ -28,33 +30,25 @@ enum DashboardBinary {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
+    /// The folder of the running test bundle: SwiftPM's bin path for this build.
+    static let buildFolder: URL? = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+
     static let located: Result<URL, HarnessError> = locate()
 
     /// - Throws: `HarnessError` naming where it looked and how to fix it.
     static func url() throws -> URL { try located.get() }
 
     private static func locate() -> Result<URL, HarnessError> {
-        let fm = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["DASHBOARD_BIN"], !override.isEmpty {
-            guard fm.isExecutableFile(atPath: override) else {
-                return .failure(
-                    HarnessError("DASHBOARD_BIN=\(override) is not an executable file; build it with `swift build` or unset DASHBOARD_BIN"))
-            }
-            return .success(URL(fileURLWithPath: override))
+        guard let buildFolder else { return .failure(HarnessError("the test bundle's own path is unknown (Bundle.main)")) }
+        let binary = buildFolder.appendingPathComponent("dashboard")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            return .failure(
+                HarnessError(
+                    "no dashboard binary at \(binary.path), beside the test bundle: build it with the tests "
+                        + "(`swift build --build-tests` in \(packageRoot.path)); Package.swift must keep EndToEndTests' "
+                        + "dependency on the dashboard target"))
         }
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("dashboard"))
-        }
-        let defaultPath = packageRoot.appendingPathComponent(".build/debug/dashboard")
-        candidates.append(defaultPath)
-        for candidate in candidates where fm.isExecutableFile(atPath: candidate.path) {
-            return .success(candidate)
-        }
-        return .failure(
-            HarnessError(
-                "no dashboard binary at \(defaultPath.path): run `swift build` in \(packageRoot.path) first, or set DASHBOARD_BIN to the built binary"
-            ))
+        return .success(binary)
     }
 }
 
