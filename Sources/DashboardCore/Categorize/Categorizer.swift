@@ -71,7 +71,9 @@ public final class Categorizer {
 
     /// Records the entries of an import's inserted, updated and restored tasks from the
     /// buckets computed while staging, in one statement, before the plan is applied (the
-    /// stored bucket is still the old one). Tasks pinned by an override are left to `pass`.
+    /// stored bucket is still the old one). A task without an override has its computed bucket
+    /// (`BucketPolicy`), so the staged one is its bucket; tasks with an override are left to
+    /// `pass`, which asks `BucketPolicy.effective`.
     /// - Returns: the entries recorded, per cause.
     static func recordStagedBuckets(_ database: Database, context: PassContext) throws -> [AuditCause: Int] {
         var recorded: [AuditCause: Int] = [:]
