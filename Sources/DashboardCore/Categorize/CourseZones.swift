@@ -33,6 +33,12 @@ public struct CourseZones: Sendable {
         return TimeZone(identifier: name) ?? defaultTimeZone
     }
 
+    /// True when a course whose `timezone` column holds the non-empty `name` is read in that
+    /// zone, not the default one (`dashboard verify` lists the others).
+    public static func knows(_ name: String) -> Bool {
+        TimeZone(identifier: name) != nil
+    }
+
     /// The zone of a course whose `timezone` column holds `name` (see the type's policy).
     public func timeZone(named name: String) -> TimeZone {
         Self.timeZone(named: name, default: defaultTimeZone)

@@ -123,10 +123,13 @@ struct BucketPolicySettledTests {
         let database = f.store.database
         try database.run("INSERT INTO courses (course_id, code, title) VALUES ('C1', 'C1', 'Course')")
         try database.run(
-            "INSERT INTO tasks (task_id, course_id, title, due, completed, bucket) VALUES ('T1', 'C1', 'Task', ?, 0, ?)", [due, stored.rawValue])
+            "INSERT INTO tasks (task_id, course_id, title, due, completed, bucket) VALUES ('T1', 'C1', 'Task', ?, 0, ?)",
+            [due, stored.rawValue])
         #expect(try Self.skipped(database, asOf: instant) == (skipped ? ["T1"] : []))
         #expect(BucketPolicy.settledBucket(due: due, completed: false, asOf: instant) == .undated)
-        #expect(BucketPolicy.computed(due: due, completed: false, at: LocalAsOf(asOf: instant, timeZone: try BucketFixture.zone("UTC"))) == .undated)
+        #expect(
+            BucketPolicy.computed(due: due, completed: false, at: LocalAsOf(asOf: instant, timeZone: try BucketFixture.zone("UTC")))
+                == .undated)
     }
 
     /// The live tasks `Categorizer.settledSQL` skips at `asOf`, bound as the pass binds it.

@@ -21,7 +21,9 @@ struct CourseZonesTests {
     func resolves(name: String, defaultZone: String, resolved: String) throws {
         let zone = CourseZones.timeZone(named: name, default: try BucketFixture.zone(defaultZone))
         #expect(zone.identifier == resolved)
-        var zones = CourseZones(asOf: try BucketFixture.instant("2026-11-29T23:30:00Z"), defaultTimeZone: try BucketFixture.zone(defaultZone))
+        #expect(name.isEmpty || CourseZones.knows(name) == (resolved != defaultZone))
+        var zones = CourseZones(
+            asOf: try BucketFixture.instant("2026-11-29T23:30:00Z"), defaultTimeZone: try BucketFixture.zone(defaultZone))
         #expect(zones.timeZone(named: name).identifier == resolved)
         #expect(zones.local(name).timeZone.identifier == resolved)
     }
@@ -42,7 +44,8 @@ struct CourseZonesTests {
 
     @Test("a course without a zone, or with an unknown one, is bucketed in the default zone", arguments: bucketsByCourseZone)
     func bucketInCourseZone(name: String, defaultZone: String, bucket: Bucket, overrideEnded: Bool) throws {
-        var zones = CourseZones(asOf: try BucketFixture.instant("2026-11-29T23:30:00Z"), defaultTimeZone: try BucketFixture.zone(defaultZone))
+        var zones = CourseZones(
+            asOf: try BucketFixture.instant("2026-11-29T23:30:00Z"), defaultTimeZone: try BucketFixture.zone(defaultZone))
         let local = zones.local(name)
         #expect(BucketPolicy.computed(due: "2026-11-29", completed: false, at: local) == bucket)
         let pinned = BucketPolicy.effective(
