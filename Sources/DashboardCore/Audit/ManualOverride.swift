@@ -18,7 +18,8 @@ public final class ManualOverride {
     ///
     /// Policy: the override replaces any earlier one (the entry remembers which, so a revert
     /// reinstates it); it survives later imports (which record a conflict on it) until
-    /// `until` passes: a date means the end of that day in the course's time zone.
+    /// `until` passes: a date means the end of that day in the course's time zone
+    /// (`BucketPolicy.hasExpired`); an end already passed is refused.
     /// - Returns: the new entry.
     public func reclassify(
         taskID: String, to bucket: Bucket, reason: String, until: String?, actor: String, asOf: Date, defaultTimeZone: TimeZone
@@ -38,13 +39,12 @@ public final class ManualOverride {
                     """, [taskID])
                 guard let row = rows.first else { throw AuditError.unknownTask(taskID) }
                 if row[2].integer == 1 { throw AuditError.deletedTask(taskID) }
-                let zoneName = row[3].text ?? ""
-                let zone = zoneName.isEmpty ? defaultTimeZone : (TimeZone(identifier: zoneName) ?? defaultTimeZone)
+                var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
                 var untilText = ""
                 if let until {
                     guard let parsed = try? DueDateParser.parse(until, dateOrder: nil) else { throw AuditError.invalidExpiry(until) }
                     untilText = parsed.storageText
-                    if OverrideExpiry.hasExpired(untilText, at: LocalAsOf(asOf: asOf, timeZone: zone)) {
+                    if BucketPolicy.hasExpired(until: untilText, at: zones.local(row[3].text ?? "")) {
                         throw AuditError.expiryPassed(until: until, asOf: Timestamp.text(asOf))
                     }
                 }

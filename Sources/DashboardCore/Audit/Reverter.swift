@@ -108,7 +108,8 @@ public final class Reverter {
         return result
     }
 
-    /// A task's bucket with its override in force, or nil when the task is deleted.
+    /// A task's bucket by `BucketPolicy` (its override in force wins), or nil when the task is
+    /// deleted.
     private func effectiveBucket(_ taskID: String, asOf: Date, defaultTimeZone: TimeZone) throws -> String? {
         let rows = try database.rows(
             """
@@ -117,14 +118,11 @@ public final class Reverter {
             WHERE t.task_id = ?
             """, [taskID])
         guard let row = rows.first, row[2].integer == 0 else { return nil }
-        let zoneName = row[3].text ?? ""
-        let local = LocalAsOf(asOf: asOf, timeZone: zoneName.isEmpty ? defaultTimeZone : TimeZone(identifier: zoneName) ?? defaultTimeZone)
-        if let pinned = row[4].text, !OverrideExpiry.hasExpired(row[5].text ?? "", at: local) || (row[5].text ?? "").isEmpty {
-            return pinned
-        }
-        let due = row[0].text ?? ""
-        return BucketAssignment.bucket(due: due.isEmpty ? nil : DueDate(storageText: due), completed: row[1].integer == 1, at: local)
-            .rawValue
+        var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
+        let override = row[4].text.map { StoredOverride(bucket: $0, until: row[5].text ?? "") }
+        return BucketPolicy.effective(
+            due: row[0].text ?? "", completed: TaskRecord.storedCompleted(row[1]), override: override, at: zones.local(row[3].text ?? "")
+        ).bucket.rawValue
     }
 
     private struct TaskState {

@@ -146,7 +146,7 @@ final class RowReader: @unchecked Sendable {
         let digest = SHA256()
         reader.rawBytesObserver = { digest.update($0) }
         let normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder)
-        var zones = LocalAsOfCache(asOf: options.asOf, defaultTimeZone: options.timeZone)
+        var zones = CourseZones(asOf: options.asOf, defaultTimeZone: options.timeZone)
         var localByCourse: [String: LocalAsOf] = [:]
         let batchSize = 2048
         var batch: [ReadRow] = []
@@ -198,7 +198,9 @@ final class RowReader: @unchecked Sendable {
                             local = zones.local(zone)
                             localByCourse[task.courseID] = local
                         }
-                        let bucket = local.map { BucketAssignment.bucket(for: task, at: $0) }
+                        // The computed bucket: a task an override pins keeps its stored bucket
+                        // when the plan is applied, and the categorizer's pass decides it.
+                        let bucket = local.map { BucketPolicy.computed(for: task, at: $0) }
                         try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: bucket))
                     default:
                         try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: nil))

@@ -116,7 +116,7 @@ public enum ReportPipeline {
     /// Orders every course's tasks by `sort`, with a total order (ties end on the task id).
     public static func sort(_ courses: [ReportCourse], by sort: ReportSort, defaultTimeZone: TimeZone) -> [ReportCourse] {
         courses.map { course in
-            let zone = course.course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.course.timezone) ?? defaultTimeZone
+            let zone = CourseZones.timeZone(named: course.course.timezone, default: defaultTimeZone)
             let keyed = course.tasks.map { (task: $0, due: dueInstant($0.task.due, zone)) }
             var copy = course
             copy.tasks = keyed.sorted { a, b in precedes(a, b, sort) }.map(\.task)

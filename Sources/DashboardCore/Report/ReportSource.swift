@@ -15,7 +15,8 @@ public struct ReportCourse: Sendable, Equatable {
 }
 
 /// The source stage of the report pipeline: every live course with its live tasks, each
-/// task in its bucket as of `asOf` (overrides in force win), read in one consistent snapshot.
+/// task in its bucket as of `asOf`, read in one consistent snapshot. `BucketPolicy` decides
+/// each bucket (overrides in force win) in the course's zone from `CourseZones`.
 public enum ReportSource {
     ///
     /// - Parameter onlyCourses: when not empty, only the courses with one of these ids or codes
@@ -50,7 +51,7 @@ public enum ReportSource {
         -> [SourceCourse]
     {
         var courses: [SourceCourse] = []
-        var zones: [String: LocalAsOf] = [:]
+        var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         let marks = Array(repeating: "?", count: onlyCourses.count).joined(separator: ", ")
         let courseFilter = onlyCourses.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
         let courseValues: [SQLBindable] = onlyCourses.isEmpty ? [] : onlyCourses + onlyCourses
@@ -61,13 +62,7 @@ public enum ReportSource {
                 courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "", term: row.string(3) ?? "",
                 teacher: row.string(4) ?? "", timezone: row.string(5) ?? "")
             // One zone (and as-of) per distinct time zone, shared by its courses.
-            let local =
-                zones[course.timezone]
-                ?? LocalAsOf(
-                    asOf: asOf,
-                    timeZone: course.timezone.isEmpty ? defaultTimeZone : TimeZone(identifier: course.timezone) ?? defaultTimeZone)
-            zones[course.timezone] = local
-            courses.append(SourceCourse(course: course, local: local))
+            courses.append(SourceCourse(course: course, local: zones.local(course.timezone)))
         }
         return courses
     }
@@ -99,16 +94,9 @@ public enum ReportSource {
                 storedTaskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
                 studentID: row.string(3) ?? "", due: row.value(4), priority: row.value(5), completed: row.value(6))
             guard let (position, local) = index[task.courseID] else { return }
-            var bucket = BucketAssignment.bucket(for: task, at: local)
-            var pinned = false
-            if let pin = row.string(7).flatMap(Bucket.init(rawValue:)) {
-                let until = row.string(8) ?? ""
-                if until.isEmpty || !OverrideExpiry.hasExpired(until, at: local) {
-                    bucket = pin
-                    pinned = true
-                }
-            }
-            try body(position, ReportTask(task: task, bucket: bucket, pinned: pinned))
+            let override = row.isNull(7) ? nil : StoredOverride(bucket: row.string(7) ?? "", until: row.string(8) ?? "")
+            let effective = BucketPolicy.effective(task, override: override, at: local)
+            try body(position, ReportTask(task: task, bucket: effective.bucket, pinned: effective.isPinned))
         }
     }
 

@@ -104,8 +104,9 @@ public enum JSONReportRenderer {
     }
 }
 
+/// The zone a course's times are shown in: its own, by the rule of `CourseZones`.
 func zoneOf(_ course: CourseRecord, _ report: Report) -> TimeZone {
-    course.timezone.isEmpty ? report.defaultTimeZone : TimeZone(identifier: course.timezone) ?? report.defaultTimeZone
+    CourseZones.timeZone(named: course.timezone, default: report.defaultTimeZone)
 }
 
 /// Reports as CSV: one header, one row per task (list) or per course (grid); cells that a

@@ -126,7 +126,7 @@ public enum TextRenderer {
         var lines: [String] = []
         for group in groups {
             let course = group.course
-            let zone = course.timezone.isEmpty ? report.defaultTimeZone : TimeZone(identifier: course.timezone) ?? report.defaultTimeZone
+            let zone = zoneOf(course, report)
             lines += shown("\(course.code) — \(course.title)", to: width)
             var about: [String] = []
             if !course.teacher.isEmpty { about.append("teacher \(VisibleText.of(course.teacher))") }

@@ -346,7 +346,9 @@ final class StagingArea {
     }
 
     /// The task part of `apply`: the previous values of every task the plan touches, the
-    /// new values, then the tombstones.
+    /// new values, then the tombstones. A row's staged bucket is its computed one
+    /// (`BucketPolicy.computed`); a task an override pins keeps its stored bucket here, and the
+    /// categorizer's pass gives it its bucket by `BucketPolicy.effective`.
     func applyTasks(batchID: Int) throws {
         try database.run(
             """

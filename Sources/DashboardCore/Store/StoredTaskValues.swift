@@ -36,7 +36,7 @@ extension TaskRecord {
             stored = .normal
             invalid.append(InvalidStoredValue(column: "priority", value: priority))
         }
-        let isCompleted = completed == .integer(1)
+        let isCompleted = Self.storedCompleted(completed)
         if completed != .integer(0), !isCompleted { invalid.append(InvalidStoredValue(column: "completed", value: completed)) }
         var dueText = ""
         if case .text(let text) = due {
@@ -53,4 +53,9 @@ extension TaskRecord {
             completed: isCompleted)
         self.invalid = invalid
     }
+
+    /// True only for a stored `completed` of exactly 1: any other value (a hand edit's 2,
+    /// 1.5 or `'yes'`) is an open task, which reports show as invalid. The categorizer and the
+    /// reverter read the column with this too, so every reader buckets a task alike.
+    public static func storedCompleted(_ value: SQLValue) -> Bool { value == .integer(1) }
 }

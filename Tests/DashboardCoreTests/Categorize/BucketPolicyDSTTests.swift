@@ -3,12 +3,12 @@ import Testing
 
 @testable import DashboardCore
 
-/// Bucket assignment on the 2026 DST days of New York (02:00 EST → 03:00 EDT on March 8 at 07:00Z;
+/// The computed bucket on the 2026 DST days of New York (02:00 EST → 03:00 EDT on March 8 at 07:00Z;
 /// 02:00 EDT → 01:00 EST on November 1 at 06:00Z) and Berlin (02:00 CET → 03:00 CEST on March 29
 /// at 01:00Z; 03:00 CEST → 02:00 CET on October 25 at 01:00Z). As-of instants carry the offset in
 /// force, so the wall time can be read off the table.
-@Suite("BucketAssignment across DST changes")
-struct BucketDSTTests {
+@Suite("BucketPolicy across DST changes")
+struct BucketPolicyDSTTests {
     static let newYork = "America/New_York"
     static let berlin = "Europe/Berlin"
 

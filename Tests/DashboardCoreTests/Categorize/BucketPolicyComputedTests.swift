@@ -21,12 +21,12 @@ enum BucketFixture {
     /// The bucket of a task whose `due` column reads `due` (empty: no due date).
     static func bucket(due: String, asOf: String, in zone: String, completed: Bool = false) throws -> Bucket {
         let parsed = try DueDateParser.parse(due, dateOrder: nil)
-        return BucketAssignment.bucket(due: parsed, completed: completed, at: try self.asOf(asOf, in: zone))
+        return BucketPolicy.computed(due: parsed, completed: completed, at: try self.asOf(asOf, in: zone))
     }
 }
 
-@Suite("BucketAssignment")
-struct BucketAssignmentTests {
+@Suite("BucketPolicy: the computed bucket")
+struct BucketPolicyComputedTests {
     static let berlin = "Europe/Berlin"
     static let losAngeles = "America/Los_Angeles"
 
@@ -207,7 +207,7 @@ struct BucketAssignmentTests {
         for (asOf, zone) in [
             ("2026-11-29T14:00:00+01:00", Self.berlin), ("1970-01-01T00:00:00Z", "UTC"), ("2200-12-31T23:59:59Z", Self.losAngeles),
         ] {
-            #expect(BucketAssignment.bucket(due: nil, completed: false, at: try BucketFixture.asOf(asOf, in: zone)) == .undated)
+            #expect(BucketPolicy.computed(due: nil, completed: false, at: try BucketFixture.asOf(asOf, in: zone)) == .undated)
         }
     }
 
@@ -230,12 +230,12 @@ struct BucketAssignmentTests {
     @Test("a stored task is bucketed from its canonical due text", arguments: storedTasks)
     func storedTask(due: String, completed: Bool, expected: Bucket) throws {
         let task = TaskRecord(taskID: "T1", courseID: "C1", title: "Essay", due: due, completed: completed)
-        #expect(BucketAssignment.bucket(for: task, at: try BucketFixture.asOf("2026-11-29T14:00:00+01:00", in: Self.berlin)) == expected)
+        #expect(BucketPolicy.computed(for: task, at: try BucketFixture.asOf("2026-11-29T14:00:00+01:00", in: Self.berlin)) == expected)
     }
 }
 
-@Suite("OverrideExpiry")
-struct OverrideExpiryTests {
+@Suite("BucketPolicy: when an override ends")
+struct BucketPolicyExpiryTests {
     static let cases: [(until: String, zone: String, asOf: String, expired: Bool)] = [
         // A date expires at the end of that local day, not before.
         ("2026-11-29", "Europe/Berlin", "2026-11-28T23:59:59+01:00", false),
@@ -262,6 +262,6 @@ struct OverrideExpiryTests {
 
     @Test("an override expires at the end of its until date, or exactly at its until instant", arguments: cases)
     func expiry(until: String, zone: String, asOf: String, expired: Bool) throws {
-        #expect(OverrideExpiry.hasExpired(until, at: try BucketFixture.asOf(asOf, in: zone)) == expired)
+        #expect(BucketPolicy.hasExpired(until: until, at: try BucketFixture.asOf(asOf, in: zone)) == expired)
     }
 }
