@@ -4,13 +4,21 @@ import Foundation
 /// The options `import` and `check` share, and turning PATH arguments into input files.
 enum ImportInputs {
     static let readingOptions: [OptionSpec] = [
-        .value("mode", "merge|sync", "merge (default) inserts and updates; sync also deletes rows missing from the files"),
-        .value("encoding", "NAME", "utf-8 (default), windows-1252 or latin1"),
-        .value("delimiter", "CHAR", "field delimiter: , ; tab or | (default: detected from the header)"),
-        .value("date-order", "mdy|dmy", "how to read slashed dates like 11/29/2026 (default: refuse them)"),
+        .value(
+            "mode", "merge|sync", "merge (default) inserts and updates; sync also deletes rows missing from the files", kind: modeKind),
+        .value("encoding", "NAME", "utf-8 (default), windows-1252 or latin1", suggestions: ["utf-8", "windows-1252", "latin1"]),
+        .value(
+            "delimiter", "CHAR", "field delimiter: , ; tab or | (default: detected from the header)",
+            suggestions: ["comma", "semicolon", "tab", "pipe"]),
+        .value(
+            "date-order", "mdy|dmy", "how to read slashed dates like 11/29/2026 (default: refuse them)",
+            kind: .choice(DateOrder.allCases.map(\.rawValue), wording: .list)),
         .value("rejects", "FILE", "write every rejected row to FILE as CSV (file,line,column,code,value,message); FILE is replaced, 0600"),
         .value("format", "text|json", "text (default): a summary on stderr; json: the batch result on stdout"),
     ]
+
+    /// `--mode`: "must be merge or sync".
+    static let modeKind = OptionValueKind.choice(ImportMode.allCases.map(\.rawValue), wording: .list)
 
     /// Builds the import options from the arguments.
     static func options(_ invocation: Invocation, command: String) throws -> ImportOptions {

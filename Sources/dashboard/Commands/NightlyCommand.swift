@@ -26,7 +26,7 @@ enum NightlyCommand: Command {
         options: [
             .value("imports", "DIR", "the drop folder to import (default: imports)"),
             .value("reports", "DIR", "where the dated report folders go (default: reports)"),
-            .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)"),
+            .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)", kind: ImportInputs.modeKind),
             .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count", kind: .maxDelete),
             .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
             .value("actor", "NAME", "who runs it, for the record (default: $USER)"),

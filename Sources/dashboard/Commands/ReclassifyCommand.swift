@@ -18,7 +18,9 @@ enum ReclassifyCommand: Command {
             "dashboard reclassify T7 --to completed --reason \"handed in on paper\" --actor adams",
         ],
         options: [
-            .value("to", "BUCKET", "the bucket to pin: overdue, today, upcoming, undated or completed"),
+            .value(
+                "to", "BUCKET", "the bucket to pin: overdue, today, upcoming, undated or completed",
+                kind: .choice(Bucket.allCases.map(\.rawValue))),
             .value("reason", "TEXT", "why (required; kept in the audit log)", kind: .reason),
             .value("until", "DATE", "when the override expires: a date (end of that day), a local time or an instant"),
             .value("actor", "NAME", "who decides (default: $USER)"),
