@@ -46,8 +46,8 @@ enum CompletionsCommand: InfoCommand {
             one in the running shell: `source <(dashboard completions bash)`.
             """,
         examples: [
-            "source <(dashboard completions bash)",
             "dashboard completions zsh > ~/.zfunc/_dashboard",
+            "source <(dashboard completions bash)",
             "dashboard completions fish > ~/.config/fish/completions/dashboard.fish",
         ],
         options: [],
