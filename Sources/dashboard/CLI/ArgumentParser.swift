@@ -28,6 +28,17 @@ struct ParsedArguments {
         return nil
     }
 
+    /// The values given for `name` (declared `.choice`), as `T`: the parser has checked each
+    /// one, so none is dropped (a choice that ignores case is read lowercased).
+    func choices<T: RawRepresentable>(_ name: String, as type: T.Type) -> [T] where T.RawValue == String {
+        all(name).compactMap { T(rawValue: $0) ?? T(rawValue: $0.lowercased()) }
+    }
+
+    /// The last value given for `name` (declared `.choice`), as `T`.
+    func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
+        choices(name, as: type).last
+    }
+
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 }

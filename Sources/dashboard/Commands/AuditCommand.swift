@@ -32,20 +32,13 @@ enum AuditCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json", "csv"])
+        let format = format(invocation)
         _ = try positionals(invocation, count: 0, names: "")
         let args = invocation.arguments
         var filter = AuditFilter()
         filter.taskIDs = args.all("task")
         filter.courseIDs = args.all("course")
-        for name in args.all("cause") {
-            guard let cause = AuditCause(rawValue: name) else {
-                throw CommandError.usage(
-                    "--cause must be one of \(AuditCause.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"",
-                    command: spec.name)
-            }
-            filter.causes.append(cause)
-        }
+        filter.causes = args.choices("cause", as: AuditCause.self)
         if let since = args.value("since") {
             guard let instant = Timestamp.parse(since, timeZone: invocation.global.timeZone) else {
                 throw CommandError.usage("--since \"\(since)\" \(Timestamp.whyUnreadable(since))", command: spec.name)

@@ -39,7 +39,7 @@ enum BatchesCommand: Command {
     static let force = OptionSpec.flag("force", "even when other batches committed after the held one")
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         let args = invocation.arguments.positionals
         guard let action = args.first else {
             throw CommandError.usage("missing action: list, show ID, approve ID or discard ID", command: spec.name)

@@ -24,7 +24,7 @@ enum CheckCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         var options = try ImportInputs.options(invocation, command: spec.name)
         options.dryRun = true
         try ImportInputs.prepareRejectsFile(invocation)

@@ -39,7 +39,7 @@ enum ImportCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         let options = try ImportInputs.options(invocation, command: spec.name)
         let wait = waitSeconds(invocation)
         try ImportInputs.prepareRejectsFile(invocation)

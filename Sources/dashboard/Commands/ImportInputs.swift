@@ -28,12 +28,7 @@ enum ImportInputs {
         options.timeZone = invocation.global.timeZone
         options.overrideManual = args.has("override-manual")
         options.actor = GlobalOptions.actor(args, environment: invocation.environment)
-        if let mode = args.value("mode") {
-            guard let parsed = ImportMode(rawValue: mode) else {
-                throw CommandError.usage("--mode must be merge or sync, not \"\(mode)\"", command: command)
-            }
-            options.mode = parsed
-        }
+        if let mode = args.choice("mode", as: ImportMode.self) { options.mode = mode }
         if let name = args.value("encoding") {
             guard let encoding = InputEncoding(name: name) else {
                 throw CommandError.usage("unsupported --encoding \"\(name)\" (use utf-8, windows-1252 or latin1)", command: command)
@@ -50,12 +45,7 @@ enum ImportInputs {
                 throw CommandError.usage("--delimiter must be , ; tab or |, not \"\(text)\"", command: command)
             }
         }
-        if let order = args.value("date-order") {
-            guard let parsed = DateOrder(rawValue: order) else {
-                throw CommandError.usage("--date-order must be mdy or dmy, not \"\(order)\"", command: command)
-            }
-            options.dateOrder = parsed
-        }
+        if let order = args.choice("date-order", as: DateOrder.self) { options.dateOrder = order }
         if let limit = args.deleteLimit("max-delete") { options.maxDelete = limit }
         options.strict = args.has("strict")
         options.dryRun = args.has("dry-run")

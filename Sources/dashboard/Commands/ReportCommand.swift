@@ -70,7 +70,7 @@ enum ReportCommand: Command {
         }
         let console = invocation.console
         let defaultFormat = console.stdoutIsTerminal ? "text" : "json"
-        let formatName = try format(invocation, allowed: ReportFormat.allCases.map(\.rawValue), default: defaultFormat)
+        let formatName = format(invocation, default: defaultFormat)
         let format = ReportFormat(rawValue: formatName) ?? .text
         let query = try query(args)
         let out = args.value("out")
@@ -140,27 +140,11 @@ enum ReportCommand: Command {
         query.courses = args.all("course")
         query.teachers = args.all("teacher")
         query.students = args.all("student")
-        for name in args.all("bucket") {
-            guard let bucket = Bucket(rawValue: name) else {
-                throw CommandError.usage(
-                    "--bucket must be one of \(Bucket.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"",
-                    command: spec.name)
-            }
-            query.buckets.append(bucket)
-        }
-        for name in args.all("priority") {
-            guard let priority = Priority(rawValue: name.lowercased()) else {
-                throw CommandError.usage("--priority must be low, normal or high, not \"\(name)\"", command: spec.name)
-            }
-            query.priorities.append(priority)
-        }
+        // Buckets and priorities are choices the parser has checked.
+        query.buckets = args.choices("bucket", as: Bucket.self)
+        query.priorities = args.choices("priority", as: Priority.self)
         query.includeCompleted = args.has("include-completed")
-        if let name = args.value("sort") {
-            guard let sort = ReportSort(rawValue: name) else {
-                throw CommandError.usage("--sort must be due, priority, title or student, not \"\(name)\"", command: spec.name)
-            }
-            query.sort = sort
-        }
+        if let sort = args.choice("sort", as: ReportSort.self) { query.sort = sort }
         query.limit = args.integer("limit")
         if let page = args.integer("page") {
             guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }
