@@ -11,7 +11,10 @@ import Testing
         let destination = sandbox.path("stage")
         let make = try sandbox.runTool(
             "make",
-            ["-s", "-C", DashboardBinary.packageRoot.path, "install-files", "DASHBOARD_BIN=\(binary)", "DESTDIR=\(destination)", "PREFIX=/opt/dash"])
+            [
+                "-s", "-C", DashboardBinary.packageRoot.path, "install-files", "DASHBOARD_BIN=\(binary)", "DESTDIR=\(destination)",
+                "PREFIX=/opt/dash",
+            ])
         #expect(make.exitCode == 0, "\(make)")
         let root = "stage/opt/dash/"
         let expected: [(String, [String])] = [

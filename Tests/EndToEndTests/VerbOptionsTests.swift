@@ -31,7 +31,9 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 64, stdout: "",
-                    stderr: "dashboard: error: unknown option --bogus for `dashboard batches`\ndashboard: hint: see `dashboard batches --help`\n"))
+                    stderr:
+                        "dashboard: error: unknown option --bogus for `dashboard batches`\ndashboard: hint: see `dashboard batches --help`\n"
+                ))
     }
 
     @Test func theVerbsOwnOptionsAreAcceptedBeforeOrAfterIt() throws {

@@ -49,7 +49,8 @@ enum ManPage {
         if !spec.discussion.isEmpty {
             // A discussion laid out in columns keeps its lines; prose is filled.
             let columns = spec.discussion.split(separator: "\n").contains { $0.dropFirst().contains("  ") }
-            lines += columns
+            lines +=
+                columns
                 ? [".PP", ".nf"] + spec.discussion.split(separator: "\n").map { text(String($0)) } + [".fi"]
                 : [".PP", text(spec.discussion.split(separator: "\n").joined(separator: " "))]
         }

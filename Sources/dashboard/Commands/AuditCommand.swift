@@ -23,7 +23,8 @@ enum AuditCommand: Command {
         options: [
             .value("task", "ID", "only this task (repeatable)", repeatable: true),
             .value("course", "ID", "only tasks of this course (repeatable)", repeatable: true),
-            .value("cause", "CAUSE", "only this cause: time, import, override, delete, restore, revert (repeatable)", repeatable: true,
+            .value(
+                "cause", "CAUSE", "only this cause: time, import, override, delete, restore, revert (repeatable)", repeatable: true,
                 kind: .choice(AuditCause.allCases.map(\.rawValue))),
             .value("since", "TIME", "only entries recorded at or after TIME (a date is its start, in --timezone)"),
             .flag("conflicts", "only imports that changed a task an override pins"),

@@ -20,7 +20,9 @@ enum BatchesCommand: Command {
             "dashboard batches discard 7",
         ],
         verbs: [
-            .init(name: "list", arguments: nil, abstract: "Every batch, newest first: id, status, mode, as-of, counts.", options: [format, limit]),
+            .init(
+                name: "list", arguments: nil, abstract: "Every batch, newest first: id, status, mode, as-of, counts.",
+                options: [format, limit]),
             .init(
                 name: "show", arguments: "ID", abstract: "One batch: files (size, SHA-256), counts, every reject and warning.",
                 options: [format]),

@@ -31,32 +31,35 @@ enum ReportCommand: Command {
         ],
         verbs: [
             .init(name: "grid", arguments: nil, abstract: "One card per course: its counts per bucket and a bar.", options: options),
-            .init(name: "list", arguments: nil, abstract: "Each course's tasks in sections by bucket; search, filters, sort, pages.", options: options),
+            .init(
+                name: "list", arguments: nil, abstract: "Each course's tasks in sections by bucket; search, filters, sort, pages.",
+                options: options),
         ])
 
     /// The options of both verbs: `--out` writes the grid and every course's list whichever is
     /// asked, so the list's options (sort, completed tasks) shape a grid's files too.
     static let options: [OptionSpec] = [
-            .value(
-                "format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)",
-                kind: .choice(ReportFormat.allCases.map(\.rawValue))),
-            .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
-            .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
-            .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
-            .value("teacher", "NAME", "only courses of this teacher (repeatable)", repeatable: true),
-            .value("student", "ID", "only tasks of this student (repeatable)", repeatable: true),
-            .value(
-                "bucket", "BUCKET", "only overdue, today, upcoming, undated or completed (repeatable)", repeatable: true,
-                kind: .choice(Bucket.allCases.map(\.rawValue))),
-            .value(
-                "priority", "P", "only low, normal or high (repeatable)", repeatable: true,
-                kind: .choice(Priority.allCases.map(\.rawValue), wording: .list, ignoringCase: true)),
-            .flag("include-completed", "list completed tasks too (the grid always counts them)"),
-            .value("sort", "KEY", "due (default), priority, title or student", kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
-            .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
-            .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
-            .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
-        ]
+        .value(
+            "format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)",
+            kind: .choice(ReportFormat.allCases.map(\.rawValue))),
+        .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
+        .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
+        .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
+        .value("teacher", "NAME", "only courses of this teacher (repeatable)", repeatable: true),
+        .value("student", "ID", "only tasks of this student (repeatable)", repeatable: true),
+        .value(
+            "bucket", "BUCKET", "only overdue, today, upcoming, undated or completed (repeatable)", repeatable: true,
+            kind: .choice(Bucket.allCases.map(\.rawValue))),
+        .value(
+            "priority", "P", "only low, normal or high (repeatable)", repeatable: true,
+            kind: .choice(Priority.allCases.map(\.rawValue), wording: .list, ignoringCase: true)),
+        .flag("include-completed", "list completed tasks too (the grid always counts them)"),
+        .value(
+            "sort", "KEY", "due (default), priority, title or student", kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
+        .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
+        .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
+        .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
+    ]
 
     /// Text widths: narrower cards cannot show a course code and its counts, wider lines
     /// only cost memory.
