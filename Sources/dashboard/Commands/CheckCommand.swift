@@ -21,7 +21,8 @@ enum CheckCommand: Command {
         ],
         options: ImportInputs.readingOptions + [
             .value("max-delete", "LIMIT", "report whether a sync would be held by this limit (default 10%)", kind: .maxDelete)
-        ])
+        ],
+        arguments: .files)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = format(invocation)
