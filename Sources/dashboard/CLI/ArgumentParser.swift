@@ -8,7 +8,13 @@ struct ParsedArguments {
     var flags: Set<String> = []
     var positionals: [String] = []
 
+    /// The declared default of every option that has a fixed one.
+    var defaults: [String: String] = [:]
+
     func value(_ name: String) -> String? { values[name]?.last }
+
+    /// The value given for `name`, else its declared default.
+    func valueOrDefault(_ name: String) -> String? { value(name) ?? defaults[name] }
 
     /// The whole number given for `name` (declared `.integer`), checked against its range.
     func integer(_ name: String) -> Int? {
@@ -96,6 +102,7 @@ enum ArgumentParser {
     ) throws -> ParsedArguments {
         let specs = GlobalOptions.specs + options
         var parsed = ParsedArguments()
+        for spec in specs { parsed.defaults[spec.name] = spec.defaultValue }
         var index = 0
         var onlyPositionals = false
         while index < args.count {

@@ -17,6 +17,10 @@ struct OptionSpec: Sendable, Equatable {
     var kind = OptionValueKind.text
     /// Words a shell offers for the value beyond those of a choice (`--encoding`'s names).
     var suggestions: [String] = []
+    /// The value used when the option is not given, when it is a fixed one (`--imports`'s
+    /// `imports`); help shows it. Defaults that depend on something (the terminal, the
+    /// environment) are said in the help text instead.
+    var defaultValue: String?
 
     static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, help: help)
@@ -24,22 +28,28 @@ struct OptionSpec: Sendable, Equatable {
 
     static func value(
         _ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false, kind: OptionValueKind = .text,
-        suggestions: [String] = []
+        suggestions: [String] = [], default defaultValue: String? = nil
     ) -> OptionSpec {
         var kind = kind
         if kind == .text, placeholder.contains("|") {
             kind = .choice(placeholder.split(separator: "|").map(String.init))
         }
-        return OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable, kind: kind, suggestions: suggestions)
+        return OptionSpec(
+            name: name, value: placeholder, help: help, repeatable: repeatable, kind: kind, suggestions: suggestions,
+            defaultValue: defaultValue)
     }
 
     /// The same option with another help text: a verb's view of a shared option.
     func helped(_ text: String) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: text, repeatable: repeatable, kind: kind, suggestions: suggestions)
+        OptionSpec(
+            name: name, value: value, help: text, repeatable: repeatable, kind: kind, suggestions: suggestions, defaultValue: defaultValue)
     }
 
-    /// The help text with the value's range, as `--help` shows it.
-    var helpWithRange: String { kind.rangeText.map { "\(help) [\($0)]" } ?? help }
+    /// The help text with the default and the value's range, as `--help` shows it.
+    var helpWithRange: String {
+        let text = defaultValue.map { "\(help) (default: \($0))" } ?? help
+        return kind.rangeText.map { "\(text) [\($0)]" } ?? text
+    }
 
     var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
 
