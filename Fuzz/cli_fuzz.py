@@ -3,7 +3,8 @@
 and option, hostile values, against a small database; the only allowed outcomes are the
 documented exit codes 0, 64, 65, 66, 74 and 75.
 
-Commands and options are discovered from `dashboard --help` and `dashboard COMMAND --help`,
+Commands and options are discovered from `dashboard --help`, `dashboard COMMAND --help` and
+`dashboard COMMAND VERB --help` for the verbs a command lists,
 so a new command or option is fuzzed without touching this file; the `[lo to hi]` range that
 --help shows for a numeric option adds its bounds and their neighbours to the values tried.
 
@@ -84,7 +85,13 @@ def discover(binary):
         bare = re.sub(r"\[[^\]]*\]", " ", usage[len("Usage: "):]).replace("|", " ").split()
         words = sorted({w for w in bare if re.fullmatch(r"[a-z][a-z-]*", w) and w not in ("dashboard", command)})
         takes_positionals = bool(words) or re.search(r"\b[A-Z]{2,}\b", " ".join(bare)) is not None
-        spec[command] = {"options": option_lines(section(text, "Options:")), "words": words, "positionals": takes_positionals}
+        # A command with verbs (batches, report) lists them under "Verbs"; each verb owns its options.
+        verbs = section_names(text, "Verbs")
+        verb_options = {verb: option_lines(section(run_help(binary, [command, verb, "--help"]), "Options:")) for verb in verbs}
+        spec[command] = {
+            "options": option_lines(section(text, "Options:")), "words": words, "positionals": takes_positionals,
+            "verb_options": verb_options,
+        }
     return commands, globals_, spec
 
 
@@ -233,10 +240,14 @@ def build_argv(rng, commands, globals_, spec, work):
     # Most argvs are mostly plausible, so that runs get past parsing into the command.
     hostility = rng.choice([0.0, 0.1, 0.1, 0.3, 0.6, 1.0])
     options = dict(spec[command]["options"])
-    all_options = list(options.items()) + list(globals_.items())
     parts = []
     words = spec[command]["words"]
     positionals = [rng.choice(words)] if words and rng.random() < 0.9 else []
+    # Mostly the options of the chosen verb; sometimes those of the whole command (a sibling
+    # verb's option is a usage error, 64).
+    if positionals and positionals[0] in spec[command]["verb_options"] and rng.random() < 0.8:
+        options = dict(spec[command]["verb_options"][positionals[0]])
+    all_options = list(options.items()) + list(globals_.items())
     plausible = ["imports", "imports/tasks.csv", "imports/courses.csv", "t1", "t3", "1", "2", "3", "-"]
     count = rng.choice([0, 1, 1, 1, 2]) if spec[command]["positionals"] or rng.random() < hostility else 0
     for _ in range(count):

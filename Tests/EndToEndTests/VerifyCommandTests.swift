@@ -164,7 +164,7 @@ struct VerifyCommandTests {
     @Test func verifyIsListedAndHasHelpWithExamples() throws {
         let sandbox = try Sandbox()
         let overview = try sandbox.run(["--help"])
-        #expect(overview.stdout.contains("  verify      Check the database: integrity, foreign keys, stored values and audit chains."))
+        #expect(overview.stdout.contains("  verify       Check the database: integrity, foreign keys, stored values and audit chains."))
         let help = try sandbox.run(["verify", "--help"])
         #expect(help.exitCode == 0)
         #expect(help.stdout.contains("dashboard verify --format json") || help.stdout.contains("verify --format json"))

@@ -1,30 +1,12 @@
 import DashboardCore
 
-/// One option of a command: the single declaration that drives both parsing and `--help`.
-struct OptionSpec: Sendable {
-    let name: String
-    /// The value's placeholder (`PATH`, `N`); nil for a flag.
-    let value: String?
-    let help: String
-    var repeatable = false
-    /// What the value must be; the parser checks it and `--help` shows its range.
-    var kind = OptionValueKind.text
-
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, value: nil, help: help)
-    }
-
-    static func value(
-        _ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false, kind: OptionValueKind = .text
-    ) -> OptionSpec {
-        OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable, kind: kind)
-    }
-
-    /// The help text with the value's range, as `--help` shows it.
-    var helpWithRange: String { kind.rangeText.map { "\(help) [\($0)]" } ?? help }
-}
-
-/// A command's declaration: help text and options. `run` does the work.
+/// A command's (or a verb's) declaration: its words, its options and its verbs. Parsing, the
+/// help screens, the man page and the shell completions are generated from it.
+///
+/// Policy: a command with verbs (`batches list`, `report grid`) lets each verb own its
+/// options; the command's own option list is then the union of its verbs', each option's
+/// help saying which verbs take it when not all do (`approve/discard: …`). An option of a
+/// sibling verb is refused (64) by name.
 struct CommandSpec: Sendable {
     let name: String
     let usage: String
@@ -32,11 +14,87 @@ struct CommandSpec: Sendable {
     let discussion: String
     let examples: [String]
     let options: [OptionSpec]
+    /// The verbs, in the order help lists them; empty for a command without verbs.
+    let verbs: [CommandSpec]
+    /// What a shell completes for the arguments (files for `import`, nothing for `status`).
+    let arguments: ValueCompletion
+    /// The full name, `batches approve` for a verb.
+    let path: String
+
+    init(
+        name: String, usage: String, abstract: String, discussion: String, examples: [String], options: [OptionSpec],
+        arguments: ValueCompletion = .none
+    ) {
+        self.name = name
+        self.usage = usage
+        self.abstract = abstract
+        self.discussion = discussion
+        self.examples = examples
+        self.options = options
+        self.verbs = []
+        self.arguments = arguments
+        self.path = name
+    }
+
+    /// A command made of verbs: its options are the union of theirs; each verb's examples are
+    /// the command's that start with it.
+    init(name: String, usage: String, abstract: String, discussion: String, examples: [String], verbs: [Verb]) {
+        self.name = name
+        self.usage = usage
+        self.abstract = abstract
+        self.discussion = discussion
+        self.examples = examples
+        self.arguments = .none
+        self.path = name
+        self.verbs = verbs.map { verb in
+            let prefix = "dashboard \(name) \(verb.name)"
+            return CommandSpec(
+                verb: verb, path: "\(name) \(verb.name)", usage: "\(prefix)\(verb.arguments.map { " " + $0 } ?? "") [options]",
+                examples: examples.filter { $0 == prefix || $0.hasPrefix(prefix + " ") })
+        }
+        var union: [OptionSpec] = []
+        for verb in verbs {
+            for option in verb.options where !union.contains(where: { $0.name == option.name }) {
+                let takers = verbs.filter { $0.options.contains { $0.name == option.name } }.map(\.name)
+                union.append(takers.count == verbs.count ? option : option.helped("\(takers.joined(separator: "/")): \(option.help)"))
+            }
+        }
+        self.options = union
+    }
+
+    private init(verb: Verb, path: String, usage: String, examples: [String]) {
+        self.name = verb.name
+        self.usage = usage
+        self.abstract = verb.abstract
+        self.discussion = ""
+        self.examples = examples
+        self.options = verb.options
+        self.verbs = []
+        self.arguments = .none
+        self.path = path
+    }
+
+    /// A verb of a command: `approve ID` and its options.
+    struct Verb: Sendable {
+        let name: String
+        /// The placeholder of its argument (`ID`); nil when it takes none.
+        let arguments: String?
+        let abstract: String
+        let options: [OptionSpec]
+    }
+
+    /// The verb named `word`, if this command has it.
+    func verb(_ word: String) -> CommandSpec? { verbs.first { $0.name == word } }
 
     /// The `--help` text, generated from the same declarations that drive parsing.
     func help() -> String {
         var text = "\(abstract)\n\nUsage: \(usage)\n"
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        if !verbs.isEmpty {
+            let width = (verbs.map(\.name.count).max() ?? 0) + 4
+            text += "\nVerbs (`dashboard help \(name) VERB` for each one's options):\n"
+            text += verbs.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.abstract + "\n" }.joined()
+        }
         if !options.isEmpty {
             text += "\nOptions:\n" + OptionSpec.table(options)
         }
@@ -45,147 +103,5 @@ struct CommandSpec: Sendable {
             text += "\nExamples:\n" + examples.map { "  \($0)\n" }.joined()
         }
         return text
-    }
-}
-
-extension OptionSpec {
-    var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
-
-    static func table(_ specs: [OptionSpec]) -> String {
-        let width = min(28, (specs.map { $0.synopsis.count }.max() ?? 0) + 2)
-        return specs.map { spec in
-            let left = "  " + spec.synopsis
-            let pad =
-                left.count < width + 2
-                ? String(repeating: " ", count: width + 2 - left.count) : "\n" + String(repeating: " ", count: width + 2)
-            return left + pad + spec.helpWithRange + "\n"
-        }.joined()
-    }
-}
-
-/// The parsed arguments of one invocation.
-struct ParsedArguments {
-    var values: [String: [String]] = [:]
-    /// The checked value of every option whose kind is not free text.
-    var typed: [String: OptionValue] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
-
-    func value(_ name: String) -> String? { values[name]?.last }
-
-    /// The whole number given for `name` (declared `.integer`), checked against its range.
-    func integer(_ name: String) -> Int? {
-        if case .integer(let value) = typed[name] { return value }
-        return nil
-    }
-
-    /// The seconds given for `name` (declared `.seconds`), checked against their range.
-    func seconds(_ name: String) -> Double? {
-        if case .seconds(let value) = typed[name] { return value }
-        return nil
-    }
-
-    /// The delete limit given for `name` (declared `.deleteLimit`), checked against its ranges.
-    func deleteLimit(_ name: String) -> DeleteLimit? {
-        if case .deleteLimit(let value) = typed[name] { return value }
-        return nil
-    }
-
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) }
-}
-
-/// Parses `argv` against the global options and one command's options.
-enum ArgumentParser {
-    /// Splits off the command name: the first argument that is not a global option or its value.
-    static func commandName(_ args: [String]) -> (name: String?, rest: [String]) {
-        var index = 0
-        while index < args.count {
-            let arg = args[index]
-            if arg == "--" { break }
-            if arg.hasPrefix("-") {
-                let name = String(arg.drop(while: { $0 == "-" }).prefix(while: { $0 != "=" }))
-                if let spec = GlobalOptions.specs.first(where: { $0.name == name }), spec.value != nil, !arg.contains("=") {
-                    index += 2
-                } else {
-                    index += 1
-                }
-                continue
-            }
-            var rest = args
-            rest.remove(at: index)
-            return (arg, rest)
-        }
-        return (nil, args)
-    }
-
-    /// True for `-5`, `-0`, `-1.5`: a dash then a digit.
-    static func isNegativeNumber(_ arg: String) -> Bool {
-        arg.hasPrefix("-") && arg.utf8.dropFirst().first.map { $0 >= 0x30 && $0 <= 0x39 } == true
-    }
-
-    /// - Throws: `CommandError` (exit 64) naming the problem.
-    static func parse(_ args: [String], options: [OptionSpec], command: String?) throws -> ParsedArguments {
-        let specs = GlobalOptions.specs + options
-        var parsed = ParsedArguments()
-        var index = 0
-        var onlyPositionals = false
-        while index < args.count {
-            let arg = args[index]
-            index += 1
-            // `-5` is a (negative) number, not an option: no option is a dash and a digit,
-            // so `revert -5` is told that ENTRY must be positive rather than "unknown option".
-            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") || isNegativeNumber(arg) {
-                parsed.positionals.append(arg)
-                continue
-            }
-            if arg == "--" {
-                onlyPositionals = true
-                continue
-            }
-            if arg == "-h" {
-                parsed.flags.insert("help")
-                continue
-            }
-            guard arg.hasPrefix("--") else {
-                throw CommandError.usage("unknown option \(arg)", command: command)
-            }
-            var name = String(arg.dropFirst(2))
-            var inlineValue: String?
-            if let eq = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-            }
-            guard let spec = specs.first(where: { $0.name == name }) else {
-                let suggestion = specs.map(\.name).first { $0.hasPrefix(name) || name.hasPrefix($0) }
-                var message = "unknown option --\(name)"
-                if let command { message += " for `dashboard \(command)`" }
-                if let suggestion { message += " (did you mean --\(suggestion)?)" }
-                throw CommandError.usage(message, command: command)
-            }
-            if spec.value == nil {
-                if inlineValue != nil { throw CommandError.usage("--\(name) takes no value", command: command) }
-                parsed.flags.insert(name)
-                continue
-            }
-            let value: String
-            if let inlineValue {
-                value = inlineValue
-            } else {
-                guard index < args.count else {
-                    throw CommandError.usage("--\(name) needs a value (\(spec.value ?? "VALUE"))", command: command)
-                }
-                value = args[index]
-                index += 1
-            }
-            if !spec.repeatable, parsed.values[name] != nil, parsed.values[name] != [value] {
-                throw CommandError.usage("--\(name) is given twice with different values", command: command)
-            }
-            if spec.kind != .text {
-                parsed.typed[name] = try spec.kind.parse(value, label: "--\(name)", command: command)
-            }
-            parsed.values[name, default: []].append(value)
-        }
-        return parsed
     }
 }

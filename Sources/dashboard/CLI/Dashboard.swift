@@ -9,8 +9,12 @@ enum Dashboard {
         CommandEntry(ImportCommand.self), CommandEntry(CheckCommand.self), CommandEntry(CategorizeCommand.self),
         CommandEntry(ReclassifyCommand.self), CommandEntry(RevertCommand.self), CommandEntry(AuditCommand.self),
         CommandEntry(ReportCommand.self), CommandEntry(StatusCommand.self), CommandEntry(BatchesCommand.self),
-        CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self),
+        CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(HelpCommand.self),
+        CommandEntry(CompletionsCommand.self),
     ]
+
+    /// The width of the command names' column in the overview.
+    static let nameWidth = max(12, (commands.map(\.spec.name.count).max() ?? 0) + 2)
 
     static let overview = """
         dashboard: imports course and task CSV exports into SQLite and reports on them.
@@ -18,7 +22,7 @@ enum Dashboard {
         Usage: dashboard [global options] COMMAND [options]
 
         Commands:
-        \(commands.map { "  " + $0.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.spec.abstract }.joined(separator: "\n"))
+        \(commands.map { "  " + $0.spec.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + $0.spec.abstract }.joined(separator: "\n"))
 
         Global options (before or after the command):
         \(OptionSpec.table(GlobalOptions.specs).split(separator: "\n").joined(separator: "\n"))
@@ -26,7 +30,8 @@ enum Dashboard {
         Exit codes: 0 success, 64 usage, 65 data errors, 66 input missing, 70 internal error,
         74 I/O error, 75 locked/busy.
 
-        Run `dashboard COMMAND --help` for a command's options and examples.
+        Run `dashboard help COMMAND` (or `dashboard COMMAND --help`) for a command's options
+        and examples; `dashboard help COMMAND VERB` for a verb's.
 
         """
 
@@ -51,14 +56,6 @@ enum Dashboard {
             console.error("no command given", hint: "run `dashboard --help` for the list of commands")
             return .usage
         }
-        if name == "help" {
-            if let topic = rest.first, let command = commands.first(where: { $0.spec.name == topic }) {
-                console.out(command.spec.help())
-            } else {
-                console.out(overview)
-            }
-            return .success
-        }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             console.error("unknown command \"\(name)\"", hint: "commands: \(commands.map(\.spec.name).joined(separator: ", "))")
             return .usage
@@ -72,9 +69,13 @@ enum Dashboard {
             return error.code
         }
         do {
-            let parsed = try ArgumentParser.parse(rest, options: command.spec.options, command: name)
+            // A verb owns its options: `batches approve` takes --force, not --limit.
+            let spec = ArgumentParser.verbWord(rest, options: command.spec.options).flatMap(command.spec.verb) ?? command.spec
+            let parsed = try ArgumentParser.parse(
+                rest, options: spec.options, command: name, verb: spec.verbs.isEmpty && spec.path != name ? spec.path : nil,
+                siblings: command.spec.options)
             if parsed.has("help") {
-                console.out(command.spec.help())
+                console.out(spec.help())
                 return .success
             }
             if parsed.has("version") {
@@ -83,6 +84,8 @@ enum Dashboard {
             }
             console.quiet = parsed.has("quiet")
             if parsed.has("no-color") { console.colorAllowed = false }
+            // help and completions read no setting: a broken DASHBOARD_TZ must not break a shell's start.
+            if let info = command.info { return try info(parsed, console) }
             let options = try GlobalOptions(parsed, environment: environment)
             global = options
             return try command.run(Invocation(arguments: parsed, global: options, console: console, environment: environment))
@@ -104,9 +107,25 @@ enum Dashboard {
 struct CommandEntry: Sendable {
     let spec: CommandSpec
     let run: @Sendable (Invocation) throws -> ExitCode
+    /// The work of a command that needs no database and no global setting (help, completions).
+    let info: (@Sendable (ParsedArguments, Console) throws -> ExitCode)?
 
     init<C: Command>(_ type: C.Type) {
         spec = C.spec
         run = { try C.run($0) }
+        info = nil
     }
+
+    init<C: InfoCommand>(_ type: C.Type) {
+        spec = C.spec
+        run = { _ in .success }
+        info = { try C.run($0, console: $1) }
+    }
+}
+
+/// A command that prints what the declarations say (help, completions): no database, no
+/// global setting is read.
+protocol InfoCommand: SendableMetatype {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode
 }

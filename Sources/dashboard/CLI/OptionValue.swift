@@ -20,6 +20,17 @@ enum OptionValueKind: Sendable, Equatable {
     case seconds(ClosedRange<Int>)
     /// A percentage (`10%`, `2.5%`) in `percent`, or a count in `count`.
     case deleteLimit(percent: ClosedRange<Int>, count: ClosedRange<Int>)
+    /// One of `choices` (compared ignoring case when `ignoringCase`); the message lists them
+    /// in `wording`.
+    case choice([String], wording: ChoiceWording = .oneOf, ignoringCase: Bool = false)
+
+    /// How a refused choice's message lists the choices.
+    enum ChoiceWording: Sendable, Equatable {
+        /// "must be one of a, b, c"
+        case oneOf
+        /// "must be a, b or c"
+        case list
+    }
 
     /// The largest id (batch, audit entry) the command line accepts: 2^53 − 1, the largest
     /// integer a JSON reader keeps exactly, far above any id SQLite hands out in practice.
@@ -36,7 +47,7 @@ enum OptionValueKind: Sendable, Equatable {
     /// The range as `--help` shows it; nil for free text.
     var rangeText: String? {
         switch self {
-        case .text: return nil
+        case .text, .choice: return nil
         case .boundedText(let limit): return "at most \(limit) characters"
         case .integer(let range): return "\(range.lowerBound) to \(range.upperBound)"
         case .seconds(let range): return "\(range.lowerBound) to \(range.upperBound) seconds"
@@ -61,6 +72,16 @@ enum OptionValueKind: Sendable, Equatable {
                 throw CommandError.usage("\(label) must be at most \(limit) characters, not \(count)", command: command)
             }
             return .text(text)
+        case .choice(let choices, let wording, let ignoringCase):
+            let given = ignoringCase ? text.lowercased() : text
+            guard choices.contains(given) else {
+                let listed =
+                    wording == .oneOf
+                    ? "one of \(choices.joined(separator: ", "))"
+                    : choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+                throw CommandError.usage("\(label) must be \(listed), not \"\(text)\"", command: command)
+            }
+            return .text(given)
         case .integer(let range):
             guard let value = Self.wholeNumber(text), range.contains(value) else {
                 throw refuse("a whole number from \(range.lowerBound) to \(range.upperBound)")

@@ -23,7 +23,9 @@ enum AuditCommand: Command {
         options: [
             .value("task", "ID", "only this task (repeatable)", repeatable: true),
             .value("course", "ID", "only tasks of this course (repeatable)", repeatable: true),
-            .value("cause", "CAUSE", "only this cause: time, import, override, delete, restore, revert (repeatable)", repeatable: true),
+            .value(
+                "cause", "CAUSE", "only this cause: time, import, override, delete, restore, revert (repeatable)", repeatable: true,
+                kind: .choice(AuditCause.allCases.map(\.rawValue))),
             .value("since", "TIME", "only entries recorded at or after TIME (a date is its start, in --timezone)"),
             .flag("conflicts", "only imports that changed a task an override pins"),
             .value("batch", "ID", "only entries of this batch", kind: .identifier),
@@ -31,20 +33,13 @@ enum AuditCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json", "csv"])
+        let format = format(invocation)
         _ = try positionals(invocation, count: 0, names: "")
         let args = invocation.arguments
         var filter = AuditFilter()
         filter.taskIDs = args.all("task")
         filter.courseIDs = args.all("course")
-        for name in args.all("cause") {
-            guard let cause = AuditCause(rawValue: name) else {
-                throw CommandError.usage(
-                    "--cause must be one of \(AuditCause.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"",
-                    command: spec.name)
-            }
-            filter.causes.append(cause)
-        }
+        filter.causes = args.choices("cause", as: AuditCause.self)
         if let since = args.value("since") {
             guard let instant = Timestamp.parse(since, timeZone: invocation.global.timeZone) else {
                 throw CommandError.usage("--since \"\(since)\" \(Timestamp.whyUnreadable(since))", command: spec.name)

@@ -8,11 +8,9 @@ enum BatchesCommand: Command {
         usage: "dashboard batches list | show ID | approve ID | discard ID",
         abstract: "List import batches; show, approve or discard a held one.",
         discussion: """
-            list      every batch, newest first: id, status, mode, as-of, counts
-            show ID   one batch: files (size, SHA-256), counts, every reject and warning; for a
-                      held batch, also what approving it would do now
-            approve ID  apply a held batch (planned again against the database as it is now)
-            discard ID  drop a held batch's rows; the batch stays recorded as discarded
+            A sync that would delete more than --max-delete allows is held: nothing is written
+            until it is approved or discarded. `show` of a held batch also says what approving it
+            would do now; `approve` plans it again against the database as it is now.
             ID is a whole number from \(OptionValueKind.identifier.rangeText ?? "1").
             """,
         examples: [
@@ -21,16 +19,29 @@ enum BatchesCommand: Command {
             "dashboard batches approve 7 --actor alice",
             "dashboard batches discard 7",
         ],
-        options: [
-            .value("format", "text|json", "text (default) or json"),
-            .value("limit", "N", "list: show the N newest batches", kind: .integer(1...1_000_000)),
-            .value("wait", "SECONDS", "approve/discard: wait this long for another writer", kind: .waitSeconds),
-            .value("actor", "NAME", "approve/discard: who decides (default: $USER)"),
-            .flag("force", "approve: even when other batches committed after the held one"),
+        verbs: [
+            .init(
+                name: "list", arguments: nil, abstract: "Every batch, newest first: id, status, mode, as-of, counts.",
+                options: [format, limit]),
+            .init(
+                name: "show", arguments: "ID", abstract: "One batch: files (size, SHA-256), counts, every reject and warning.",
+                options: [format]),
+            .init(
+                name: "approve", arguments: "ID", abstract: "Apply a held batch (planned again against the database as it is now).",
+                options: [format, wait, actor, force]),
+            .init(
+                name: "discard", arguments: "ID", abstract: "Drop a held batch's rows; the batch stays recorded as discarded.",
+                options: [format, wait, actor]),
         ])
 
+    static let format = OptionSpec.value("format", "text|json", "text (default) or json")
+    static let limit = OptionSpec.value("limit", "N", "show the N newest batches", kind: .integer(1...1_000_000))
+    static let wait = OptionSpec.value("wait", "SECONDS", "wait this long for another writer", kind: .waitSeconds)
+    static let actor = OptionSpec.value("actor", "NAME", "who decides (default: $USER)")
+    static let force = OptionSpec.flag("force", "even when other batches committed after the held one")
+
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         let args = invocation.arguments.positionals
         guard let action = args.first else {
             throw CommandError.usage("missing action: list, show ID, approve ID or discard ID", command: spec.name)

@@ -25,7 +25,7 @@ enum CategorizeCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         _ = try positionals(invocation, count: 0, names: "")
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)

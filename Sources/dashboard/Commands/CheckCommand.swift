@@ -21,10 +21,11 @@ enum CheckCommand: Command {
         ],
         options: ImportInputs.readingOptions + [
             .value("max-delete", "LIMIT", "report whether a sync would be held by this limit (default 10%)", kind: .maxDelete)
-        ])
+        ],
+        arguments: .files)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         var options = try ImportInputs.options(invocation, command: spec.name)
         options.dryRun = true
         try ImportInputs.prepareRejectsFile(invocation)

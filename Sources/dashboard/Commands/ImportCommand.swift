@@ -36,10 +36,11 @@ enum ImportCommand: Command {
             .flag("dry-run", "validate and count, write no data (recorded as a dry_run batch)"),
             .value("wait", "SECONDS", "wait this long for another import to finish (default 0: exit 75 at once)", kind: .waitSeconds),
             .value("actor", "NAME", "who runs the import, for the record (default: $USER)"),
-        ])
+        ],
+        arguments: .files)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         let options = try ImportInputs.options(invocation, command: spec.name)
         let wait = waitSeconds(invocation)
         try ImportInputs.prepareRejectsFile(invocation)

@@ -4,13 +4,21 @@ import Foundation
 /// The options `import` and `check` share, and turning PATH arguments into input files.
 enum ImportInputs {
     static let readingOptions: [OptionSpec] = [
-        .value("mode", "merge|sync", "merge (default) inserts and updates; sync also deletes rows missing from the files"),
-        .value("encoding", "NAME", "utf-8 (default), windows-1252 or latin1"),
-        .value("delimiter", "CHAR", "field delimiter: , ; tab or | (default: detected from the header)"),
-        .value("date-order", "mdy|dmy", "how to read slashed dates like 11/29/2026 (default: refuse them)"),
+        .value(
+            "mode", "merge|sync", "merge (default) inserts and updates; sync also deletes rows missing from the files", kind: modeKind),
+        .value("encoding", "NAME", "utf-8 (default), windows-1252 or latin1", suggestions: ["utf-8", "windows-1252", "latin1"]),
+        .value(
+            "delimiter", "CHAR", "field delimiter: , ; tab or | (default: detected from the header)",
+            suggestions: ["comma", "semicolon", "tab", "pipe"]),
+        .value(
+            "date-order", "mdy|dmy", "how to read slashed dates like 11/29/2026 (default: refuse them)",
+            kind: .choice(DateOrder.allCases.map(\.rawValue), wording: .list)),
         .value("rejects", "FILE", "write every rejected row to FILE as CSV (file,line,column,code,value,message); FILE is replaced, 0600"),
         .value("format", "text|json", "text (default): a summary on stderr; json: the batch result on stdout"),
     ]
+
+    /// `--mode`: "must be merge or sync".
+    static let modeKind = OptionValueKind.choice(ImportMode.allCases.map(\.rawValue), wording: .list)
 
     /// Builds the import options from the arguments.
     static func options(_ invocation: Invocation, command: String) throws -> ImportOptions {
@@ -20,12 +28,7 @@ enum ImportInputs {
         options.timeZone = invocation.global.timeZone
         options.overrideManual = args.has("override-manual")
         options.actor = GlobalOptions.actor(args, environment: invocation.environment)
-        if let mode = args.value("mode") {
-            guard let parsed = ImportMode(rawValue: mode) else {
-                throw CommandError.usage("--mode must be merge or sync, not \"\(mode)\"", command: command)
-            }
-            options.mode = parsed
-        }
+        if let mode = args.choice("mode", as: ImportMode.self) { options.mode = mode }
         if let name = args.value("encoding") {
             guard let encoding = InputEncoding(name: name) else {
                 throw CommandError.usage("unsupported --encoding \"\(name)\" (use utf-8, windows-1252 or latin1)", command: command)
@@ -42,12 +45,7 @@ enum ImportInputs {
                 throw CommandError.usage("--delimiter must be , ; tab or |, not \"\(text)\"", command: command)
             }
         }
-        if let order = args.value("date-order") {
-            guard let parsed = DateOrder(rawValue: order) else {
-                throw CommandError.usage("--date-order must be mdy or dmy, not \"\(order)\"", command: command)
-            }
-            options.dateOrder = parsed
-        }
+        if let order = args.choice("date-order", as: DateOrder.self) { options.dateOrder = order }
         if let limit = args.deleteLimit("max-delete") { options.maxDelete = limit }
         options.strict = args.has("strict")
         options.dryRun = args.has("dry-run")

@@ -24,9 +24,9 @@ enum NightlyCommand: Command {
             "dashboard nightly --wait 600 --max-delete 5%",
         ],
         options: [
-            .value("imports", "DIR", "the drop folder to import (default: imports)"),
-            .value("reports", "DIR", "where the dated report folders go (default: reports)"),
-            .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)"),
+            .value("imports", "DIR", "the drop folder to import", default: "imports"),
+            .value("reports", "DIR", "where the dated report folders go", default: "reports"),
+            .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)", kind: ImportInputs.modeKind),
             .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count", kind: .maxDelete),
             .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
             .value("actor", "NAME", "who runs it, for the record (default: $USER)"),
@@ -37,8 +37,9 @@ enum NightlyCommand: Command {
         _ = try positionals(invocation, count: 0, names: "")
         let args = invocation.arguments
         let options = try ImportInputs.options(invocation, command: spec.name)
-        let importsDir = args.value("imports") ?? "imports"
-        let reportsDir = args.value("reports") ?? "reports"
+        // Both have a declared default, so neither is ever nil.
+        let importsDir = args.valueOrDefault("imports") ?? ""
+        let reportsDir = args.valueOrDefault("reports") ?? ""
         let outputs = try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
         let files = try InputPaths.files(
             [importsDir], command: spec.name, options: options, environment: invocation.environment, allowStreams: false)

@@ -18,7 +18,9 @@ enum ReclassifyCommand: Command {
             "dashboard reclassify T7 --to completed --reason \"handed in on paper\" --actor adams",
         ],
         options: [
-            .value("to", "BUCKET", "the bucket to pin: overdue, today, upcoming, undated or completed"),
+            .value(
+                "to", "BUCKET", "the bucket to pin: overdue, today, upcoming, undated or completed",
+                kind: .choice(Bucket.allCases.map(\.rawValue))),
             .value("reason", "TEXT", "why (required; kept in the audit log)", kind: .reason),
             .value("until", "DATE", "when the override expires: a date (end of that day), a local time or an instant"),
             .value("actor", "NAME", "who decides (default: $USER)"),
@@ -27,14 +29,10 @@ enum ReclassifyCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         let task = try positionals(invocation, count: 1, names: "TASK (a task_id)")[0]
-        guard let bucketName = invocation.arguments.value("to") else {
+        guard let bucket = invocation.arguments.choice("to", as: Bucket.self) else {
             throw CommandError.usage("missing --to BUCKET", command: spec.name)
-        }
-        guard let bucket = Bucket(rawValue: bucketName) else {
-            throw CommandError.usage(
-                "--to must be one of \(Bucket.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(bucketName)\"", command: spec.name)
         }
         guard let reason = invocation.arguments.value("reason") else {
             throw CommandError.usage("missing --reason TEXT: say why the task is reclassified", command: spec.name)

@@ -29,21 +29,37 @@ enum ReportCommand: Command {
             "dashboard report grid --format html --out reports/2026-11-29",
             "dashboard --as-of 2026-11-30 report list --format csv > tasks.csv",
         ],
-        options: [
-            .value("format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)"),
-            .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
-            .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
-            .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
-            .value("teacher", "NAME", "only courses of this teacher (repeatable)", repeatable: true),
-            .value("student", "ID", "only tasks of this student (repeatable)", repeatable: true),
-            .value("bucket", "BUCKET", "only overdue, today, upcoming, undated or completed (repeatable)", repeatable: true),
-            .value("priority", "P", "only low, normal or high (repeatable)", repeatable: true),
-            .flag("include-completed", "list completed tasks too (the grid always counts them)"),
-            .value("sort", "KEY", "due (default), priority, title or student"),
-            .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
-            .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
-            .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
+        verbs: [
+            .init(name: "grid", arguments: nil, abstract: "One card per course: its counts per bucket and a bar.", options: options),
+            .init(
+                name: "list", arguments: nil, abstract: "Each course's tasks in sections by bucket; search, filters, sort, pages.",
+                options: options),
         ])
+
+    /// The options of both verbs: `--out` writes the grid and every course's list whichever is
+    /// asked, so the list's options (sort, completed tasks) shape a grid's files too.
+    static let options: [OptionSpec] = [
+        .value(
+            "format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)",
+            kind: .choice(ReportFormat.allCases.map(\.rawValue))),
+        .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
+        .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
+        .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
+        .value("teacher", "NAME", "only courses of this teacher (repeatable)", repeatable: true),
+        .value("student", "ID", "only tasks of this student (repeatable)", repeatable: true),
+        .value(
+            "bucket", "BUCKET", "only overdue, today, upcoming, undated or completed (repeatable)", repeatable: true,
+            kind: .choice(Bucket.allCases.map(\.rawValue))),
+        .value(
+            "priority", "P", "only low, normal or high (repeatable)", repeatable: true,
+            kind: .choice(Priority.allCases.map(\.rawValue), wording: .list, ignoringCase: true)),
+        .flag("include-completed", "list completed tasks too (the grid always counts them)"),
+        .value(
+            "sort", "KEY", "due (default), priority, title or student", kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
+        .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
+        .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
+        .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
+    ]
 
     /// Text widths: narrower cards cannot show a course code and its counts, wider lines
     /// only cost memory.
@@ -57,7 +73,7 @@ enum ReportCommand: Command {
         }
         let console = invocation.console
         let defaultFormat = console.stdoutIsTerminal ? "text" : "json"
-        let formatName = try format(invocation, allowed: ReportFormat.allCases.map(\.rawValue), default: defaultFormat)
+        let formatName = format(invocation, default: defaultFormat)
         let format = ReportFormat(rawValue: formatName) ?? .text
         let query = try query(args)
         let out = args.value("out")
@@ -129,27 +145,11 @@ enum ReportCommand: Command {
         query.courses = args.all("course")
         query.teachers = args.all("teacher")
         query.students = args.all("student")
-        for name in args.all("bucket") {
-            guard let bucket = Bucket(rawValue: name) else {
-                throw CommandError.usage(
-                    "--bucket must be one of \(Bucket.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"",
-                    command: spec.name)
-            }
-            query.buckets.append(bucket)
-        }
-        for name in args.all("priority") {
-            guard let priority = Priority(rawValue: name.lowercased()) else {
-                throw CommandError.usage("--priority must be low, normal or high, not \"\(name)\"", command: spec.name)
-            }
-            query.priorities.append(priority)
-        }
+        // Buckets and priorities are choices the parser has checked.
+        query.buckets = args.choices("bucket", as: Bucket.self)
+        query.priorities = args.choices("priority", as: Priority.self)
         query.includeCompleted = args.has("include-completed")
-        if let name = args.value("sort") {
-            guard let sort = ReportSort(rawValue: name) else {
-                throw CommandError.usage("--sort must be due, priority, title or student, not \"\(name)\"", command: spec.name)
-            }
-            query.sort = sort
-        }
+        if let sort = args.choice("sort", as: ReportSort.self) { query.sort = sort }
         query.limit = args.integer("limit")
         if let page = args.integer("page") {
             guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }

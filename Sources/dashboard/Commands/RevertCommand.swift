@@ -32,7 +32,7 @@ enum RevertCommand: Command {
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         let args = invocation.arguments
         let actor = GlobalOptions.actor(args, environment: invocation.environment)
         let batchID = args.integer("batch")

@@ -16,7 +16,7 @@ enum StatusCommand: Command {
         options: [.value("format", "text|json", "text (default) or json")])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         _ = try positionals(invocation, count: 0, names: "")
         guard let store = try openExistingStore(invocation) else {
             if format == "json" {

@@ -21,7 +21,7 @@ enum VerifyCommand: Command {
         options: [.value("format", "text|json", "text (default) or json")])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let format = try format(invocation, allowed: ["text", "json"])
+        let format = format(invocation)
         _ = try positionals(invocation, count: 0, names: "")
         let path = invocation.global.databasePath
         let console = invocation.console
