@@ -146,7 +146,7 @@ struct StoreIdentityTests {
     @Test("an empty file, or an SQLite file with no tables, is initialised")
     func blankFiles() throws {
         let empty = try tempPath()
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(throws: StoreError.empty(path: empty)) { _ = try Store(readOnlyPath: empty) }
         #expect(try Store(path: empty).schemaVersion == Schema.currentVersion)
         let blank = try tempPath()
