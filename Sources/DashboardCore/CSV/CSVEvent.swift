@@ -1,0 +1,27 @@
+/// One record of a CSV file: its fields and the physical line where it starts (1-based).
+public struct CSVRecord: Equatable, Sendable {
+    public var fields: [String]
+    public var line: Int
+    /// Fields of a data row past `CSVReader.maxFields`: counted, not kept (0 for most rows).
+    public var droppedFields = 0
+    /// True when every dropped field was empty or white space.
+    public var droppedFieldsBlank = true
+
+    public init(fields: [String], line: Int) {
+        self.fields = fields
+        self.line = line
+    }
+}
+
+/// What the reader finds, in file order.
+public enum CSVEvent: Equatable, Sendable {
+    /// A record (the first one is the header).
+    case record(CSVRecord)
+    /// A physical line with nothing on it.
+    case blankLine(line: Int)
+    /// A record that breaks the quoting rules (a quote inside an unquoted field, or text
+    /// after a closing quote). `text` is the record's raw text from its first line to the end
+    /// of the line where the error is (at most 200 bytes, line break removed), whatever the
+    /// read chunks. Reading resumes on the next physical line.
+    case malformedQuote(line: Int, text: String)
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+@testable import DashboardCore
+
+/// Two fresh databases fed the same runs: `plain` with the options as given, `staged` with
+/// `forceStaging` (for `ImportPathEquivalenceTests`). After every run both outcomes and every
+/// table of both databases must be equal.
+final class TwinStores {
+    let plain: AuditFixture
+    let staged: AuditFixture
+
+    init() throws {
+        plain = try AuditFixture()
+        staged = try AuditFixture()
+    }
+
+    /// What one import did on the default path.
+    struct Run {
+        /// The result, also for a `--strict` failure; nil for other failures.
+        var result: ImportResult?
+        var failure: String?
+        /// How far the run moved the default database's schema cookie.
+        var schemaChanges: Int
+    }
+
+    /// Imports `files` into both databases and expects the same outcome and the same rows.
+    @discardableResult
+    func importBoth(_ files: [(String, String)], _ options: ImportOptions, sourceLocation: SourceLocation = #_sourceLocation) throws -> Run
+    {
+        var forced = options
+        forced.forceStaging = true
+        let cookies = (try schemaVersion(plain), try schemaVersion(staged))
+        let a = outcome { () throws(ImportFailure) in try plain.base.run(files, options) }
+        let b = outcome { () throws(ImportFailure) in try staged.base.run(files, forced) }
+        #expect(a.failure == b.failure, "failure", sourceLocation: sourceLocation)
+        switch (a.result, b.result) {
+        case (let x?, let y?): expectSameResult(x, y, sourceLocation: sourceLocation)
+        case (nil, nil): break
+        default: Issue.record("only one path has a result: default \(a), staged \(b)", sourceLocation: sourceLocation)
+        }
+        #expect(try schemaVersion(staged) == cookies.1, "a staged run never changes the schema", sourceLocation: sourceLocation)
+        try expectSameDatabases(sourceLocation: sourceLocation)
+        return Run(result: a.result, failure: a.failure, schemaChanges: try schemaVersion(plain) - cookies.0)
+    }
+
+    /// Reverts one batch in both databases (`revert --batch`) and expects the same outcome.
+    func revertBoth(batch: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func revert(_ f: AuditFixture) -> (batchID: Int?, counts: [FileKind: ImportCounts], entries: [AuditEntry], error: String?) {
+            do {
+                let r = try f.revert(batch: batch)
+                return (r.batchID, r.counts, r.entries, nil)
+            } catch {
+                return (nil, [:], [], "\(error)")
+            }
+        }
+        let a = revert(plain)
+        let b = revert(staged)
+        #expect(a.error == nil, "revert of batch \(batch)", sourceLocation: sourceLocation)
+        #expect(a.error == b.error, sourceLocation: sourceLocation)
+        #expect(a.batchID == b.batchID, sourceLocation: sourceLocation)
+        #expect(a.counts == b.counts, sourceLocation: sourceLocation)
+        expectSameSequence(a.entries, b.entries, "revert entries", sourceLocation: sourceLocation)
+        try expectSameDatabases(sourceLocation: sourceLocation)
+    }
+
+    /// Approves a held batch in both databases and expects the same outcome.
+    func approveBoth(batch: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let asOf = ImporterFixture.asOf.addingTimeInterval(3600)
+        let a = outcome { () throws(ImportFailure) in try plain.base.importer.approve(batchID: batch, asOf: asOf, actor: "alice") }
+        let b = outcome { () throws(ImportFailure) in try staged.base.importer.approve(batchID: batch, asOf: asOf, actor: "alice") }
+        #expect(a.failure == nil, sourceLocation: sourceLocation)
+        #expect(a.failure == b.failure, sourceLocation: sourceLocation)
+        if let x = a.result, let y = b.result { expectSameResult(x, y, sourceLocation: sourceLocation) }
+        try expectSameDatabases(sourceLocation: sourceLocation)
+    }
+
+    /// Pins a task in both databases.
+    func reclassifyBoth(_ task: String, to bucket: Bucket, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try plain.reclassify(task, to: bucket) == staged.reclassify(task, to: bucket), sourceLocation: sourceLocation)
+        try expectSameDatabases(sourceLocation: sourceLocation)
+    }
+
+    /// `dashboard categorize` in both databases.
+    func categorizeBoth(at instant: Date, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let a = try plain.categorize(at: instant)
+        #expect(a.entries > 0, "the pass should move some task", sourceLocation: sourceLocation)
+        #expect(a == (try staged.categorize(at: instant)), sourceLocation: sourceLocation)
+        try expectSameDatabases(sourceLocation: sourceLocation)
+    }
+
+    // MARK: Which path ran
+
+    /// The run wrote its tasks directly: the index was rebuilt, and it is there.
+    func expectDirect(_ run: Run, inserted: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(run.failure == nil, sourceLocation: sourceLocation)
+        #expect(run.result?.status == .committed, sourceLocation: sourceLocation)
+        #expect(run.schemaChanges == 2, "tasks_by_course dropped and built again", sourceLocation: sourceLocation)
+        #expect(
+            try plain.store.database.int("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'tasks_by_course'") == 1,
+            sourceLocation: sourceLocation)
+        #expect(run.result?.counts[.tasks]?.inserted == inserted, sourceLocation: sourceLocation)
+        #expect(run.result?.categorized?.byCause[.import] ?? 0 == inserted, sourceLocation: sourceLocation)
+        #expect(run.result?.categorized?.tasks == inserted, sourceLocation: sourceLocation)
+        try expectImportEntries(run, count: inserted, sourceLocation: sourceLocation)
+    }
+
+    /// The run went through the staging tables on the default path too.
+    func expectStaged(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.schemaChanges == 0, "no index was dropped", sourceLocation: sourceLocation)
+    }
+
+    /// The batch has one `import` entry per task, from no bucket to the task's bucket.
+    func expectImportEntries(_ run: Run, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let batchID = try #require(run.result?.batchID, sourceLocation: sourceLocation)
+        #expect(
+            try plain.store.database.rows(
+                """
+                SELECT count(*), count(DISTINCT a.task_id), sum(a.from_bucket = '' AND a.to_bucket = t.bucket)
+                FROM audit a JOIN tasks t ON t.task_id = a.task_id WHERE a.batch_id = ? AND a.cause = 'import'
+                """, [batchID]) == [[.integer(Int64(count)), .integer(Int64(count)), count == 0 ? .null : .integer(Int64(count))]],
+            sourceLocation: sourceLocation)
+    }
+
+    // MARK: Comparing
+
+    private func schemaVersion(_ f: AuditFixture) throws -> Int {
+        try f.store.database.int("PRAGMA schema_version")
+    }
+
+    private struct Outcome: CustomStringConvertible {
+        var result: ImportResult?
+        var failure: String?
+        var description: String { failure ?? "\(result?.status.rawValue ?? "no result")" }
+    }
+
+    private func outcome(_ body: () throws(ImportFailure) -> ImportResult) -> Outcome {
+        do {
+            return Outcome(result: try body(), failure: nil)
+        } catch {
+            if case .strictRejected(let result) = error { return Outcome(result: result, failure: error.description) }
+            return Outcome(result: nil, failure: error.description)
+        }
+    }
+
+    private func expectSameResult(_ a: ImportResult, _ b: ImportResult, sourceLocation: SourceLocation) {
+        #expect(a.batchID == b.batchID, "batchID", sourceLocation: sourceLocation)
+        #expect(a.status == b.status, "status", sourceLocation: sourceLocation)
+        #expect(a.mode == b.mode, "mode", sourceLocation: sourceLocation)
+        #expect(a.asOf == b.asOf, "asOf", sourceLocation: sourceLocation)
+        #expect(a.counts == b.counts, "counts", sourceLocation: sourceLocation)
+        #expect(a.files == b.files, "files", sourceLocation: sourceLocation)
+        expectSameSequence(a.problems, b.problems, "problems", sourceLocation: sourceLocation)
+        #expect(a.reason == b.reason, "reason", sourceLocation: sourceLocation)
+        #expect(a.categorized == b.categorized, "categorized", sourceLocation: sourceLocation)
+    }
+
+    /// Every table of the main schema (sqlite_sequence included), whole rows, and the schema
+    /// itself (without root pages, which depend on the order of writes).
+    private func expectSameDatabases(sourceLocation: SourceLocation) throws {
+        let a = plain.store.database
+        let b = staged.store.database
+        let schema = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+        expectSameSequence(try a.rows(schema), try b.rows(schema), "sqlite_master", sourceLocation: sourceLocation)
+        for db in [a, b] {
+            #expect(try db.rows("PRAGMA integrity_check") == [[.text("ok")]], sourceLocation: sourceLocation)
+            #expect(try db.rows("PRAGMA foreign_key_check") == [], sourceLocation: sourceLocation)
+        }
+        let tables = try a.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
+        for table in tables {
+            let columns = try a.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [table]).compactMap { $0.first?.text }
+            let sql = "SELECT * FROM \"\(table)\" ORDER BY " + columns.indices.map { String($0 + 1) }.joined(separator: ", ")
+            let rowsA = try a.rows(sql)
+            let rowsB = try b.rows(sql)
+            guard rowsA != rowsB else { continue }
+            let index = Self.firstDifference(rowsA, rowsB)
+            var detail = "table \(table): \(rowsA.count) rows by default, \(rowsB.count) staged; first difference at row \(index + 1)"
+            if index < rowsA.count, index < rowsB.count {
+                let differing = columns.indices.filter { rowsA[index][$0] != rowsB[index][$0] }.map {
+                    "\(columns[$0]): default \(Self.text(rowsA[index][$0])) vs staged \(Self.text(rowsB[index][$0]))"
+                }
+                detail += " (\(Self.text(rowsA[index]))): " + differing.joined(separator: "; ")
+            } else {
+                let extra = index < rowsA.count ? rowsA[index] : rowsB[index]
+                detail += ", only in \(index < rowsA.count ? "default" : "staged"): \(Self.text(extra))"
+            }
+            Issue.record(Comment(rawValue: detail), sourceLocation: sourceLocation)
+        }
+    }
+
+    private func expectSameSequence<T: Equatable>(_ a: [T], _ b: [T], _ what: String, sourceLocation: SourceLocation) {
+        guard a != b else { return }
+        let index = Self.firstDifference(a, b)
+        let first = index < a.count ? "\(a[index])" : "nothing"
+        let second = index < b.count ? "\(b[index])" : "nothing"
+        Issue.record(
+            "\(what): \(a.count) by default, \(b.count) staged; #\(index + 1) differs: default \(first) vs staged \(second)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// The index of the first element that differs, or the length of the shorter sequence.
+    private static func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        let common = min(a.count, b.count)
+        return (0..<common).first { a[$0] != b[$0] } ?? common
+    }
+
+    private static func text(_ value: SQLValue) -> String {
+        switch value {
+        case .null: return "NULL"
+        case .text(let s): return "'\(s)'"
+        default: return value.text ?? "NULL"
+        }
+    }
+
+    private static func text(_ row: [SQLValue]) -> String { row.map { text($0) }.joined(separator: "|") }
+}
