@@ -22,6 +22,7 @@ import Testing
     static let foreignOptions: [String: String] = [
         "--now": "systemctl enable --now", "--csv": "sqlite3's .import --csv",
         "--invalid": "dashboard-datagen", "--delta-from": "dashboard-datagen",
+        "--build-tests": "swift build --build-tests", "--scratch-path": "swift build --scratch-path",
     ]
 
     static func declarations(_ sandbox: Sandbox) throws -> Declarations {
