@@ -74,7 +74,7 @@ enum AuditCommand: Command {
             // Two passes over the log: the column widths, then the lines.
             let header = ["ID", "RECORDED", "TASK", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "NOTE"]
             var widths = header.map(\.count)
-            // One read transaction: both passes see the same entries.
+            // One `read` (one snapshot): both passes see the same entries.
             var any = false
             try log.read {
                 try log.forEachAuditEntry(filter) { entry in

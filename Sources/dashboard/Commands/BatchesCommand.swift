@@ -79,7 +79,7 @@ enum BatchesCommand: Command {
         let header = ["ID", "COMMAND", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]
         let rightAligned = Set(5...10).union([0])
         var widths = header.map(\.count)
-        // One read transaction: both passes see the same batches.
+        // One `read` (one snapshot): both passes see the same batches.
         var any = false
         try log.read {
             try log.forEachBatch(limit: limit) { batch in
