@@ -76,9 +76,13 @@ public enum ReportBuilder {
 extension ReportSource {
     /// What reports need to know about the batches: whether any data was imported, the time
     /// of the data, and whether the last import failed.
-    public static func facts(_ store: Store) throws -> ReportFacts {
-        let committed = try BatchLog.batches(store.database, where: "status IN ('committed', 'reverted')", limit: 1).first
-        let last = try BatchLog.batches(store.database, where: "status NOT IN ('dry_run', 'held', 'discarded', 'approved')", limit: 1).first
+    ///
+    /// Policy: the data is that of the newest batch that committed data (committed, or
+    /// reverted since); the last import is the newest batch that ran (not a dry run, a held
+    /// batch, or a decision on one).
+    public static func facts(_ batches: any BatchReading) throws -> ReportFacts {
+        let committed = try batches.newestBatch(statusIn: [.committed, .reverted])
+        let last = try batches.newestBatch(statusIn: Set(BatchStatus.allCases).subtracting([.dryRun, .held, .discarded, .approved]))
         var failure: (Int, String, String)?
         if let last, last.status == .failed {
             failure = (last.id, last.finishedAt.isEmpty ? last.startedAt : last.finishedAt, last.reason)

@@ -24,22 +24,22 @@ public enum ReportCourseStream {
 
     /// Reads every course's counts (one pass, titles only when a search or a student filter
     /// needs them), then calls `body` with each listed course's group, reading that course's
-    /// tasks through the `tasks_by_course` index; all in one snapshot.
+    /// tasks alone (`TaskSelection.courses`); all in one snapshot (`read`).
     /// - Returns: the plan (grid and list frame).
     @discardableResult
     public static func forEachGroup(
-        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = [],
+        _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
+        onlyCourses: [String] = [],
         withGrid: Bool = true, _ body: (Plan, CourseGroup) throws -> Void
     ) throws -> Plan {
-        var plan: Plan?
-        try store.database.inTransaction(.deferred) {
-            let courses = try ReportSource.courses(store, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses)
+        try reader.read {
+            let courses = try ReportSource.courses(reader, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses)
             let matcher = ReportMatcher(query)
             var listTallies = courses.map { CourseTally(course: $0.course, allowed: matcher.allows($0.course)) }
             var gridTallies = withGrid ? listTallies : []
             let texts = courses.map { matcher.courseText($0.course) }
             let countsOnly = !matcher.searches && query.students.isEmpty
-            try ReportSource.forEachTask(store, of: courses, onlyThese: !onlyCourses.isEmpty, countsOnly: countsOnly) { position, task in
+            try ReportSource.forEachTask(reader, of: courses, onlyThese: !onlyCourses.isEmpty, countsOnly: countsOnly) { position, task in
                 if withGrid { gridTallies[position].count(task, kind: .grid, query: query, matcher: matcher, courseText: texts[position]) }
                 listTallies[position].count(task, kind: .list, query: query, matcher: matcher, courseText: texts[position])
             }
@@ -57,25 +57,21 @@ public enum ReportCourseStream {
             let shown = ReportAssembly.ordered(listTallies).filter {
                 listTallies[$0].allowed && facts.hasData && (listTallies[$0].matchingTotal > 0 || !query.narrows)
             }
-            let made = Plan(grid: grid, list: list, read: courses, tallies: listTallies, shown: shown)
-            plan = made
-            for position in made.shown {
-                try body(made, try group(store, course: courses[position], tally: listTallies[position], query: query, matcher: matcher))
+            let plan = Plan(grid: grid, list: list, read: courses, tallies: listTallies, shown: shown)
+            for position in plan.shown {
+                try body(plan, try group(reader, course: courses[position], tally: listTallies[position], query: query, matcher: matcher))
             }
-            return .commit
+            return plan
         }
-        // The transaction's body always sets the plan before it commits.
-        guard let plan else { throw SQLiteError(code: 1, message: "the report was not read") }
-        return plan
     }
 
     /// One course's group: its listed tasks, sorted and grouped by bucket.
     static func group(
-        _ store: Store, course: ReportSource.SourceCourse, tally: CourseTally, query: ReportQuery, matcher: ReportMatcher
+        _ reader: any ReportReading, course: ReportSource.SourceCourse, tally: CourseTally, query: ReportQuery, matcher: ReportMatcher
     ) throws -> CourseGroup {
         var tasks: [ReportTask] = []
         let text = matcher.courseText(course.course)
-        try ReportSource.forEachTask(store, of: [course], onlyThese: true) { _, task in
+        try ReportSource.forEachTask(reader, of: [course], onlyThese: true) { _, task in
             if matcher.found(task, courseText: text), matcher.keeps(task, includeCompleted: query.includeCompleted) { tasks.append(task) }
         }
         let sorted = ReportPipeline.sort(

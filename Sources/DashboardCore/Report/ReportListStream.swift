@@ -9,8 +9,8 @@ public enum ReportListStream {
     /// - Returns: the list's frame (state and banner, no groups).
     @discardableResult
     public static func write(
-        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, format: ReportFormat,
-        width: Int, emit: (String) -> Void
+        _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
+        format: ReportFormat, width: Int, emit: (String) -> Void
     ) throws -> Report {
         var whole = query
         whole.limit = nil
@@ -18,7 +18,7 @@ public enum ReportListStream {
         var writer: Writer?
         var held: [CourseGroup] = []
         let plan = try ReportCourseStream.forEachGroup(
-            store, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses,
+            reader, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses,
             withGrid: false
         ) { plan, group in
             // One course (or a state without courses) is rendered whole: it is one course.

@@ -8,16 +8,16 @@ public enum ReportSetStream {
     /// Writes every format of `formats` into `directory`.
     /// - Returns: how many files were written, and the index of each format (the names of the
     ///   course files are not kept: tens of thousands of courses would hold as many strings).
-    /// - Throws: `ReportWriteError` when a file cannot be written; database errors as they are.
+    /// - Throws: `ReportWriteError` when a file cannot be written; the store's errors as they are.
     @discardableResult
     public static func write(
-        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, formats: [ReportFormat],
-        width: Int, to directory: String, fileSystem: ReportFileSystem
+        _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
+        formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem
     ) throws -> WrittenReports {
         try fileSystem.ensureDirectory(directory)
         var written = WrittenReports(count: 0, indexes: [])
         // Course files first, so the index never links to a page that is not there yet.
-        let plan = try ReportCourseStream.forEachGroup(store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
+        let plan = try ReportCourseStream.forEachGroup(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
             plan, group in
             var single = plan.list
             single.groups = [group]

@@ -9,24 +9,24 @@ import Foundation
 /// - a grid: one tally per course (O(courses));
 /// - a list page (`--limit N --page K`): the tallies, plus the sort keys of the first
 ///   `N × K` tasks while they fit in `inMemoryKeyBytes`; past that, every listed task's key
-///   goes to a TEMP table (SQLite keeps it on disk, in a bounded page cache), indexed, and the
-///   page is read with `ORDER BY key LIMIT N OFFSET N × (K - 1)`. Then only the page's N tasks
-///   are read in full;
+///   goes to the store's `PageKeys` (SQLite: a TEMP table on disk, in a bounded page cache,
+///   indexed), and the page is read in key order from `N × (K - 1)`. Then only the page's N
+///   tasks are read in full;
 /// - a whole list, `--out` and `nightly`: one course's tasks at a time (`ReportCourseStream`).
 public enum ReportStream {
-    /// The sort keys of a page's window kept in memory up to this many bytes, else in SQL.
+    /// The sort keys of a page's window kept in memory up to this many bytes, else in the store.
     public static let inMemoryKeyBytes = 8 << 20
 
     /// Counts every task of the courses read, per course; `listed` gets each task the list
-    /// shows (after search and filters), with its course's position. Call inside a transaction.
+    /// shows (after search and filters), with its course's position. Call inside a `read`.
     static func tally(
-        _ store: Store, courses: [ReportSource.SourceCourse], onlyThese: Bool, kind: Report.Kind, query: ReportQuery,
+        _ reader: any ReportReading, courses: [ReportSource.SourceCourse], onlyThese: Bool, kind: Report.Kind, query: ReportQuery,
         countsOnly: Bool, listed: ((Int, ReportTask) throws -> Void)? = nil
     ) throws -> [CourseTally] {
         let matcher = ReportMatcher(query)
         var tallies = courses.map { CourseTally(course: $0.course, allowed: matcher.allows($0.course)) }
         let texts = courses.map { matcher.courseText($0.course) }
-        try ReportSource.forEachTask(store, of: courses, onlyThese: onlyThese, countsOnly: countsOnly) { position, task in
+        try ReportSource.forEachTask(reader, of: courses, onlyThese: onlyThese, countsOnly: countsOnly) { position, task in
             if tallies[position].count(task, kind: kind, query: query, matcher: matcher, courseText: texts[position]) {
                 try listed?(position, task)
             }
@@ -36,24 +36,22 @@ public enum ReportStream {
 
     /// The grid (`report grid`), one tally per course; titles are read only when a search or
     /// a student filter needs them.
-    public static func grid(_ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone) throws
-        -> Report
-    {
-        var tallies: [CourseTally] = []
-        try store.database.inTransaction(.deferred) {
-            let courses = try ReportSource.courses(store, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
+    public static func grid(
+        _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
+    ) throws -> Report {
+        let tallies = try reader.read {
+            let courses = try ReportSource.courses(reader, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
             let countsOnly = query.search.trimmingUnicodeWhitespace().isEmpty && query.students.isEmpty
-            tallies = try tally(
-                store, courses: courses, onlyThese: !query.courses.isEmpty, kind: .grid, query: query, countsOnly: countsOnly)
-            return .commit
+            return try tally(
+                reader, courses: courses, onlyThese: !query.courses.isEmpty, kind: .grid, query: query, countsOnly: countsOnly)
         }
         return ReportAssembly.grid(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
     }
 
-    /// One page of the list (`report list --limit N --page K`), paged in SQL.
-    /// - Parameter keyMemory: the bytes of sort keys kept in memory before they go to SQL.
+    /// One page of the list (`report list --limit N --page K`), paged in the store.
+    /// - Parameter keyMemory: the bytes of sort keys kept in memory before they go to the store.
     public static func listPage(
-        _ store: Store, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
+        _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         keyMemory: Int = inMemoryKeyBytes
     ) throws -> Report {
         let limit = max(1, query.limit ?? Int.max)
@@ -61,16 +59,15 @@ public enum ReportStream {
         let (wanted, overflowWanted) = skipped.addingReportingOverflow(limit)
         var tallies: [CourseTally] = []
         var pageTasks: [(courseID: String, task: ReportTask)] = []
-        try store.database.inTransaction(.deferred) {
-            let courses = try ReportSource.courses(store, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
+        try reader.read {
+            let courses = try ReportSource.courses(reader, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
             // Each course's position in the report's order.
             var rank = [Int](repeating: 0, count: courses.count)
             let order = courses.indices.sorted { ReportPipeline.courseOrder(courses[$0].course, courses[$1].course) }
             for (place, position) in order.enumerated() { rank[position] = place }
-            let window = PageWindow(keep: overflow || overflowWanted ? 0 : wanted, database: store.database, memory: keyMemory)
-            try window.start()
+            let window = PageWindow(keep: overflow || overflowWanted ? 0 : wanted, keys: try reader.pageKeys(), memory: keyMemory)
             defer { window.finish() }
-            tallies = try tally(store, courses: courses, onlyThese: !query.courses.isEmpty, kind: .list, query: query, countsOnly: false) {
+            tallies = try tally(reader, courses: courses, onlyThese: !query.courses.isEmpty, kind: .list, query: query, countsOnly: false) {
                 position, task in
                 // Past the end of any page that can be shown: nothing to keep.
                 guard !overflow, !overflowWanted else { return }
@@ -79,17 +76,16 @@ public enum ReportStream {
                 try window.add(ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort), task.task.taskID)
             }
             let total = tallies.reduce(0) { $0 + ($1.allowed ? $1.matchingTotal : 0) }
-            guard let shown = ReportAssembly.window(total: total, limit: query.limit, page: query.page) else { return .commit }
-            let filter = try window.pageFilter(offset: shown.offset, count: shown.count)
+            guard let shown = ReportAssembly.window(total: total, limit: query.limit, page: query.page) else { return }
+            let selection = try window.page(offset: shown.offset, count: shown.count)
             var page: [(key: [UInt8], courseID: String, task: ReportTask)] = []
-            try ReportSource.forEachTask(store, of: courses, sql: ReportSource.tasksSQL(filter.text), values: filter.values) {
+            try ReportSource.forEachTask(reader, of: courses, selection: selection) {
                 position, task in
                 let due = ReportPipeline.dueInstant(task.task.due, courses[position].local.timeZone)
                 let key = ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort)
                 page.append((key, courses[position].course.courseID, task))
             }
             pageTasks = page.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.courseID, $0.task) }
-            return .commit
         }
         return ReportAssembly.list(
             tallies: tallies, pageTasks: pageTasks, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)

@@ -48,20 +48,21 @@ enum AuditCommand: Command {
         }
         filter.batchID = args.integer("batch")
         filter.conflictsOnly = args.has("conflicts")
-        guard let store = try openExistingStore(invocation) else {
+        guard let opened = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
         }
+        let log: any AuditReading = opened
         // Every format streams the log one entry at a time (docs/reliability.md).
         let console = invocation.console
         switch format {
         case "json":
             let writer = JSONStreamWriter { console.out($0) }
             try writer.pair("schema", .int(1))
-            try writer.array("entries") { element in try store.forEachAuditEntry(filter) { try element($0.json) } }
+            try writer.array("entries") { element in try log.forEachAuditEntry(filter) { try element($0.json) } }
             try writer.end()
         case "csv":
             var out = CSVWriter.line(AuditEntry.csvHeader)
-            try store.forEachAuditEntry(filter) { entry in
+            try log.forEachAuditEntry(filter) { entry in
                 out += CSVWriter.line(entry.csvRow)
                 if out.utf8.count >= JSONStreamWriter.flushThreshold {
                     console.out(out)
@@ -73,16 +74,16 @@ enum AuditCommand: Command {
             // Two passes over the log: the column widths, then the lines.
             let header = ["ID", "RECORDED", "TASK", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "NOTE"]
             var widths = header.map(\.count)
-            // One read transaction: both passes see the same entries.
+            // One `read` (one snapshot): both passes see the same entries.
             var any = false
-            try store.database.inTransaction(.deferred) {
-                try store.forEachAuditEntry(filter) { entry in
+            try log.read {
+                try log.forEachAuditEntry(filter) { entry in
                     any = true
                     for (i, cell) in textRow(entry).enumerated() { widths[i] = max(widths[i], TextTable.width(cell)) }
                 }
-                guard any else { return .commit }
+                guard any else { return }
                 var out = TextTable.line(header, widths: widths, rightAligned: [0]) + "\n"
-                try store.forEachAuditEntry(filter) { entry in
+                try log.forEachAuditEntry(filter) { entry in
                     out += TextTable.line(textRow(entry), widths: widths, rightAligned: [0]) + "\n"
                     if out.utf8.count >= JSONStreamWriter.flushThreshold {
                         console.out(out)
@@ -90,7 +91,6 @@ enum AuditCommand: Command {
                     }
                 }
                 console.out(out)
-                return .commit
             }
             if !any { console.out("No audit entries match.\n") }
         }

@@ -62,15 +62,16 @@ enum BatchesCommand: Command {
 
     private static func list(_ invocation: Invocation, format: String) throws -> ExitCode {
         let limit = invocation.arguments.integer("limit") ?? -1
-        guard let store = try openExistingStore(invocation) else {
+        guard let opened = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
         }
+        let log: any BatchReading = opened
         // Streamed one batch at a time, in every format (docs/reliability.md).
         let console = invocation.console
         if format == "json" {
             let writer = JSONStreamWriter { console.out($0) }
             try writer.pair("schema", .int(1))
-            try writer.array("batches") { element in try store.forEachBatch(limit: limit) { try element($0.json) } }
+            try writer.array("batches") { element in try log.forEachBatch(limit: limit) { try element($0.json) } }
             try writer.end()
             return .success
         }
@@ -78,16 +79,16 @@ enum BatchesCommand: Command {
         let header = ["ID", "COMMAND", "STATUS", "MODE", "AS OF", "READ", "INS", "UPD", "DEL", "REJ", "WARN"]
         let rightAligned = Set(5...10).union([0])
         var widths = header.map(\.count)
-        // One read transaction: both passes see the same batches.
+        // One `read` (one snapshot): both passes see the same batches.
         var any = false
-        try store.database.inTransaction(.deferred) {
-            try store.forEachBatch(limit: limit) { batch in
+        try log.read {
+            try log.forEachBatch(limit: limit) { batch in
                 any = true
                 for (i, cell) in listRow(batch).enumerated() { widths[i] = max(widths[i], TextTable.width(cell)) }
             }
-            guard any else { return .commit }
+            guard any else { return }
             var out = TextTable.line(header, widths: widths, rightAligned: rightAligned) + "\n"
-            try store.forEachBatch(limit: limit) { batch in
+            try log.forEachBatch(limit: limit) { batch in
                 out += TextTable.line(listRow(batch), widths: widths, rightAligned: rightAligned) + "\n"
                 if out.utf8.count >= JSONStreamWriter.flushThreshold {
                     console.out(out)
@@ -95,7 +96,6 @@ enum BatchesCommand: Command {
                 }
             }
             console.out(out)
-            return .commit
         }
         if !any { console.out("No batches yet. Next step: dashboard import imports/\n") }
         return .success
@@ -113,7 +113,8 @@ enum BatchesCommand: Command {
         guard let store = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
         }
-        guard let batch = try store.batch(id: id) else {
+        let log: any BatchReading = store
+        guard let batch = try log.batch(id: id) else {
             throw CommandError(.dataError, "there is no batch \(id)", hint: "`dashboard batches list` shows the batches")
         }
         var preview: [FileKind: ImportCounts]?
@@ -129,7 +130,7 @@ enum BatchesCommand: Command {
             }
             for severity in [ProblemSeverity.error, .warning] {
                 try writer.array(severity == .error ? "rejects" : "warnings") { element in
-                    try store.forEachProblem(batchID: id, severity: severity) { try element($0.json) }
+                    try log.forEachProblem(batchID: id, severity: severity) { try element($0.json) }
                 }
             }
             if let preview {
@@ -165,7 +166,7 @@ enum BatchesCommand: Command {
             }
             out += "Next step: dashboard batches approve \(id)   or   dashboard batches discard \(id)\n"
         }
-        try store.forEachProblem(batchID: id) { problem in
+        try log.forEachProblem(batchID: id, severity: nil) { problem in
             out += ImportInputs.styledProblem(problem, console: invocation.console) + "\n"
             if out.utf8.count >= JSONStreamWriter.flushThreshold {
                 invocation.console.out(out)

@@ -90,8 +90,9 @@ enum ReportCommand: Command {
         }
         // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
         // is paged in SQL, a whole list and --out are read one course at a time.
-        let store = try openExistingStore(invocation)
-        let facts = try store.map(ReportSource.facts) ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        // The report reaches the store through its read protocols only (docs/architecture.md).
+        let store: (any ReportReading & BatchReading)? = try openExistingStore(invocation)
+        let facts = try store.map { try ReportSource.facts($0) } ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
         // Tasks with a stored value a hand edit made invalid: each shows it; the count is warned.
         var invalid = 0
         if let out {
@@ -118,7 +119,7 @@ enum ReportCommand: Command {
             }
         } else if let store {
             invalid = try ReportOutput.write(
-                kind, store: store, facts: facts, query: query, format: format, width: width, asOf: global.asOf,
+                kind, reader: store, facts: facts, query: query, format: format, width: width, asOf: global.asOf,
                 defaultTimeZone: global.timeZone, console: console
             ).invalidTasks
         } else {

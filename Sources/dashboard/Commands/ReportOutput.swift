@@ -2,28 +2,29 @@ import DashboardCore
 import Foundation
 
 /// `dashboard report` to stdout, streamed (docs/reports.md, "Memory"): a grid keeps one tally
-/// per course; a list page is paged in SQL and reads only its tasks; a whole list is written
+/// per course; a list page is paged in the store and reads only its tasks; a whole list is written
 /// course by course as each is read.
 enum ReportOutput {
     /// Writes the report to stdout.
     /// - Returns: the report's frame (its state and banner).
     @discardableResult
     static func write(
-        _ kind: Report.Kind, store: Store, facts: ReportFacts, query: ReportQuery, format: ReportFormat, width: Int, asOf: Date,
+        _ kind: Report.Kind, reader: any ReportReading, facts: ReportFacts, query: ReportQuery, format: ReportFormat, width: Int,
+        asOf: Date,
         defaultTimeZone: TimeZone, console: Console
     ) throws -> Report {
         switch kind {
         case .grid:
-            let report = try ReportStream.grid(store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            let report = try ReportStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             ReportGridStream.write(report, format: format, width: width) { console.out($0) }
             return report
         case .list where query.limit != nil:
-            let report = try ReportStream.listPage(store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            let report = try ReportStream.listPage(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             console.out(format.render(report, width: width))
             return report
         case .list:
             return try ReportListStream.write(
-                store, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, format: format, width: width,
+                reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, format: format, width: width,
                 emit: { console.out($0) })
         }
     }

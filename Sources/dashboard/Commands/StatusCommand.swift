@@ -34,7 +34,8 @@ enum StatusCommand: Command {
             }
             return .noInput
         }
-        let status = try store.status()
+        let batches: any BatchReading = store
+        let status = try batches.status()
         if format == "json" {
             invocation.console.out(json(status).rendered() + "\n")
         } else {

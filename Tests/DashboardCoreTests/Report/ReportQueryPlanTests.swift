@@ -29,18 +29,18 @@ struct ReportQueryPlanTests {
     @Test("the course filter searches tasks_by_course, after a direct and after a staged first import", arguments: [false, true])
     func courseFilterUsesTheIndex(forceStaging: Bool) throws {
         let fixture = try fixture(forceStaging: forceStaging)
-        let details = try plan(fixture.store, ReportSource.tasksSQL(" AND t.course_id IN (?)"), ["C7"])
+        let details = try plan(fixture.store, Store.tasksSQL(" AND t.course_id IN (?)"), ["C7"])
         #expect(details.contains { $0.contains("SEARCH t USING INDEX tasks_by_course (course_id=?)") }, "plan: \(details)")
         #expect(!details.contains { $0.hasPrefix("SCAN t") }, "no full scan of tasks; plan: \(details)")
         // Two courses: still the index, once per id.
-        let two = try plan(fixture.store, ReportSource.tasksSQL(" AND t.course_id IN (?, ?)"), ["C7", "C9"])
+        let two = try plan(fixture.store, Store.tasksSQL(" AND t.course_id IN (?, ?)"), ["C7", "C9"])
         #expect(two.contains { $0.contains("USING INDEX tasks_by_course") }, "plan: \(two)")
     }
 
     @Test("without a course filter every task is read once, in task_id order, without a sort")
     func wholeReportScansInKeyOrder() throws {
         let fixture = try fixture(forceStaging: false)
-        let details = try plan(fixture.store, ReportSource.tasksSQL(""), [])
+        let details = try plan(fixture.store, Store.tasksSQL(""), [])
         #expect(details.first == "SCAN t", "plan: \(details)")
         #expect(!details.contains { $0.contains("TEMP B-TREE") }, "no sort of a million rows; plan: \(details)")
     }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Page keys in the TEMP table `report_page` (SQLite keeps it on disk, in a bounded page
+/// cache), for the length of one report's read: created empty, filled by `add`, indexed on the
+/// key when there are many, dropped at the end.
+final class SQLitePageKeys: PageKeys {
+    private let database: Database
+    private var insert: Statement?
+
+    /// Creates the empty TEMP table (inside the caller's read).
+    init(database: Database) throws {
+        self.database = database
+        try database.execute("DROP TABLE IF EXISTS temp.report_page")
+        try database.execute("CREATE TEMP TABLE report_page (k BLOB NOT NULL, task_id TEXT NOT NULL)")
+    }
+
+    func add(_ key: [UInt8], taskID: String) throws {
+        let statement: Statement
+        if let insert {
+            statement = insert
+        } else {
+            statement = try database.prepare("INSERT INTO temp.report_page (k, task_id) VALUES (?, ?)")
+            insert = statement
+        }
+        try statement.run([SQLValue.blob(key), taskID])
+    }
+
+    func prepareOrderedReading() throws {
+        try database.execute("CREATE INDEX temp.report_page_order ON report_page (k, task_id)")
+    }
+
+    func drop() {
+        insert = nil
+        try? database.execute("DROP TABLE IF EXISTS temp.report_page")
+    }
+
+    /// The filter of `Store.tasksSQL` that keeps a page of the keys: bound to (count, offset).
+    static let pageFilter = " AND t.task_id IN (SELECT task_id FROM temp.report_page ORDER BY k, task_id LIMIT ? OFFSET ?)"
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A live task as stored, before any policy: its record and the override stored for it, if any.
+/// `ReportSource` gives it its bucket (`BucketPolicy`) in its course's zone (`CourseZones`).
+public struct LiveTask: Sendable, Equatable {
+    public var task: TaskRecord
+    public var override: StoredOverride?
+
+    public init(task: TaskRecord, override: StoredOverride?) {
+        self.task = task
+        self.override = override
+    }
+}
+
+/// Which live tasks `ReportReading.forEachLiveTask` reads.
+public enum TaskSelection: Sendable, Equatable {
+    /// Every live task.
+    case all
+    /// The live tasks of these courses (by course id); none when the list is empty. A store
+    /// finds them without reading the others (SQLite: the `tasks_by_course` index).
+    case courses([String])
+    /// The tasks whose ids the read's `PageKeys` hold at places `offset + 1 … offset + count`
+    /// in key order (key, then task id): one page of a list.
+    case keptPage(offset: Int, count: Int)
+}
+
+/// The read side of the store for reports (`ReportSource`, `ReportStream`,
+/// `ReportCourseStream`, `ReportListStream`, `ReportSetStream`).
+///
+/// Policy: the store only reads and decodes; it decides nothing. Buckets, zones, filters, sort
+/// order and the page's bounds are decided above it, by the pure stages. Call the methods inside
+/// one `read` so that a report sees one snapshot.
+public protocol ReportReading: SnapshotReading {
+    /// Every live course, by course id; when `only` is not empty, only the courses whose id or
+    /// code is one of its values.
+    func liveCourses(only: [String]) throws -> [CourseRecord]
+
+    /// Calls `body` with each selected live task, by task id, one at a time (nothing is kept:
+    /// memory does not grow with the number of tasks).
+    /// - Parameter countsOnly: leave titles and students empty (a grid without a search or a
+    ///   student filter shows counts only; not reading a million titles halves its time).
+    func forEachLiveTask(_ selection: TaskSelection, countsOnly: Bool, _ body: (LiveTask) throws -> Void) throws
+
+    /// A new, empty set of page keys for this read (one at a time), for lists too long to
+    /// keep the sort keys of a page's window in memory (`PageWindow`).
+    func pageKeys() throws -> any PageKeys
+}
+
+/// Sort keys of listed tasks kept by the store, not in memory, for the length of one `read`
+/// (SQLite: a TEMP table, on disk in a bounded page cache). `TaskSelection.keptPage` reads a
+/// page of them back in key order.
+public protocol PageKeys: AnyObject {
+    /// Keeps one task's sort key.
+    func add(_ key: [UInt8], taskID: String) throws
+    /// Called once every key is in, when there are many: lets the store read a page of them in
+    /// key order without sorting them all (SQLite: an index). Without it a page is still read
+    /// right, only slower.
+    func prepareOrderedReading() throws
+    /// Lets the keys go (the end of the report's read).
+    func drop()
+}
