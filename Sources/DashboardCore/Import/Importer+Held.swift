@@ -52,11 +52,7 @@ extension Importer {
                     try database.run("DELETE FROM stage_tasks WHERE task_id = ?", [taskID])
                     try staging.markRejected(.tasks, id: taskID)
                     counts[.tasks, default: ImportCounts()].rejected += 1
-                    try problems.append(
-                        ImportProblem(
-                            code: .unknownCourse, file: file, line: line, row: 0, column: "course_id", value: course,
-                            message: "course \"\(course)\" was deleted after this batch was held",
-                            hint: "import the course again, then the task"))
+                    try problems.append(ImportMessages.courseDeletedWhileHeld(course, file: file, line: line))
                 }
                 try staging.plan(syncCourses: syncCourses, syncTasks: held.mode == .sync && kinds.contains(.tasks))
                 try staging.fillPlannedCounts(&counts, kinds: kinds)

@@ -14,12 +14,10 @@ import Foundation
 /// inside a savepoint; `tasks_by_course` is dropped before the first row and built again at
 /// the end (one sort instead of a million scattered index inserts); the entries and history
 /// rows are written by two `INSERT … SELECT` at the end. A repeated task id (a duplicate row,
-/// which needs the first row's line for its message) throws `Repeated`: the importer rolls
-/// the savepoint back and reads the task files again through the staging tables.
+/// which needs the first row's line for its message) makes `insert`/`flush` answer false:
+/// the importer rolls the savepoint back and reads the task files again through the staging
+/// tables (see `Importer.readTasks`).
 final class DirectTaskWriter {
-    /// A task id came twice: the run must go through the staging tables instead.
-    struct Repeated: Error {}
-
     private let database: Database
     private let batchID: Int
     /// Rows per INSERT statement (one statement per row costs more than the row itself).
@@ -30,9 +28,9 @@ final class DirectTaskWriter {
     /// Tasks inserted so far.
     private(set) var inserted = 0
 
-    /// True when `tasks` has no row at all, live or deleted.
-    static func applies(to database: Database) throws -> Bool {
-        try database.int("SELECT NOT EXISTS (SELECT 1 FROM tasks)") == 1
+    /// True when `tasks` has a row, live or deleted (the direct path is for none).
+    static func databaseHasTasks(_ database: Database) throws -> Bool {
+        try database.int("SELECT EXISTS (SELECT 1 FROM tasks)") == 1
     }
 
     init(database: Database, batchID: Int) throws {
@@ -52,16 +50,17 @@ final class DirectTaskWriter {
     }
 
     /// Inserts one valid task (in statements of many rows).
-    /// - Throws: `Repeated` when its id was inserted before in this run (found when the
-    ///   statement that holds it runs).
-    func insert(_ task: TaskRecord, bucket: String) throws {
+    /// - Returns: false when a task id of the statement just run was inserted before in this
+    ///   run (the run must take the staged path).
+    func insert(_ task: TaskRecord, bucket: String) throws -> Bool {
         pending.append((task, bucket))
-        if pending.count == Self.rowsPerStatement { try flush() }
+        return pending.count == Self.rowsPerStatement ? try flush() : true
     }
 
     /// Writes the rows waiting; call at the end of each file.
-    func flush() throws {
-        guard !pending.isEmpty else { return }
+    /// - Returns: false when an id was inserted before in this run.
+    func flush() throws -> Bool {
+        guard !pending.isEmpty else { return true }
         let statement =
             pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(Self.insertSQL(rows: pending.count))
         statement.reset()
@@ -72,16 +71,17 @@ final class DirectTaskWriter {
             try statement.set(row.bucket, at: base + 9)
         }
         let written = try statement.step()
-        guard written == pending.count else { throw Repeated() }
+        guard written == pending.count else { return false }
         inserted += written
         pending.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Records the entries and history rows of every inserted task and builds the index
     /// again; call once, after the last row.
     func finish(recordedAt: Date, asOf: Date, actor: String) throws {
         var timer = PhaseTimer()
-        try flush()
+        guard try flush() else { throw InternalError.directRepeatAfterReading }
         try database.run(
             """
             INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
