@@ -276,15 +276,13 @@ public final class Reverter {
 
                 // Categorize what changed, with cause `revert`.
                 let staging = try StagingArea(database: database)
-                try staging.clear()
-                try database.run(
-                    """
-                    INSERT INTO temp.plan_tasks (task_id, change)
-                    SELECT task_id, CASE change WHEN 'delete' THEN 'delete' WHEN 'restore' THEN 'restore' ELSE 'update' END
-                    FROM task_history WHERE batch_id = ?
-                    """, [id])
+                try staging.planTaskChanges(
+                    from: """
+                        SELECT task_id, CASE change WHEN 'delete' THEN 'delete' WHEN 'restore' THEN 'restore' ELSE 'update' END
+                        FROM task_history WHERE batch_id = ?
+                        """, [id])
                 _ = try Categorizer.pass(
-                    database,
+                    database, plan: staging.taskPlan,
                     context: Categorizer.PassContext(
                         asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, recordedAt: clock.now(), batchID: id,
                         planCause: .revert, planReason: reason))

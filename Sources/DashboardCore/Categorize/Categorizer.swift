@@ -37,10 +37,11 @@ public final class Categorizer {
         var result = CategorizeResult()
         do {
             try store.database.inTransaction(.immediate) {
+                // An empty plan: no batch changed data, every entry has cause `time`.
                 let staging = try StagingArea(database: store.database)
                 try staging.clear()
                 result = try Self.pass(
-                    store.database,
+                    store.database, plan: staging.taskPlan,
                     context: PassContext(asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, recordedAt: clock.now()))
                 return .commit
             }
@@ -56,7 +57,7 @@ public final class Categorizer {
         var defaultTimeZone: TimeZone
         var actor: String
         var recordedAt: Date
-        /// The batch whose data changes (in `temp.plan_tasks`) this pass follows, if any.
+        /// The batch whose data changes (the pass's `TaskPlan`) this pass follows, if any.
         var batchID: Int?
         /// Entries for tasks in the plan get this cause: `import` after an import, `revert`
         /// after a revert.
@@ -75,7 +76,7 @@ public final class Categorizer {
     /// (`BucketPolicy`), so the staged one is its bucket; tasks with an override are left to
     /// `pass`, which asks `BucketPolicy.effective`.
     /// - Returns: the entries recorded, per cause.
-    static func recordStagedBuckets(_ database: Database, context: PassContext) throws -> [AuditCause: Int] {
+    static func recordStagedBuckets(_ database: Database, plan: TaskPlan, context: PassContext) throws -> [AuditCause: Int] {
         var recorded: [AuditCause: Int] = [:]
         for cause in [AuditCause.import, .restore] {
             let changes = cause == .restore ? "p.change = 'restore'" : "p.change IN ('insert', 'update')"
@@ -86,7 +87,7 @@ public final class Categorizer {
                 SELECT ?1, ?2, p.task_id, s.course_id,
                        CASE p.change WHEN 'insert' THEN '' WHEN 'restore' THEN ?5 ELSE t.bucket END,
                        s.bucket, ?6, ?3, '', ?4, NULL, 0, '', NULL
-                FROM temp.plan_tasks p JOIN temp.stage_tasks s ON s.task_id = p.task_id
+                FROM \(plan.changes) p JOIN \(plan.staged) s ON s.task_id = p.task_id
                 LEFT JOIN tasks t ON t.task_id = p.task_id
                 WHERE \(changes)
                   AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = p.task_id)
@@ -102,9 +103,9 @@ public final class Categorizer {
         return recorded
     }
 
-    /// One pass inside the caller's transaction. Tasks listed in `temp.plan_tasks` (the batch
-    /// just applied) are recorded with the plan's cause; the others with cause `time`.
-    static func pass(_ database: Database, context: PassContext) throws -> CategorizeResult {
+    /// One pass inside the caller's transaction. Tasks listed in `plan` (the batch just
+    /// applied) are recorded with the plan's cause; the others with cause `time`.
+    static func pass(_ database: Database, plan: TaskPlan, context: PassContext) throws -> CategorizeResult {
         try database.execute(
             """
             CREATE TEMP TABLE IF NOT EXISTS bucket_changes (
@@ -121,7 +122,7 @@ public final class Categorizer {
         try database.cached(
             """
             SELECT t.task_id, t.course_id, t.bucket, o.entry_id
-            FROM temp.plan_tasks p JOIN tasks t ON t.task_id = p.task_id LEFT JOIN overrides o ON o.task_id = t.task_id
+            FROM \(plan.changes) p JOIN tasks t ON t.task_id = p.task_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE p.change = 'delete' ORDER BY p.task_id
             """
         ).forEachRow { row in
@@ -142,12 +143,12 @@ public final class Categorizer {
             SELECT t.task_id, t.course_id, t.due, t.completed, t.bucket, c.timezone, o.bucket, o.until, o.entry_id, p.change
             FROM tasks t JOIN courses c ON c.course_id = t.course_id
             LEFT JOIN overrides o ON o.task_id = t.task_id
-            LEFT JOIN temp.plan_tasks p ON p.task_id = t.task_id
+            LEFT JOIN \(plan.changes) p ON p.task_id = t.task_id
             WHERE t.deleted_batch IS NULL
               AND t.task_id IN (
                   SELECT u.task_id FROM tasks u WHERE u.deleted_batch IS NULL AND NOT \(settledSQL)
                   UNION SELECT task_id FROM overrides
-                  UNION SELECT task_id FROM temp.plan_tasks)
+                  UNION SELECT task_id FROM \(plan.changes))
             """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : "")
         ).forEachRow([window.overdueBefore.isoText, window.upcomingFrom.isoText]) { row in
             let overrideEntry: Int? = row.isNull(8) ? nil : row.int(8)

@@ -38,19 +38,7 @@ extension Importer {
                 try BatchLog.forEachProblem(database, batchID: batchID) { try problems.append($0) }
                 var counts = held.counts
                 let valid = try staging.validCourseIDs(syncingCourses: syncCourses)
-                var orphans: [(String, String, String, Int)] = []
-                try database.cached(
-                    """
-                    SELECT s.task_id, s.course_id, f.path, s.line FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
-                    ORDER BY f.path, s.line
-                    """
-                ).forEachRow { row in
-                    let course = row.string(1) ?? ""
-                    if !valid.contains(course) { orphans.append((row.string(0) ?? "", course, row.string(2) ?? "", row.int(3))) }
-                }
-                for (taskID, course, file, line) in orphans {
-                    try database.run("DELETE FROM stage_tasks WHERE task_id = ?", [taskID])
-                    try staging.markRejected(.tasks, id: taskID)
+                for (_, course, file, line) in try staging.dropTasks(outside: valid) {
                     counts[.tasks, default: ImportCounts()].rejected += 1
                     try problems.append(ImportMessages.courseDeletedWhileHeld(course, file: file, line: line))
                 }
@@ -66,7 +54,7 @@ extension Importer {
                 try database.run("UPDATE batches SET approved_from = ? WHERE batch_id = ?", [batchID, newID])
                 try staging.apply(batchID: newID)
                 let categorized = try Categorizer.pass(
-                    database,
+                    database, plan: staging.taskPlan,
                     context: Categorizer.PassContext(
                         asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: newID, planCause: .import,
                         planReason: "", overrideManual: overrideManual))

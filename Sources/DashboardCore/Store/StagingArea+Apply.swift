@@ -1,0 +1,110 @@
+/// Applying the plan, and keeping the staged rows of a held batch.
+extension StagingArea {
+    // MARK: - Applying
+
+    /// Writes the plan as batch `batchID`: first the previous values of every row it touches,
+    /// then the new values, then the tombstones.
+    func apply(batchID: Int) throws {
+        try applyCourses(batchID: batchID)
+        try applyTasks(batchID: batchID)
+    }
+
+    /// The course part of `apply`.
+    func applyCourses(batchID: Int) throws {
+        try database.run(
+            """
+            INSERT INTO course_history (batch_id, course_id, change, existed, code, title, term, teacher, timezone, deleted_batch, changed_batch)
+            SELECT ?, p.course_id, p.change, c.course_id IS NOT NULL, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
+            FROM plan_courses p LEFT JOIN courses c ON c.course_id = p.course_id
+            """, [batchID])
+        try database.run(
+            """
+            INSERT INTO courses (course_id, code, title, term, teacher, timezone, deleted_batch, changed_batch)
+            SELECT s.course_id, s.code, s.title, s.term, s.teacher, s.timezone, NULL, ?1
+            FROM plan_courses p JOIN stage_courses s ON s.course_id = p.course_id
+            WHERE p.change <> 'delete'
+            ON CONFLICT (course_id) DO UPDATE SET
+                code = excluded.code, title = excluded.title, term = excluded.term, teacher = excluded.teacher,
+                timezone = excluded.timezone, deleted_batch = NULL, changed_batch = ?1
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE courses SET deleted_batch = ?1, changed_batch = ?1
+            WHERE course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')
+            """, [batchID])
+    }
+
+    /// The task part of `apply`: the previous values of every task the plan touches, the
+    /// new values, then the tombstones. A row's staged bucket is its computed one
+    /// (`BucketPolicy.computed`); a task an override pins keeps its stored bucket here, and the
+    /// categorizer's pass gives it its bucket by `BucketPolicy.effective`.
+    func applyTasks(batchID: Int) throws {
+        try database.run(
+            """
+            INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
+            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+            FROM plan_tasks p LEFT JOIN tasks t ON t.task_id = p.task_id
+            """, [batchID])
+        try database.run(
+            """
+            INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
+            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, NULL, ?1, s.bucket
+            FROM plan_tasks p JOIN stage_tasks s ON s.task_id = p.task_id
+            WHERE p.change <> 'delete'
+            ON CONFLICT (task_id) DO UPDATE SET
+                course_id = excluded.course_id, title = excluded.title, student_id = excluded.student_id,
+                due = excluded.due, priority = excluded.priority, completed = excluded.completed,
+                deleted_batch = NULL, changed_batch = ?1,
+                bucket = CASE WHEN excluded.bucket = '' OR EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = tasks.task_id)
+                              THEN tasks.bucket ELSE excluded.bucket END
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE tasks SET deleted_batch = ?1, changed_batch = ?1
+            WHERE task_id IN (SELECT task_id FROM plan_tasks WHERE change = 'delete')
+            """, [batchID])
+    }
+
+    // MARK: - Holding
+
+    /// Keeps the staged rows of a held batch in the database, for `batches approve`.
+    func hold(batchID: Int) throws {
+        try database.run(
+            "INSERT INTO held_courses SELECT ?, course_id, code, title, term, teacher, timezone, file, line FROM stage_courses",
+            [batchID])
+        try database.run(
+            """
+            INSERT INTO held_tasks
+            SELECT ?, s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, f.path, s.line
+            FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
+            """,
+            [batchID])
+        try database.run("INSERT INTO held_rejected SELECT ?, kind, id FROM rejected_ids", [batchID])
+    }
+
+    /// Stages the rows kept for a held batch again.
+    func restage(heldBatchID batchID: Int) throws {
+        try clear()
+        try database.run(
+            "INSERT INTO stage_courses SELECT course_id, code, title, term, teacher, timezone, file, line FROM held_courses WHERE batch_id = ?",
+            [batchID])
+        try database.run(
+            "INSERT INTO stage_files (path) SELECT DISTINCT file FROM held_tasks WHERE batch_id = ? ORDER BY file ON CONFLICT DO NOTHING",
+            [batchID])
+        try database.run(
+            """
+            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, file_no, line)
+            SELECT h.task_id, h.course_id, h.title, h.student_id, h.due, h.priority, h.completed, f.file_no, h.line
+            FROM held_tasks h JOIN stage_files f ON f.path = h.file WHERE h.batch_id = ?
+            """,
+            [batchID])
+        try database.run("INSERT INTO rejected_ids SELECT kind, id FROM held_rejected WHERE batch_id = ?", [batchID])
+    }
+
+    /// Drops the rows kept for a held batch.
+    static func dropHeld(batchID: Int, in database: Database) throws {
+        try database.run("DELETE FROM held_courses WHERE batch_id = ?", [batchID])
+        try database.run("DELETE FROM held_tasks WHERE batch_id = ?", [batchID])
+        try database.run("DELETE FROM held_rejected WHERE batch_id = ?", [batchID])
+    }
+}
