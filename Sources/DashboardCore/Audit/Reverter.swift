@@ -58,14 +58,13 @@ public final class Reverter {
                 // Data: back to the values before the entry's batch changed the task.
                 var revertBatch: Int?
                 if let batchID = entry.batchID,
-                    try database.int("SELECT count(*) FROM task_history WHERE batch_id = ? AND task_id = ?", [batchID, entry.taskID]) == 1
+                    try ChangeHistory.changed(entry.taskID, in: batchID, database: database)
                 {
                     let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: nil)
                     revertBatch = id
-                    try database.run(Self.saveTaskSQL + " WHERE h.batch_id = ?2 AND h.task_id = ?3", [id, batchID, entry.taskID])
+                    try ChangeHistory.saveForRevert(of: batchID, task: entry.taskID, revertBatch: id, in: database)
                     try restoreTasks(fromBatch: batchID, into: id, only: entry.taskID)
-                    let change = try database.scalar(
-                        "SELECT change FROM task_history WHERE batch_id = ? AND task_id = ?", [id, entry.taskID])?.text
+                    let change = try ChangeHistory.change(of: entry.taskID, in: id, database: database)
                     var counts = ImportCounts()
                     switch change {
                     case "delete": counts.deleted = 1
@@ -145,7 +144,7 @@ public final class Reverter {
     private func restoreOverride(task: String, to target: Int?, current: Int?) throws {
         guard target != current else { return }
         guard let target, let source = try AuditLog.entry(database, id: target) else {
-            try database.run("DELETE FROM overrides WHERE task_id = ?", [task])
+            try AuditLog.liftOverride(task: task, in: database)
             return
         }
         try AuditLog.pinOverride(
@@ -158,36 +157,11 @@ public final class Reverter {
         options.asOf = asOf
         options.actor = actor
         let id = try BatchLog.begin(database, command: "revert", startedAt: clock.now(), options: options)
-        try database.run("UPDATE batches SET reverts_batch = ?, reason = ? WHERE batch_id = ?", [revertsBatch, reason, id])
+        try BatchLog.setReverts(database, batchID: id, revertsBatch: revertsBatch, reason: reason)
         return id
     }
 
     // MARK: - Restoring rows from a batch's history
-
-    /// Copies the current rows a batch's history names into the revert batch's history.
-    static let saveTaskSQL = """
-        INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed,
-                                  deleted_batch, changed_batch)
-        SELECT ?1, t.task_id,
-               CASE WHEN h.existed = 0 THEN 'delete'
-                    WHEN t.deleted_batch IS NOT NULL AND h.deleted_batch IS NULL THEN 'restore'
-                    WHEN t.deleted_batch IS NULL AND h.deleted_batch IS NOT NULL THEN 'delete'
-                    ELSE 'update' END,
-               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
-        FROM task_history h JOIN tasks t ON t.task_id = h.task_id
-        """
-
-    static let saveCourseSQL = """
-        INSERT INTO course_history (batch_id, course_id, change, existed, code, title, term, teacher, timezone,
-                                    deleted_batch, changed_batch)
-        SELECT ?1, c.course_id,
-               CASE WHEN h.existed = 0 THEN 'delete'
-                    WHEN c.deleted_batch IS NOT NULL AND h.deleted_batch IS NULL THEN 'restore'
-                    WHEN c.deleted_batch IS NULL AND h.deleted_batch IS NOT NULL THEN 'delete'
-                    ELSE 'update' END,
-               1, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
-        FROM course_history h JOIN courses c ON c.course_id = h.course_id
-        """
 
     /// Writes back the values a batch's history holds (rows the batch inserted are tombstoned
     /// by `revertBatch`).
@@ -235,7 +209,7 @@ public final class Reverter {
             try database.inTransaction(.immediate) {
                 guard let batch = try BatchLog.batch(database, id: batchID) else { throw AuditError.unknownBatch(batchID) }
                 if batch.status == .reverted {
-                    let by = try database.int("SELECT max(batch_id) FROM batches WHERE reverts_batch = ?", [batchID])
+                    let by = try BatchLog.lastRevert(database, of: batchID)
                     throw AuditError.batchAlreadyReverted(batch: batchID, by: by)
                 }
                 guard batch.status == .committed else { throw AuditError.batchNotRevertible(batchID, batch.status) }
@@ -258,8 +232,7 @@ public final class Reverter {
                 var reason = "revert of batch \(batchID)"
                 if !blocking.isEmpty { reason += "; forced past batches \(blocking.map(String.init).joined(separator: ", "))" }
                 let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: batchID)
-                try database.run(Self.saveCourseSQL + " WHERE h.batch_id = ?2", [id, batchID])
-                try database.run(Self.saveTaskSQL + " WHERE h.batch_id = ?2", [id, batchID])
+                try ChangeHistory.saveForRevert(of: batchID, revertBatch: id, in: database)
                 try restoreCourses(fromBatch: batchID, into: id)
                 try restoreTasks(fromBatch: batchID, into: id)
                 // Overrides the batch cleared (import --override-manual) come back with the data.
@@ -276,48 +249,28 @@ public final class Reverter {
 
                 // Categorize what changed, with cause `revert`.
                 let staging = try StagingArea(database: database)
-                try staging.planTaskChanges(
-                    from: """
-                        SELECT task_id, CASE change WHEN 'delete' THEN 'delete' WHEN 'restore' THEN 'restore' ELSE 'update' END
-                        FROM task_history WHERE batch_id = ?
-                        """, [id])
+                try staging.planTaskChanges(from: ChangeHistory.taskChangesSource, [id])
                 _ = try Categorizer.pass(
-                    database, plan: staging.taskPlan,
+                    database, plan: staging.importPlan,
                     context: Categorizer.PassContext(
                         asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, recordedAt: clock.now(), batchID: id,
                         planCause: .revert, planReason: reason))
                 try staging.clear()
 
-                var counts: [FileKind: ImportCounts] = [:]
-                for (kind, table) in [(FileKind.courses, "course_history"), (.tasks, "task_history")] {
-                    var c = ImportCounts()
-                    try database.cached("SELECT change, count(*) FROM \(table) WHERE batch_id = ? GROUP BY change").forEachRow([id]) {
-                        row in
-                        switch row.string(0) {
-                        case "delete": c.deleted = row.int(1)
-                        case "restore": c.inserted = row.int(1)
-                        default: c.updated = row.int(1)
-                        }
-                    }
-                    if c != ImportCounts() { counts[kind] = c }
-                }
+                let counts = try ChangeHistory.counts(of: id, in: database)
                 try BatchLog.record(database, batchID: id, counts: counts, files: [], problems: [])
                 try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
-                try database.run(
-                    "UPDATE batches SET status = 'reverted', reason = ? WHERE batch_id = ?", ["reverted by batch \(id)", batchID])
+                try BatchLog.setStatus(database, batchID: batchID, .reverted, reason: "reverted by batch \(id)")
                 // Down a chain of reverts, each undoes the one before: the batch this one reverted is
                 // in effect again, the one that batch reverted is undone again, and so on.
-                var next = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [batchID])?.integer
+                var next = try BatchLog.revertedBatch(database, by: batchID)
                 var inEffect = true
                 while let batch = next {
-                    try database.run(
-                        "UPDATE batches SET status = ?, reason = ? WHERE batch_id = ?",
-                        [
-                            inEffect ? "committed" : "reverted",
-                            inEffect ? "re-applied by batch \(id)" : "reverted again by batch \(id)", Int(batch),
-                        ])
+                    try BatchLog.setStatus(
+                        database, batchID: batch, inEffect ? .committed : .reverted,
+                        reason: inEffect ? "re-applied by batch \(id)" : "reverted again by batch \(id)")
                     inEffect.toggle()
-                    next = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [Int(batch)])?.integer
+                    next = try BatchLog.revertedBatch(database, by: batch)
                 }
                 result.batchID = id
                 result.counts = counts

@@ -61,7 +61,7 @@ extension StagingArea: ImportWriter {
     }
 
     func categorize(context: Categorizer.PassContext) throws -> CategorizeResult {
-        try Categorizer.pass(database, plan: taskPlan, context: context)
+        try Categorizer.pass(database, plan: importPlan, context: context)
     }
 }
 

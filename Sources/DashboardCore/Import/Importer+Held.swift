@@ -22,10 +22,7 @@ extension Importer {
                 guard let held = try BatchLog.batch(database, id: batchID), held.status == .held else {
                     throw ImportFailure.notHeld(batchID: batchID, status: try BatchLog.batch(database, id: batchID)?.status)
                 }
-                var newer: [Int] = []
-                try database.cached(
-                    "SELECT batch_id FROM batches WHERE batch_id > ? AND status IN ('committed', 'reverted') ORDER BY batch_id"
-                ).forEachRow([batchID]) { newer.append($0.int(0)) }
+                let newer = try BatchLog.dataBatches(database, after: batchID)
                 if !newer.isEmpty, !force { throw ImportFailure.staleHeld(batchID: batchID, newer: newer) }
 
                 let staging = try StagingArea(database: database)
@@ -51,10 +48,10 @@ extension Importer {
                 options.actor = actor
                 options.maxDelete = DeleteLimit(held.maxDelete) ?? options.maxDelete
                 let newID = try BatchLog.begin(database, command: "approve", startedAt: clock.now(), options: options)
-                try database.run("UPDATE batches SET approved_from = ? WHERE batch_id = ?", [batchID, newID])
+                try BatchLog.setApprovedFrom(database, batchID: newID, heldBatchID: batchID)
                 try staging.apply(batchID: newID)
                 let categorized = try Categorizer.pass(
-                    database, plan: staging.taskPlan,
+                    database, plan: staging.importPlan,
                     context: Categorizer.PassContext(
                         asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: newID, planCause: .import,
                         planReason: "", overrideManual: overrideManual))
@@ -95,8 +92,7 @@ extension Importer {
                 try StagingArea.dropHeld(batchID: batchID, in: database)
                 let reason =
                     "discarded by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
-                try database.run(
-                    "UPDATE batches SET status = 'discarded', reason = ? WHERE batch_id = ?", [reason, batchID])
+                try BatchLog.setStatus(database, batchID: batchID, .discarded, reason: reason)
                 record = try BatchLog.batch(database, id: batchID)
                 return .commit
             }

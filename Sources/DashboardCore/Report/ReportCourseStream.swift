@@ -65,7 +65,7 @@ public enum ReportCourseStream {
             return .commit
         }
         // The transaction's body always sets the plan before it commits.
-        guard let plan else { throw SQLiteError(code: 1, message: "the report was not read") }
+        guard let plan else { throw InternalError.reportNotRead }
         return plan
     }
 

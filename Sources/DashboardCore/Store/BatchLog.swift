@@ -65,17 +65,21 @@ enum BatchLog {
         try database.run("DELETE FROM batch_counts WHERE batch_id = ?", [batchID])
         for (kind, c) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try database.run(
-                "INSERT INTO batch_counts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO batch_counts (batch_id, kind, read, inserted, updated, unchanged, deleted, rejected, warnings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [batchID, kind.rawValue, c.read, c.inserted, c.updated, c.unchanged, c.deleted, c.rejected, c.warnings])
         }
         try database.run("DELETE FROM batch_files WHERE batch_id = ?", [batchID])
         for (position, file) in files.enumerated() {
             try database.run(
-                "INSERT INTO batch_files VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO batch_files (batch_id, position, path, kind, size, sha256, rows) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [batchID, position + 1, file.path, file.kind?.rawValue, file.size, file.sha256, file.rows])
         }
         try database.run("DELETE FROM batch_problems WHERE batch_id = ?", [batchID])
-        let insert = try database.cached("INSERT INTO batch_problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let insert = try database.cached(
+            """
+            INSERT INTO batch_problems (batch_id, seq, severity, code, frictionless_type, file, line, row, column_name, value, message, hint)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
         var seq = 0
         try problems.forEachProblem { p in
             seq += 1

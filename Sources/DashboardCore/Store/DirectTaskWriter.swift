@@ -82,19 +82,13 @@ final class DirectTaskWriter {
     func finish(recordedAt: Date, asOf: Date, actor: String) throws {
         var timer = PhaseTimer()
         guard try flush() else { throw InternalError.directRepeatAfterReading }
-        try database.run(
-            """
-            INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
-                               batch_id, reverts_entry, conflict, override_until, override_before)
-            SELECT ?1, ?2, task_id, course_id, '', bucket, 'import', ?3, '', ?4, NULL, 0, '', NULL
-            FROM tasks WHERE changed_batch = ?4 ORDER BY task_id
-            """, [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID])
+        try AuditLog.appendAll(
+            selecting: """
+                SELECT ?1, ?2, task_id, course_id, '', bucket, 'import', ?3, '', ?4, NULL, 0, '', NULL
+                FROM tasks WHERE changed_batch = ?4 ORDER BY task_id
+                """, [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID], in: database)
         timer.mark("  entries")
-        try database.run(
-            """
-            INSERT INTO task_history (batch_id, task_id, change, existed)
-            SELECT ?1, task_id, 'insert', 0 FROM tasks WHERE changed_batch = ?1
-            """, [batchID])
+        try ChangeHistory.saveDirectInserts(batchID: batchID, in: database)
         timer.mark("  history rows")
         try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
         timer.mark("  tasks_by_course")

@@ -11,12 +11,7 @@ extension StagingArea {
 
     /// The course part of `apply`.
     func applyCourses(batchID: Int) throws {
-        try database.run(
-            """
-            INSERT INTO course_history (batch_id, course_id, change, existed, code, title, term, teacher, timezone, deleted_batch, changed_batch)
-            SELECT ?, p.course_id, p.change, c.course_id IS NOT NULL, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
-            FROM plan_courses p LEFT JOIN courses c ON c.course_id = p.course_id
-            """, [batchID])
+        try ChangeHistory.saveCourses(of: importPlan, batchID: batchID, in: database)
         try database.run(
             """
             INSERT INTO courses (course_id, code, title, term, teacher, timezone, deleted_batch, changed_batch)
@@ -39,12 +34,7 @@ extension StagingArea {
     /// (`BucketPolicy.computed`); a task an override pins keeps its stored bucket here, and the
     /// categorizer's pass gives it its bucket by `BucketPolicy.effective`.
     func applyTasks(batchID: Int) throws {
-        try database.run(
-            """
-            INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
-            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
-            FROM plan_tasks p LEFT JOIN tasks t ON t.task_id = p.task_id
-            """, [batchID])
+        try ChangeHistory.saveTasks(of: importPlan, batchID: batchID, in: database)
         try database.run(
             """
             INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
@@ -70,23 +60,29 @@ extension StagingArea {
     /// Keeps the staged rows of a held batch in the database, for `batches approve`.
     func hold(batchID: Int) throws {
         try database.run(
-            "INSERT INTO held_courses SELECT ?, course_id, code, title, term, teacher, timezone, file, line FROM stage_courses",
+            """
+            INSERT INTO held_courses (batch_id, course_id, code, title, term, teacher, timezone, file, line)
+            SELECT ?, course_id, code, title, term, teacher, timezone, file, line FROM stage_courses
+            """,
             [batchID])
         try database.run(
             """
-            INSERT INTO held_tasks
+            INSERT INTO held_tasks (batch_id, task_id, course_id, title, student_id, due, priority, completed, file, line)
             SELECT ?, s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, f.path, s.line
             FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
             """,
             [batchID])
-        try database.run("INSERT INTO held_rejected SELECT ?, kind, id FROM rejected_ids", [batchID])
+        try database.run("INSERT INTO held_rejected (batch_id, kind, id) SELECT ?, kind, id FROM rejected_ids", [batchID])
     }
 
     /// Stages the rows kept for a held batch again.
     func restage(heldBatchID batchID: Int) throws {
         try clear()
         try database.run(
-            "INSERT INTO stage_courses SELECT course_id, code, title, term, teacher, timezone, file, line FROM held_courses WHERE batch_id = ?",
+            """
+            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, file, line)
+            SELECT course_id, code, title, term, teacher, timezone, file, line FROM held_courses WHERE batch_id = ?
+            """,
             [batchID])
         try database.run(
             "INSERT INTO stage_files (path) SELECT DISTINCT file FROM held_tasks WHERE batch_id = ? ORDER BY file ON CONFLICT DO NOTHING",
@@ -98,7 +94,7 @@ extension StagingArea {
             FROM held_tasks h JOIN stage_files f ON f.path = h.file WHERE h.batch_id = ?
             """,
             [batchID])
-        try database.run("INSERT INTO rejected_ids SELECT kind, id FROM held_rejected WHERE batch_id = ?", [batchID])
+        try database.run("INSERT INTO rejected_ids (kind, id) SELECT kind, id FROM held_rejected WHERE batch_id = ?", [batchID])
     }
 
     /// Drops the rows kept for a held batch.

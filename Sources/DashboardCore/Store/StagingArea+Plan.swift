@@ -149,22 +149,27 @@ extension StagingArea {
     }
 }
 
-/// The task changes of one batch, as the categorizer reads them: names of the relations the
-/// staging area holds them in. Only `StagingArea` makes one (and owns the tables it names);
-/// the importer, the approval of a held batch and the reverter pass it to `Categorizer`, which
-/// reads it and writes nothing to it.
-struct TaskPlan {
+/// The changes of one batch, as the categorizer and the history read them: names of the
+/// relations the staging area holds them in. Only `StagingArea` makes one (and owns the
+/// temporary tables it names: creates, fills, clears them); the importer, the approval of a
+/// held batch and the reverter pass it to `Categorizer` and `ChangeHistory`, which read it
+/// and write nothing to it.
+struct ImportPlan {
     /// A relation of `(task_id, change)`: every task the batch inserts, restores, updates or
     /// deletes, one row each.
-    let changes: String
+    let taskChanges: String
     /// A relation of the staged rows, `(task_id, course_id, bucket)` among others: the buckets
     /// computed while staging (empty after a revert).
-    let staged: String
+    let stagedTasks: String
+    /// A relation of `(course_id, change)`, like `taskChanges`.
+    let courseChanges: String
 }
 
 extension StagingArea {
-    /// The task plan this staging area holds (empty until `plan` or `planTaskChanges`).
-    var taskPlan: TaskPlan { TaskPlan(changes: "temp.plan_tasks", staged: "temp.stage_tasks") }
+    /// The plan this staging area holds (empty until `plan` or `planTaskChanges`).
+    var importPlan: ImportPlan {
+        ImportPlan(taskChanges: "temp.plan_tasks", stagedTasks: "temp.stage_tasks", courseChanges: "temp.plan_courses")
+    }
 
     /// Replaces the task plan by the rows of `source`, a query of `(task_id, change)` (a revert
     /// plans what its batch's history holds), with `values` bound to its parameters.

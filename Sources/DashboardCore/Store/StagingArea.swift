@@ -59,7 +59,7 @@ final class StagingArea {
     /// Remembers the id of a rejected row: a sync must not delete the live row of that id
     /// (the row is in the file, only broken), and a rejected course keeps its tasks valid.
     func markRejected(_ kind: FileKind, id: String) throws {
-        try database.run("INSERT INTO rejected_ids VALUES (?, ?) ON CONFLICT DO NOTHING", [kind.rawValue, id])
+        try database.run("INSERT INTO rejected_ids (kind, id) VALUES (?, ?) ON CONFLICT DO NOTHING", [kind.rawValue, id])
     }
 
     // MARK: - Staging rows
@@ -75,7 +75,10 @@ final class StagingArea {
 
     func stage(_ course: CourseRecord, file: String, line: Int) throws -> StageOutcome {
         try database.run(
-            "INSERT INTO stage_courses VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            """
+            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, file, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            """,
             [course.courseID, course.code, course.title, course.term, course.teacher, course.timezone, file, line])
         if database.changes == 1 { return .staged }
         let existing = try database.rows(
@@ -104,7 +107,8 @@ final class StagingArea {
     private var stagedRows = 0
 
     private static func insertSQL(_ rows: Int) -> String {
-        "INSERT INTO stage_tasks VALUES " + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        "INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, file_no, line, bucket, seq) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
             + " ON CONFLICT DO NOTHING"
     }
     private static let fullInsertSQL = insertSQL(rowsPerStatement)

@@ -233,9 +233,7 @@ public final class Store {
     public static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? InternalError { return .internalFailure(error) }
-        guard let error = error as? SQLiteError else {
-            return .sqlite(SQLiteError(code: SQLITE_ERROR, message: "\(error)"))
-        }
+        guard let error = error as? SQLiteError else { return .internalFailure(.unexpected("\(error)")) }
         if error.primaryCode == SQLITE_CORRUPT {
             return .damaged(path: path, detail: error.message)
         }

@@ -14,6 +14,8 @@ public enum InternalError: Error, Equatable, Sendable, CustomStringConvertible {
     case applyWithoutBatch
     /// An import's transaction committed without producing its result.
     case importProducedNoResult
+    /// A report's read transaction committed without reading the report.
+    case reportNotRead
     /// An error of a type the caller does not know, in its own words.
     case unexpected(String)
 
@@ -23,6 +25,7 @@ public enum InternalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .directRepeatAfterReading: return "internal error: a repeated task id was found after the files were read"
         case .applyWithoutBatch: return "internal error: a batch was applied without its id"
         case .importProducedNoResult: return "internal error: the import produced no result"
+        case .reportNotRead: return "internal error: the report was not read"
         case .unexpected(let words): return "internal error: \(words)"
         }
     }
