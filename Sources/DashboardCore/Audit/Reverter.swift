@@ -63,7 +63,7 @@ public final class Reverter {
                     let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: nil)
                     revertBatch = id
                     try ChangeHistory.saveForRevert(of: batchID, task: entry.taskID, revertBatch: id, in: database)
-                    try restoreTasks(fromBatch: batchID, into: id, only: entry.taskID)
+                    try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: entry.taskID, in: database)
                     let change = try ChangeHistory.change(of: entry.taskID, in: id, database: database)
                     var counts = ImportCounts()
                     switch change {
@@ -93,7 +93,7 @@ public final class Reverter {
                         cause: .revert, reason: reason, batchID: revertBatch, revertsEntry: entryID, overrideBefore: before.override),
                     in: database, recordedAt: clock.now(), asOf: asOf, actor: actor)
                 if let bucket {
-                    try database.run("UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket, entry.taskID, bucket])
+                    try LiveRows.setBucket(bucket, of: entry.taskID, in: database)
                 }
                 result.batchID = revertBatch
                 if let newEntry = try AuditLog.entry(database, id: newID) { result.entries = [newEntry] }
@@ -163,39 +163,6 @@ public final class Reverter {
 
     // MARK: - Restoring rows from a batch's history
 
-    /// Writes back the values a batch's history holds (rows the batch inserted are tombstoned
-    /// by `revertBatch`).
-    private func restoreTasks(fromBatch batchID: Int, into revertBatch: Int, only taskID: String? = nil) throws {
-        let filter = taskID == nil ? "" : " AND h.task_id = ?3"
-        var values: [SQLBindable] = [batchID, revertBatch]
-        if let taskID { values.append(taskID) }
-        try database.run(
-            """
-            UPDATE tasks SET course_id = h.course_id, title = h.title, student_id = h.student_id, due = h.due,
-                priority = h.priority, completed = h.completed, deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
-            FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
-            """, taskID.map { [batchID, revertBatch, $0] } ?? [batchID])
-        try database.run(
-            """
-            UPDATE tasks SET deleted_batch = ?2, changed_batch = ?2
-            WHERE task_id IN (SELECT h.task_id FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 0\(filter))
-            """, values)
-    }
-
-    private func restoreCourses(fromBatch batchID: Int, into revertBatch: Int) throws {
-        try database.run(
-            """
-            UPDATE courses SET code = h.code, title = h.title, term = h.term, teacher = h.teacher, timezone = h.timezone,
-                deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
-            FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND courses.course_id = h.course_id
-            """, [batchID])
-        try database.run(
-            """
-            UPDATE courses SET deleted_batch = ?2, changed_batch = ?2
-            WHERE course_id IN (SELECT h.course_id FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 0)
-            """, [batchID, revertBatch])
-    }
-
     // MARK: - A whole batch
 
     /// Undoes a whole batch: rows it inserted are tombstoned, rows it updated get their
@@ -233,8 +200,8 @@ public final class Reverter {
                 if !blocking.isEmpty { reason += "; forced past batches \(blocking.map(String.init).joined(separator: ", "))" }
                 let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: batchID)
                 try ChangeHistory.saveForRevert(of: batchID, revertBatch: id, in: database)
-                try restoreCourses(fromBatch: batchID, into: id)
-                try restoreTasks(fromBatch: batchID, into: id)
+                try LiveRows.writeBackCourses(fromHistoryOf: batchID, into: id, in: database)
+                try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: nil, in: database)
                 // Overrides the batch cleared (import --override-manual) come back with the data.
                 var cleared: [(String, Int)] = []
                 try database.cached(

@@ -121,17 +121,21 @@ public final class Categorizer {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         // Tasks a sync just deleted.
-        try database.cached(
+        let deleted = try database.cached(
             """
-            SELECT t.task_id, t.course_id, t.bucket, o.entry_id
+            SELECT t.task_id, t.course_id, t.bucket, o.entry_id AS override_entry
             FROM \(plan.taskChanges) p JOIN tasks t ON t.task_id = p.task_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE p.change = 'delete' ORDER BY p.task_id
-            """
-        ).forEachRow { row in
+            """)
+        let d = deleted.columnPositions
+        let (dTask, dCourse, dBucket, dOverride) = (
+            try d.position("task_id"), try d.position("course_id"), try d.position("bucket"), try d.position("override_entry")
+        )
+        try deleted.forEachRow { row in
             let cause: AuditCause = context.planCause == .import ? .delete : context.planCause
             try record.run([
-                row.string(0) ?? "", row.string(1) ?? "", row.string(2) ?? "", deletedBucketName, cause.rawValue,
-                context.planReason, false, row.isNull(3) ? nil : row.int(3), false, true,
+                row.string(dTask) ?? "", row.string(dCourse) ?? "", row.string(dBucket) ?? "", deletedBucketName, cause.rawValue,
+                context.planReason, false, row.isNull(dOverride) ? nil : row.int(dOverride), false, true,
             ])
         }
         timer.mark("  pass: deletes")
@@ -140,9 +144,10 @@ public final class Categorizer {
         // tasks and the plan's are always looked at.
         let window = BucketPolicy.settledWindow(asOf: context.asOf)
         timer.mark("  pass: count")
-        try database.cached(
+        let looked = try database.cached(
             """
-            SELECT t.task_id, t.course_id, t.due, t.completed, t.bucket, c.timezone, o.bucket, o.until, o.entry_id, p.change
+            SELECT t.task_id, t.course_id, t.due, t.completed, t.bucket, c.timezone,
+                   o.bucket AS pinned_bucket, o.until AS pinned_until, o.entry_id AS override_entry, p.change
             FROM tasks t JOIN courses c ON c.course_id = t.course_id
             LEFT JOIN overrides o ON o.task_id = t.task_id
             LEFT JOIN \(plan.taskChanges) p ON p.task_id = t.task_id
@@ -151,15 +156,25 @@ public final class Categorizer {
                   SELECT u.task_id FROM tasks u WHERE u.deleted_batch IS NULL AND NOT \(settledSQL)
                   UNION SELECT task_id FROM overrides
                   UNION SELECT task_id FROM \(plan.taskChanges))
-            """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : "")
-        ).forEachRow([window.overdueBefore.isoText, window.upcomingFrom.isoText]) { row in
-            let overrideEntry: Int? = row.isNull(8) ? nil : row.int(8)
-            let pinned = row.string(6) ?? ""
-            let until = row.string(7) ?? ""
+            """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : ""))
+        let c = looked.columnPositions
+        let (cTask, cCourse, cDue, cCompleted, cBucket) = (
+            try c.position("task_id"), try c.position("course_id"), try c.position("due"), try c.position("completed"),
+            try c.position("bucket")
+        )
+        let (cZone, cPinned, cUntil, cOverride, cChange) = (
+            try c.position("timezone"), try c.position("pinned_bucket"), try c.position("pinned_until"),
+            try c.position("override_entry"), try c.position("change")
+        )
+        try looked.forEachRow([window.overdueBefore.isoText, window.upcomingFrom.isoText]) { row in
+            let overrideEntry: Int? = row.isNull(cOverride) ? nil : row.int(cOverride)
+            let pinned = row.string(cPinned) ?? ""
+            let until = row.string(cUntil) ?? ""
             let effective = BucketPolicy.effective(
-                due: row.string(2) ?? "", completed: TaskRecord.storedCompleted(row.value(3)),
-                override: overrideEntry == nil ? nil : StoredOverride(bucket: pinned, until: until), at: zones.local(row.string(5) ?? ""))
-            let change = row.string(9)
+                due: row.string(cDue) ?? "", completed: TaskRecord.storedCompleted(row.value(cCompleted)),
+                override: overrideEntry == nil ? nil : StoredOverride(bucket: pinned, until: until),
+                at: zones.local(row.string(cZone) ?? ""))
+            let change = row.string(cChange)
             var target = effective.bucket.rawValue
             var cause: AuditCause = change == nil ? .time : context.planCause
             var reason = change == nil ? "" : context.planReason
@@ -187,7 +202,7 @@ public final class Categorizer {
                     break
                 }
             }
-            var from = row.string(4) ?? ""
+            var from = row.string(cBucket) ?? ""
             if change == "insert" { from = "" }
             if change == "restore" {
                 from = deletedBucketName
@@ -195,16 +210,12 @@ public final class Categorizer {
             }
             guard from != target || conflict || clear else { return }
             try record.run([
-                row.string(0) ?? "", row.string(1) ?? "", from, target, cause.rawValue, reason, conflict, overrideEntry, clear,
+                row.string(cTask) ?? "", row.string(cCourse) ?? "", from, target, cause.rawValue, reason, conflict, overrideEntry, clear,
                 change != nil,
             ])
         }
         timer.mark("  pass: look at tasks")
-        try database.run(
-            """
-            UPDATE tasks SET bucket = c.to_bucket FROM temp.bucket_changes c
-            WHERE tasks.task_id = c.task_id AND c.to_bucket <> tasks.bucket AND c.to_bucket <> ?
-            """, [deletedBucketName])
+        try LiveRows.setBuckets(from: "temp.bucket_changes", skipping: deletedBucketName, in: database)
         try AuditLog.liftOverrides(selecting: "SELECT task_id FROM temp.bucket_changes WHERE clear_override = 1", in: database)
         try AuditLog.appendAll(
             selecting: """

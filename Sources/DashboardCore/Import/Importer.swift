@@ -149,7 +149,7 @@ public final class Importer {
         staging: StagingArea, kinds: Set<FileKind>, options: ImportOptions, record: Bool, run: RunState
     ) throws -> ImportPath {
         let eligible = ImportPath.choose(
-            recorded: record, options: options, databaseHasTasks: try DirectTaskWriter.databaseHasTasks(database),
+            recorded: record, options: options, databaseHasTasks: try LiveRows.hasTasks(database),
             coursesWouldHold: false)
         guard eligible == .direct else { return .staged }
         var coursePlanRun = run

@@ -28,25 +28,12 @@ final class DirectTaskWriter {
     /// Tasks inserted so far.
     private(set) var inserted = 0
 
-    /// True when `tasks` has a row, live or deleted (the direct path is for none).
-    static func databaseHasTasks(_ database: Database) throws -> Bool {
-        try database.int("SELECT EXISTS (SELECT 1 FROM tasks)") == 1
-    }
-
     init(database: Database, batchID: Int) throws {
         self.database = database
         self.batchID = batchID
-        try database.execute("DROP INDEX IF EXISTS main.tasks_by_course")
-        insertFull = try database.prepare(Self.insertSQL(rows: Self.rowsPerStatement))
+        try LiveRows.dropCourseIndex(database)
+        insertFull = try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement))
         pending.reserveCapacity(Self.rowsPerStatement)
-    }
-
-    private static func insertSQL(rows: Int) -> String {
-        """
-        INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", count: rows).joined(separator: ", "))
-        ON CONFLICT DO NOTHING
-        """
     }
 
     /// Inserts one valid task (in statements of many rows).
@@ -62,7 +49,7 @@ final class DirectTaskWriter {
     func flush() throws -> Bool {
         guard !pending.isEmpty else { return true }
         let statement =
-            pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(Self.insertSQL(rows: pending.count))
+            pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count))
         statement.reset()
         for (i, row) in pending.enumerated() {
             let base = Int32(i * 9)
@@ -90,7 +77,7 @@ final class DirectTaskWriter {
         timer.mark("  entries")
         try ChangeHistory.saveDirectInserts(batchID: batchID, in: database)
         timer.mark("  history rows")
-        try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
+        try LiveRows.buildCourseIndex(database)
         timer.mark("  tasks_by_course")
     }
 }

@@ -9,50 +9,18 @@ extension StagingArea {
         try applyTasks(batchID: batchID)
     }
 
-    /// The course part of `apply`.
+    /// The course part of `apply`: the history of every course the plan touches, then its
+    /// new values and tombstones.
     func applyCourses(batchID: Int) throws {
         try ChangeHistory.saveCourses(of: importPlan, batchID: batchID, in: database)
-        try database.run(
-            """
-            INSERT INTO courses (course_id, code, title, term, teacher, timezone, deleted_batch, changed_batch)
-            SELECT s.course_id, s.code, s.title, s.term, s.teacher, s.timezone, NULL, ?1
-            FROM plan_courses p JOIN stage_courses s ON s.course_id = p.course_id
-            WHERE p.change <> 'delete'
-            ON CONFLICT (course_id) DO UPDATE SET
-                code = excluded.code, title = excluded.title, term = excluded.term, teacher = excluded.teacher,
-                timezone = excluded.timezone, deleted_batch = NULL, changed_batch = ?1
-            """, [batchID])
-        try database.run(
-            """
-            UPDATE courses SET deleted_batch = ?1, changed_batch = ?1
-            WHERE course_id IN (SELECT course_id FROM plan_courses WHERE change = 'delete')
-            """, [batchID])
+        try LiveRows.applyCourses(importPlan, batchID: batchID, in: database)
     }
 
-    /// The task part of `apply`: the previous values of every task the plan touches, the
-    /// new values, then the tombstones. A row's staged bucket is its computed one
-    /// (`BucketPolicy.computed`); a task an override pins keeps its stored bucket here, and the
-    /// categorizer's pass gives it its bucket by `BucketPolicy.effective`.
+    /// The task part of `apply`, likewise. A task an override pins keeps its stored bucket
+    /// here, and the categorizer's pass gives it its bucket by `BucketPolicy.effective`.
     func applyTasks(batchID: Int) throws {
         try ChangeHistory.saveTasks(of: importPlan, batchID: batchID, in: database)
-        try database.run(
-            """
-            INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
-            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, NULL, ?1, s.bucket
-            FROM plan_tasks p JOIN stage_tasks s ON s.task_id = p.task_id
-            WHERE p.change <> 'delete'
-            ON CONFLICT (task_id) DO UPDATE SET
-                course_id = excluded.course_id, title = excluded.title, student_id = excluded.student_id,
-                due = excluded.due, priority = excluded.priority, completed = excluded.completed,
-                deleted_batch = NULL, changed_batch = ?1,
-                bucket = CASE WHEN excluded.bucket = '' OR EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = tasks.task_id)
-                              THEN tasks.bucket ELSE excluded.bucket END
-            """, [batchID])
-        try database.run(
-            """
-            UPDATE tasks SET deleted_batch = ?1, changed_batch = ?1
-            WHERE task_id IN (SELECT task_id FROM plan_tasks WHERE change = 'delete')
-            """, [batchID])
+        try LiveRows.applyTasks(importPlan, batchID: batchID, in: database)
     }
 
     // MARK: - Holding

@@ -163,12 +163,16 @@ struct ImportPlan {
     let stagedTasks: String
     /// A relation of `(course_id, change)`, like `taskChanges`.
     let courseChanges: String
+    /// A relation of the staged courses, like `stagedTasks`.
+    let stagedCourses: String
 }
 
 extension StagingArea {
     /// The plan this staging area holds (empty until `plan` or `planTaskChanges`).
     var importPlan: ImportPlan {
-        ImportPlan(taskChanges: "temp.plan_tasks", stagedTasks: "temp.stage_tasks", courseChanges: "temp.plan_courses")
+        ImportPlan(
+            taskChanges: "temp.plan_tasks", stagedTasks: "temp.stage_tasks", courseChanges: "temp.plan_courses",
+            stagedCourses: "temp.stage_courses")
     }
 
     /// Replaces the task plan by the rows of `source`, a query of `(task_id, change)` (a revert

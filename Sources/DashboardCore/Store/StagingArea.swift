@@ -149,16 +149,24 @@ final class StagingArea {
             SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, f.path, s.line, s.seq
             FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no WHERE s.task_id = ?
             """)
+        let c = lookup.columnPositions
+        let (course, title, student, due) = (
+            try c.position("course_id"), try c.position("title"), try c.position("student_id"), try c.position("due")
+        )
+        let (priority, completed, path, lineColumn, seq) = (
+            try c.position("priority"), try c.position("completed"), try c.position("path"), try c.position("line"),
+            try c.position("seq")
+        )
         for (i, p) in rows.enumerated() {
             var outcome = StageOutcome.staged
             try lookup.forEachRow([p.task.taskID]) { row in
-                guard row.int(8) != firstSeq + i else { return }
-                let file = row.string(6) ?? ""
-                let line = row.int(7)
+                guard row.int(seq) != firstSeq + i else { return }
+                let file = row.string(path) ?? ""
+                let line = row.int(lineColumn)
                 let same =
-                    row.string(0) == p.task.courseID && row.string(1) == p.task.title && row.string(2) == p.task.studentID
-                    && row.string(3) == p.task.due && row.string(4) == p.task.priority.rawValue
-                    && row.int(5) == (p.task.completed ? 1 : 0)
+                    row.string(course) == p.task.courseID && row.string(title) == p.task.title
+                    && row.string(student) == p.task.studentID && row.string(due) == p.task.due
+                    && row.string(priority) == p.task.priority.rawValue && row.int(completed) == (p.task.completed ? 1 : 0)
                 outcome = same ? .repeatOf(file: file, line: line) : .conflictsWith(file: file, line: line)
             }
             if outcome != .staged { repeats.append((p, outcome)) }

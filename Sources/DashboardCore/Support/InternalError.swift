@@ -16,6 +16,8 @@ public enum InternalError: Error, Equatable, Sendable, CustomStringConvertible {
     case importProducedNoResult
     /// A report's read transaction committed without reading the report.
     case reportNotRead
+    /// A decoder asked for a column its statement does not return.
+    case unknownColumn(String, sql: String)
     /// An error of a type the caller does not know, in its own words.
     case unexpected(String)
 
@@ -26,6 +28,7 @@ public enum InternalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .applyWithoutBatch: return "internal error: a batch was applied without its id"
         case .importProducedNoResult: return "internal error: the import produced no result"
         case .reportNotRead: return "internal error: the report was not read"
+        case .unknownColumn(let name, let sql): return "internal error: no column \(name) in: \(sql)"
         case .unexpected(let words): return "internal error: \(words)"
         }
     }
