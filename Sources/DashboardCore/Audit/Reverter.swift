@@ -110,18 +110,30 @@ public final class Reverter {
     /// A task's bucket by `BucketPolicy` (its override in force wins), or nil when the task is
     /// deleted.
     private func effectiveBucket(_ taskID: String, asOf: Date, defaultTimeZone: TimeZone) throws -> String? {
-        let rows = try database.rows(
+        let statement = try database.cached(
             """
-            SELECT t.due, t.completed, t.deleted_batch IS NOT NULL, c.timezone, o.bucket, o.until
+            SELECT t.due, t.completed, t.deleted_batch IS NOT NULL AS deleted, c.timezone, o.bucket AS pinned_bucket,
+                   o.until AS pinned_until
             FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.task_id = ?
-            """, [taskID])
-        guard let row = rows.first, row[2].integer == 0 else { return nil }
+            """)
+        let c = statement.columnPositions
+        let (due, completed, deleted, zone, pinned, until) = (
+            try c.position("due"), try c.position("completed"), try c.position("deleted"), try c.position("timezone"),
+            try c.position("pinned_bucket"), try c.position("pinned_until")
+        )
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
-        let override = row[4].text.map { StoredOverride(bucket: $0, until: row[5].text ?? "") }
-        return BucketPolicy.effective(
-            due: row[0].text ?? "", completed: TaskRecord.storedCompleted(row[1]), override: override, at: zones.local(row[3].text ?? "")
-        ).bucket.rawValue
+        var bucket: String?
+        try statement.forEachRow([taskID]) { row in
+            guard row.int(deleted) == 0 else { return }
+            let override = row.string(pinned).map { StoredOverride(bucket: $0, until: row.string(until) ?? "") }
+            bucket =
+                BucketPolicy.effective(
+                    due: row.string(due) ?? "", completed: TaskRecord.storedCompleted(row.value(completed)), override: override,
+                    at: zones.local(row.string(zone) ?? "")
+                ).bucket.rawValue
+        }
+        return bucket
     }
 
     private struct TaskState {
@@ -131,13 +143,22 @@ public final class Reverter {
     }
 
     private func taskState(_ taskID: String) throws -> TaskState {
-        let rows = try database.rows(
+        let statement = try database.cached(
             """
-            SELECT t.course_id, CASE WHEN t.deleted_batch IS NOT NULL THEN ? ELSE t.bucket END, o.entry_id
+            SELECT t.course_id, CASE WHEN t.deleted_batch IS NOT NULL THEN ? ELSE t.bucket END AS bucket_name,
+                   o.entry_id AS override_entry
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id WHERE t.task_id = ?
-            """, [deletedBucketName, taskID])
-        guard let row = rows.first else { throw AuditError.unknownTask(taskID) }
-        return TaskState(courseID: row[0].text ?? "", bucketName: row[1].text ?? "", override: row[2].integer.map { Int($0) })
+            """)
+        let c = statement.columnPositions
+        let (course, bucket, override) = (try c.position("course_id"), try c.position("bucket_name"), try c.position("override_entry"))
+        var state: TaskState?
+        try statement.forEachRow([deletedBucketName, taskID]) { row in
+            state = TaskState(
+                courseID: row.string(course) ?? "", bucketName: row.string(bucket) ?? "",
+                override: row.isNull(override) ? nil : row.int(override))
+        }
+        guard let state else { throw AuditError.unknownTask(taskID) }
+        return state
     }
 
     /// Puts back the override that was in force before an entry (or none).
