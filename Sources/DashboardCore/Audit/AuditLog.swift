@@ -49,7 +49,7 @@ enum AuditLog {
     static let columns = """
         a.entry_id, a.recorded_at, a.as_of, a.task_id, a.course_id, a.from_bucket, a.to_bucket, a.cause, a.actor, a.reason,
         a.batch_id, a.reverts_entry, a.conflict, a.override_until, a.override_before,
-        (SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id)
+        (SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id) AS reverted_by
         """
 
     static func entries(_ database: Database, filter: AuditFilter) throws -> [AuditEntry] {
@@ -85,26 +85,45 @@ enum AuditLog {
             values.append(batch)
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        try database.prepare("SELECT \(columns) FROM audit a \(whereClause) ORDER BY a.entry_id").forEachRow(values) { row in
-            try body(entry(row))
-        }
+        let statement = try database.prepare("SELECT \(columns) FROM audit a \(whereClause) ORDER BY a.entry_id")
+        let decoder = try EntryDecoder(statement.columnPositions)
+        try statement.forEachRow(values) { row in try body(decoder.entry(row)) }
     }
 
     static func entry(_ database: Database, id: Int) throws -> AuditEntry? {
         var found: AuditEntry?
-        try database.cached("SELECT \(columns) FROM audit a WHERE a.entry_id = ?").forEachRow([id]) { found = entry($0) }
+        let statement = try database.cached("SELECT \(columns) FROM audit a WHERE a.entry_id = ?")
+        let decoder = try EntryDecoder(statement.columnPositions)
+        try statement.forEachRow([id]) { found = decoder.entry($0) }
         return found
     }
 
-    private static func entry(_ row: Row) -> AuditEntry {
-        AuditEntry(
-            id: row.int(0), recordedAt: row.string(1) ?? "", asOf: row.string(2) ?? "", taskID: row.string(3) ?? "",
-            courseID: row.string(4) ?? "", fromBucket: row.string(5) ?? "", toBucket: row.string(6) ?? "",
-            cause: AuditCause(rawValue: row.string(7) ?? "") ?? .time, actor: row.string(8) ?? "", reason: row.string(9) ?? "",
-            batchID: row.isNull(10) ? nil : row.int(10), revertsEntry: row.isNull(11) ? nil : row.int(11),
-            revertedBy: (row.string(15) ?? "").split(separator: ",").compactMap { Int($0) }.sorted(),
-            conflict: row.int(12) == 1, overrideUntil: row.string(13) ?? "",
-            overrideBefore: row.isNull(14) ? nil : row.int(14))
+    /// Decodes an entry from a row of `columns`, by column name (resolved once per statement).
+    private struct EntryDecoder {
+        let id, recordedAt, asOf, taskID, courseID, from, to, cause, actor, reason: Int
+        let batchID, revertsEntry, conflict, overrideUntil, overrideBefore, revertedBy: Int
+
+        init(_ c: ColumnPositions) throws {
+            (id, recordedAt, asOf) = (try c.position("entry_id"), try c.position("recorded_at"), try c.position("as_of"))
+            (taskID, courseID) = (try c.position("task_id"), try c.position("course_id"))
+            (from, to, cause) = (try c.position("from_bucket"), try c.position("to_bucket"), try c.position("cause"))
+            (actor, reason, batchID) = (try c.position("actor"), try c.position("reason"), try c.position("batch_id"))
+            (revertsEntry, conflict) = (try c.position("reverts_entry"), try c.position("conflict"))
+            (overrideUntil, overrideBefore) = (try c.position("override_until"), try c.position("override_before"))
+            revertedBy = try c.position("reverted_by")
+        }
+
+        func entry(_ row: Row) -> AuditEntry {
+            AuditEntry(
+                id: row.int(id), recordedAt: row.string(recordedAt) ?? "", asOf: row.string(asOf) ?? "",
+                taskID: row.string(taskID) ?? "", courseID: row.string(courseID) ?? "", fromBucket: row.string(from) ?? "",
+                toBucket: row.string(to) ?? "", cause: AuditCause(rawValue: row.string(cause) ?? "") ?? .time,
+                actor: row.string(actor) ?? "", reason: row.string(reason) ?? "",
+                batchID: row.isNull(batchID) ? nil : row.int(batchID), revertsEntry: row.isNull(revertsEntry) ? nil : row.int(revertsEntry),
+                revertedBy: (row.string(revertedBy) ?? "").split(separator: ",").compactMap { Int($0) }.sorted(),
+                conflict: row.int(conflict) == 1, overrideUntil: row.string(overrideUntil) ?? "",
+                overrideBefore: row.isNull(overrideBefore) ? nil : row.int(overrideBefore))
+        }
     }
 
     /// Makes the override set by entry `entryID` the one in force on `task`.

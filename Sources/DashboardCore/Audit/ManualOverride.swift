@@ -57,8 +57,7 @@ public final class ManualOverride {
                 try AuditLog.pinOverride(
                     task: taskID, entryID: entryID, bucket: bucket.rawValue, until: untilText, reason: reasonText, actor: actor,
                     in: database)
-                try database.run(
-                    "UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket.rawValue, taskID, bucket.rawValue])
+                try LiveRows.setBucket(bucket.rawValue, of: taskID, in: database)
                 return .commit
             }
         } catch let error as AuditError {

@@ -58,14 +58,13 @@ public final class Reverter {
                 // Data: back to the values before the entry's batch changed the task.
                 var revertBatch: Int?
                 if let batchID = entry.batchID,
-                    try database.int("SELECT count(*) FROM task_history WHERE batch_id = ? AND task_id = ?", [batchID, entry.taskID]) == 1
+                    try ChangeHistory.changed(entry.taskID, in: batchID, database: database)
                 {
                     let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: nil)
                     revertBatch = id
-                    try database.run(Self.saveTaskSQL + " WHERE h.batch_id = ?2 AND h.task_id = ?3", [id, batchID, entry.taskID])
-                    try restoreTasks(fromBatch: batchID, into: id, only: entry.taskID)
-                    let change = try database.scalar(
-                        "SELECT change FROM task_history WHERE batch_id = ? AND task_id = ?", [id, entry.taskID])?.text
+                    try ChangeHistory.saveForRevert(of: batchID, task: entry.taskID, revertBatch: id, in: database)
+                    try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: entry.taskID, in: database)
+                    let change = try ChangeHistory.change(of: entry.taskID, in: id, database: database)
                     var counts = ImportCounts()
                     switch change {
                     case "delete": counts.deleted = 1
@@ -94,7 +93,7 @@ public final class Reverter {
                         cause: .revert, reason: reason, batchID: revertBatch, revertsEntry: entryID, overrideBefore: before.override),
                     in: database, recordedAt: clock.now(), asOf: asOf, actor: actor)
                 if let bucket {
-                    try database.run("UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket, entry.taskID, bucket])
+                    try LiveRows.setBucket(bucket, of: entry.taskID, in: database)
                 }
                 result.batchID = revertBatch
                 if let newEntry = try AuditLog.entry(database, id: newID) { result.entries = [newEntry] }
@@ -111,18 +110,30 @@ public final class Reverter {
     /// A task's bucket by `BucketPolicy` (its override in force wins), or nil when the task is
     /// deleted.
     private func effectiveBucket(_ taskID: String, asOf: Date, defaultTimeZone: TimeZone) throws -> String? {
-        let rows = try database.rows(
+        let statement = try database.cached(
             """
-            SELECT t.due, t.completed, t.deleted_batch IS NOT NULL, c.timezone, o.bucket, o.until
+            SELECT t.due, t.completed, t.deleted_batch IS NOT NULL AS deleted, c.timezone, o.bucket AS pinned_bucket,
+                   o.until AS pinned_until
             FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.task_id = ?
-            """, [taskID])
-        guard let row = rows.first, row[2].integer == 0 else { return nil }
+            """)
+        let c = statement.columnPositions
+        let (due, completed, deleted, zone, pinned, until) = (
+            try c.position("due"), try c.position("completed"), try c.position("deleted"), try c.position("timezone"),
+            try c.position("pinned_bucket"), try c.position("pinned_until")
+        )
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
-        let override = row[4].text.map { StoredOverride(bucket: $0, until: row[5].text ?? "") }
-        return BucketPolicy.effective(
-            due: row[0].text ?? "", completed: TaskRecord.storedCompleted(row[1]), override: override, at: zones.local(row[3].text ?? "")
-        ).bucket.rawValue
+        var bucket: String?
+        try statement.forEachRow([taskID]) { row in
+            guard row.int(deleted) == 0 else { return }
+            let override = row.string(pinned).map { StoredOverride(bucket: $0, until: row.string(until) ?? "") }
+            bucket =
+                BucketPolicy.effective(
+                    due: row.string(due) ?? "", completed: TaskRecord.storedCompleted(row.value(completed)), override: override,
+                    at: zones.local(row.string(zone) ?? "")
+                ).bucket.rawValue
+        }
+        return bucket
     }
 
     private struct TaskState {
@@ -132,20 +143,29 @@ public final class Reverter {
     }
 
     private func taskState(_ taskID: String) throws -> TaskState {
-        let rows = try database.rows(
+        let statement = try database.cached(
             """
-            SELECT t.course_id, CASE WHEN t.deleted_batch IS NOT NULL THEN ? ELSE t.bucket END, o.entry_id
+            SELECT t.course_id, CASE WHEN t.deleted_batch IS NOT NULL THEN ? ELSE t.bucket END AS bucket_name,
+                   o.entry_id AS override_entry
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id WHERE t.task_id = ?
-            """, [deletedBucketName, taskID])
-        guard let row = rows.first else { throw AuditError.unknownTask(taskID) }
-        return TaskState(courseID: row[0].text ?? "", bucketName: row[1].text ?? "", override: row[2].integer.map { Int($0) })
+            """)
+        let c = statement.columnPositions
+        let (course, bucket, override) = (try c.position("course_id"), try c.position("bucket_name"), try c.position("override_entry"))
+        var state: TaskState?
+        try statement.forEachRow([deletedBucketName, taskID]) { row in
+            state = TaskState(
+                courseID: row.string(course) ?? "", bucketName: row.string(bucket) ?? "",
+                override: row.isNull(override) ? nil : row.int(override))
+        }
+        guard let state else { throw AuditError.unknownTask(taskID) }
+        return state
     }
 
     /// Puts back the override that was in force before an entry (or none).
     private func restoreOverride(task: String, to target: Int?, current: Int?) throws {
         guard target != current else { return }
         guard let target, let source = try AuditLog.entry(database, id: target) else {
-            try database.run("DELETE FROM overrides WHERE task_id = ?", [task])
+            try AuditLog.liftOverride(task: task, in: database)
             return
         }
         try AuditLog.pinOverride(
@@ -158,69 +178,11 @@ public final class Reverter {
         options.asOf = asOf
         options.actor = actor
         let id = try BatchLog.begin(database, command: "revert", startedAt: clock.now(), options: options)
-        try database.run("UPDATE batches SET reverts_batch = ?, reason = ? WHERE batch_id = ?", [revertsBatch, reason, id])
+        try BatchLog.setReverts(database, batchID: id, revertsBatch: revertsBatch, reason: reason)
         return id
     }
 
     // MARK: - Restoring rows from a batch's history
-
-    /// Copies the current rows a batch's history names into the revert batch's history.
-    static let saveTaskSQL = """
-        INSERT INTO task_history (batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed,
-                                  deleted_batch, changed_batch)
-        SELECT ?1, t.task_id,
-               CASE WHEN h.existed = 0 THEN 'delete'
-                    WHEN t.deleted_batch IS NOT NULL AND h.deleted_batch IS NULL THEN 'restore'
-                    WHEN t.deleted_batch IS NULL AND h.deleted_batch IS NOT NULL THEN 'delete'
-                    ELSE 'update' END,
-               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
-        FROM task_history h JOIN tasks t ON t.task_id = h.task_id
-        """
-
-    static let saveCourseSQL = """
-        INSERT INTO course_history (batch_id, course_id, change, existed, code, title, term, teacher, timezone,
-                                    deleted_batch, changed_batch)
-        SELECT ?1, c.course_id,
-               CASE WHEN h.existed = 0 THEN 'delete'
-                    WHEN c.deleted_batch IS NOT NULL AND h.deleted_batch IS NULL THEN 'restore'
-                    WHEN c.deleted_batch IS NULL AND h.deleted_batch IS NOT NULL THEN 'delete'
-                    ELSE 'update' END,
-               1, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
-        FROM course_history h JOIN courses c ON c.course_id = h.course_id
-        """
-
-    /// Writes back the values a batch's history holds (rows the batch inserted are tombstoned
-    /// by `revertBatch`).
-    private func restoreTasks(fromBatch batchID: Int, into revertBatch: Int, only taskID: String? = nil) throws {
-        let filter = taskID == nil ? "" : " AND h.task_id = ?3"
-        var values: [SQLBindable] = [batchID, revertBatch]
-        if let taskID { values.append(taskID) }
-        try database.run(
-            """
-            UPDATE tasks SET course_id = h.course_id, title = h.title, student_id = h.student_id, due = h.due,
-                priority = h.priority, completed = h.completed, deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
-            FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
-            """, taskID.map { [batchID, revertBatch, $0] } ?? [batchID])
-        try database.run(
-            """
-            UPDATE tasks SET deleted_batch = ?2, changed_batch = ?2
-            WHERE task_id IN (SELECT h.task_id FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 0\(filter))
-            """, values)
-    }
-
-    private func restoreCourses(fromBatch batchID: Int, into revertBatch: Int) throws {
-        try database.run(
-            """
-            UPDATE courses SET code = h.code, title = h.title, term = h.term, teacher = h.teacher, timezone = h.timezone,
-                deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
-            FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND courses.course_id = h.course_id
-            """, [batchID])
-        try database.run(
-            """
-            UPDATE courses SET deleted_batch = ?2, changed_batch = ?2
-            WHERE course_id IN (SELECT h.course_id FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 0)
-            """, [batchID, revertBatch])
-    }
 
     // MARK: - A whole batch
 
@@ -235,7 +197,7 @@ public final class Reverter {
             try database.inTransaction(.immediate) {
                 guard let batch = try BatchLog.batch(database, id: batchID) else { throw AuditError.unknownBatch(batchID) }
                 if batch.status == .reverted {
-                    let by = try database.int("SELECT max(batch_id) FROM batches WHERE reverts_batch = ?", [batchID])
+                    let by = try BatchLog.lastRevert(database, of: batchID)
                     throw AuditError.batchAlreadyReverted(batch: batchID, by: by)
                 }
                 guard batch.status == .committed else { throw AuditError.batchNotRevertible(batchID, batch.status) }
@@ -258,10 +220,9 @@ public final class Reverter {
                 var reason = "revert of batch \(batchID)"
                 if !blocking.isEmpty { reason += "; forced past batches \(blocking.map(String.init).joined(separator: ", "))" }
                 let id = try beginBatch(reason: reason, asOf: asOf, actor: actor, revertsBatch: batchID)
-                try database.run(Self.saveCourseSQL + " WHERE h.batch_id = ?2", [id, batchID])
-                try database.run(Self.saveTaskSQL + " WHERE h.batch_id = ?2", [id, batchID])
-                try restoreCourses(fromBatch: batchID, into: id)
-                try restoreTasks(fromBatch: batchID, into: id)
+                try ChangeHistory.saveForRevert(of: batchID, revertBatch: id, in: database)
+                try LiveRows.writeBackCourses(fromHistoryOf: batchID, into: id, in: database)
+                try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: nil, in: database)
                 // Overrides the batch cleared (import --override-manual) come back with the data.
                 var cleared: [(String, Int)] = []
                 try database.cached(
@@ -276,50 +237,28 @@ public final class Reverter {
 
                 // Categorize what changed, with cause `revert`.
                 let staging = try StagingArea(database: database)
-                try staging.clear()
-                try database.run(
-                    """
-                    INSERT INTO temp.plan_tasks (task_id, change)
-                    SELECT task_id, CASE change WHEN 'delete' THEN 'delete' WHEN 'restore' THEN 'restore' ELSE 'update' END
-                    FROM task_history WHERE batch_id = ?
-                    """, [id])
+                try staging.planTaskChanges(from: ChangeHistory.taskChangesSource, [id])
                 _ = try Categorizer.pass(
-                    database,
+                    database, plan: staging.importPlan,
                     context: Categorizer.PassContext(
                         asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, recordedAt: clock.now(), batchID: id,
                         planCause: .revert, planReason: reason))
                 try staging.clear()
 
-                var counts: [FileKind: ImportCounts] = [:]
-                for (kind, table) in [(FileKind.courses, "course_history"), (.tasks, "task_history")] {
-                    var c = ImportCounts()
-                    try database.cached("SELECT change, count(*) FROM \(table) WHERE batch_id = ? GROUP BY change").forEachRow([id]) {
-                        row in
-                        switch row.string(0) {
-                        case "delete": c.deleted = row.int(1)
-                        case "restore": c.inserted = row.int(1)
-                        default: c.updated = row.int(1)
-                        }
-                    }
-                    if c != ImportCounts() { counts[kind] = c }
-                }
+                let counts = try ChangeHistory.counts(of: id, in: database)
                 try BatchLog.record(database, batchID: id, counts: counts, files: [], problems: [])
                 try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
-                try database.run(
-                    "UPDATE batches SET status = 'reverted', reason = ? WHERE batch_id = ?", ["reverted by batch \(id)", batchID])
+                try BatchLog.setStatus(database, batchID: batchID, .reverted, reason: "reverted by batch \(id)")
                 // Down a chain of reverts, each undoes the one before: the batch this one reverted is
                 // in effect again, the one that batch reverted is undone again, and so on.
-                var next = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [batchID])?.integer
+                var next = try BatchLog.revertedBatch(database, by: batchID)
                 var inEffect = true
                 while let batch = next {
-                    try database.run(
-                        "UPDATE batches SET status = ?, reason = ? WHERE batch_id = ?",
-                        [
-                            inEffect ? "committed" : "reverted",
-                            inEffect ? "re-applied by batch \(id)" : "reverted again by batch \(id)", Int(batch),
-                        ])
+                    try BatchLog.setStatus(
+                        database, batchID: batch, inEffect ? .committed : .reverted,
+                        reason: inEffect ? "re-applied by batch \(id)" : "reverted again by batch \(id)")
                     inEffect.toggle()
-                    next = try database.scalar("SELECT reverts_batch FROM batches WHERE batch_id = ?", [Int(batch)])?.integer
+                    next = try BatchLog.revertedBatch(database, by: batch)
                 }
                 result.batchID = id
                 result.counts = counts

@@ -37,10 +37,11 @@ public final class Categorizer {
         var result = CategorizeResult()
         do {
             try store.database.inTransaction(.immediate) {
+                // An empty plan: no batch changed data, every entry has cause `time`.
                 let staging = try StagingArea(database: store.database)
                 try staging.clear()
                 result = try Self.pass(
-                    store.database,
+                    store.database, plan: staging.importPlan,
                     context: PassContext(asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, recordedAt: clock.now()))
                 return .commit
             }
@@ -56,7 +57,7 @@ public final class Categorizer {
         var defaultTimeZone: TimeZone
         var actor: String
         var recordedAt: Date
-        /// The batch whose data changes (in `temp.plan_tasks`) this pass follows, if any.
+        /// The batch whose data changes (the pass's `ImportPlan`) this pass follows, if any.
         var batchID: Int?
         /// Entries for tasks in the plan get this cause: `import` after an import, `revert`
         /// after a revert.
@@ -75,36 +76,33 @@ public final class Categorizer {
     /// (`BucketPolicy`), so the staged one is its bucket; tasks with an override are left to
     /// `pass`, which asks `BucketPolicy.effective`.
     /// - Returns: the entries recorded, per cause.
-    static func recordStagedBuckets(_ database: Database, context: PassContext) throws -> [AuditCause: Int] {
+    static func recordStagedBuckets(_ database: Database, plan: ImportPlan, context: PassContext) throws -> [AuditCause: Int] {
         var recorded: [AuditCause: Int] = [:]
         for cause in [AuditCause.import, .restore] {
             let changes = cause == .restore ? "p.change = 'restore'" : "p.change IN ('insert', 'update')"
-            try database.run(
-                """
-                INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
-                                   batch_id, reverts_entry, conflict, override_until, override_before)
-                SELECT ?1, ?2, p.task_id, s.course_id,
-                       CASE p.change WHEN 'insert' THEN '' WHEN 'restore' THEN ?5 ELSE t.bucket END,
-                       s.bucket, ?6, ?3, '', ?4, NULL, 0, '', NULL
-                FROM temp.plan_tasks p JOIN temp.stage_tasks s ON s.task_id = p.task_id
-                LEFT JOIN tasks t ON t.task_id = p.task_id
-                WHERE \(changes)
-                  AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = p.task_id)
-                  AND (p.change <> 'update' OR t.bucket <> s.bucket)
-                ORDER BY p.task_id
-                """,
+            recorded[cause] = try AuditLog.appendAll(
+                selecting: """
+                    SELECT ?1, ?2, p.task_id, s.course_id,
+                           CASE p.change WHEN 'insert' THEN '' WHEN 'restore' THEN ?5 ELSE t.bucket END,
+                           s.bucket, ?6, ?3, '', ?4, NULL, 0, '', NULL
+                    FROM \(plan.taskChanges) p JOIN \(plan.stagedTasks) s ON s.task_id = p.task_id
+                    LEFT JOIN tasks t ON t.task_id = p.task_id
+                    WHERE \(changes)
+                      AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = p.task_id)
+                      AND (p.change <> 'update' OR t.bucket <> s.bucket)
+                    ORDER BY p.task_id
+                    """,
                 [
                     Timestamp.text(context.recordedAt), Timestamp.text(context.asOf), context.actor, context.batchID,
                     deletedBucketName, cause.rawValue,
-                ])
-            recorded[cause] = database.changes
+                ], in: database)
         }
         return recorded
     }
 
-    /// One pass inside the caller's transaction. Tasks listed in `temp.plan_tasks` (the batch
-    /// just applied) are recorded with the plan's cause; the others with cause `time`.
-    static func pass(_ database: Database, context: PassContext) throws -> CategorizeResult {
+    /// One pass inside the caller's transaction. Tasks listed in `plan` (the batch just
+    /// applied) are recorded with the plan's cause; the others with cause `time`.
+    static func pass(_ database: Database, plan: ImportPlan, context: PassContext) throws -> CategorizeResult {
         try database.execute(
             """
             CREATE TEMP TABLE IF NOT EXISTS bucket_changes (
@@ -116,19 +114,28 @@ public final class Categorizer {
         var result = CategorizeResult()
         var zones = CourseZones(asOf: context.asOf, defaultTimeZone: context.defaultTimeZone)
         var timer = PhaseTimer()
-        let record = try database.cached("INSERT INTO bucket_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let record = try database.cached(
+            """
+            INSERT INTO bucket_changes (task_id, course_id, from_bucket, to_bucket, cause, reason, conflict, override_before,
+                                        clear_override, with_batch)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
         // Tasks a sync just deleted.
-        try database.cached(
+        let deleted = try database.cached(
             """
-            SELECT t.task_id, t.course_id, t.bucket, o.entry_id
-            FROM temp.plan_tasks p JOIN tasks t ON t.task_id = p.task_id LEFT JOIN overrides o ON o.task_id = t.task_id
+            SELECT t.task_id, t.course_id, t.bucket, o.entry_id AS override_entry
+            FROM \(plan.taskChanges) p JOIN tasks t ON t.task_id = p.task_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE p.change = 'delete' ORDER BY p.task_id
-            """
-        ).forEachRow { row in
+            """)
+        let d = deleted.columnPositions
+        let (dTask, dCourse, dBucket, dOverride) = (
+            try d.position("task_id"), try d.position("course_id"), try d.position("bucket"), try d.position("override_entry")
+        )
+        try deleted.forEachRow { row in
             let cause: AuditCause = context.planCause == .import ? .delete : context.planCause
             try record.run([
-                row.string(0) ?? "", row.string(1) ?? "", row.string(2) ?? "", deletedBucketName, cause.rawValue,
-                context.planReason, false, row.isNull(3) ? nil : row.int(3), false, true,
+                row.string(dTask) ?? "", row.string(dCourse) ?? "", row.string(dBucket) ?? "", deletedBucketName, cause.rawValue,
+                context.planReason, false, row.isNull(dOverride) ? nil : row.int(dOverride), false, true,
             ])
         }
         timer.mark("  pass: deletes")
@@ -137,26 +144,37 @@ public final class Categorizer {
         // tasks and the plan's are always looked at.
         let window = BucketPolicy.settledWindow(asOf: context.asOf)
         timer.mark("  pass: count")
-        try database.cached(
+        let looked = try database.cached(
             """
-            SELECT t.task_id, t.course_id, t.due, t.completed, t.bucket, c.timezone, o.bucket, o.until, o.entry_id, p.change
+            SELECT t.task_id, t.course_id, t.due, t.completed, t.bucket, c.timezone,
+                   o.bucket AS pinned_bucket, o.until AS pinned_until, o.entry_id AS override_entry, p.change
             FROM tasks t JOIN courses c ON c.course_id = t.course_id
             LEFT JOIN overrides o ON o.task_id = t.task_id
-            LEFT JOIN temp.plan_tasks p ON p.task_id = t.task_id
+            LEFT JOIN \(plan.taskChanges) p ON p.task_id = t.task_id
             WHERE t.deleted_batch IS NULL
               AND t.task_id IN (
                   SELECT u.task_id FROM tasks u WHERE u.deleted_batch IS NULL AND NOT \(settledSQL)
                   UNION SELECT task_id FROM overrides
-                  UNION SELECT task_id FROM temp.plan_tasks)
-            """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : "")
-        ).forEachRow([window.overdueBefore.isoText, window.upcomingFrom.isoText]) { row in
-            let overrideEntry: Int? = row.isNull(8) ? nil : row.int(8)
-            let pinned = row.string(6) ?? ""
-            let until = row.string(7) ?? ""
+                  UNION SELECT task_id FROM \(plan.taskChanges))
+            """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : ""))
+        let c = looked.columnPositions
+        let (cTask, cCourse, cDue, cCompleted, cBucket) = (
+            try c.position("task_id"), try c.position("course_id"), try c.position("due"), try c.position("completed"),
+            try c.position("bucket")
+        )
+        let (cZone, cPinned, cUntil, cOverride, cChange) = (
+            try c.position("timezone"), try c.position("pinned_bucket"), try c.position("pinned_until"),
+            try c.position("override_entry"), try c.position("change")
+        )
+        try looked.forEachRow([window.overdueBefore.isoText, window.upcomingFrom.isoText]) { row in
+            let overrideEntry: Int? = row.isNull(cOverride) ? nil : row.int(cOverride)
+            let pinned = row.string(cPinned) ?? ""
+            let until = row.string(cUntil) ?? ""
             let effective = BucketPolicy.effective(
-                due: row.string(2) ?? "", completed: TaskRecord.storedCompleted(row.value(3)),
-                override: overrideEntry == nil ? nil : StoredOverride(bucket: pinned, until: until), at: zones.local(row.string(5) ?? ""))
-            let change = row.string(9)
+                due: row.string(cDue) ?? "", completed: TaskRecord.storedCompleted(row.value(cCompleted)),
+                override: overrideEntry == nil ? nil : StoredOverride(bucket: pinned, until: until),
+                at: zones.local(row.string(cZone) ?? ""))
+            let change = row.string(cChange)
             var target = effective.bucket.rawValue
             var cause: AuditCause = change == nil ? .time : context.planCause
             var reason = change == nil ? "" : context.planReason
@@ -184,7 +202,7 @@ public final class Categorizer {
                     break
                 }
             }
-            var from = row.string(4) ?? ""
+            var from = row.string(cBucket) ?? ""
             if change == "insert" { from = "" }
             if change == "restore" {
                 from = deletedBucketName
@@ -192,26 +210,20 @@ public final class Categorizer {
             }
             guard from != target || conflict || clear else { return }
             try record.run([
-                row.string(0) ?? "", row.string(1) ?? "", from, target, cause.rawValue, reason, conflict, overrideEntry, clear,
+                row.string(cTask) ?? "", row.string(cCourse) ?? "", from, target, cause.rawValue, reason, conflict, overrideEntry, clear,
                 change != nil,
             ])
         }
         timer.mark("  pass: look at tasks")
-        try database.run(
-            """
-            UPDATE tasks SET bucket = c.to_bucket FROM temp.bucket_changes c
-            WHERE tasks.task_id = c.task_id AND c.to_bucket <> tasks.bucket AND c.to_bucket <> ?
-            """, [deletedBucketName])
-        try database.run("DELETE FROM overrides WHERE task_id IN (SELECT task_id FROM temp.bucket_changes WHERE clear_override = 1)")
-        try database.run(
-            """
-            INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
-                               batch_id, reverts_entry, conflict, override_until, override_before)
-            SELECT ?1, ?2, task_id, course_id, from_bucket, to_bucket, cause, ?3, reason,
-                   CASE WHEN with_batch = 1 THEN ?4 END, NULL, conflict, '', override_before
-            FROM temp.bucket_changes ORDER BY task_id
-            """,
-            [Timestamp.text(context.recordedAt), Timestamp.text(context.asOf), context.actor, context.batchID])
+        try LiveRows.setBuckets(from: "temp.bucket_changes", skipping: deletedBucketName, in: database)
+        try AuditLog.liftOverrides(selecting: "SELECT task_id FROM temp.bucket_changes WHERE clear_override = 1", in: database)
+        try AuditLog.appendAll(
+            selecting: """
+                SELECT ?1, ?2, task_id, course_id, from_bucket, to_bucket, cause, ?3, reason,
+                       CASE WHEN with_batch = 1 THEN ?4 END, NULL, conflict, '', override_before
+                FROM temp.bucket_changes ORDER BY task_id
+                """,
+            [Timestamp.text(context.recordedAt), Timestamp.text(context.asOf), context.actor, context.batchID], in: database)
         timer.mark("  pass: record")
         try database.cached("SELECT cause, count(*), sum(conflict) FROM temp.bucket_changes GROUP BY cause").forEachRow { row in
             if let cause = AuditCause(rawValue: row.string(0) ?? "") {

@@ -22,10 +22,7 @@ extension Importer {
                 guard let held = try BatchLog.batch(database, id: batchID), held.status == .held else {
                     throw ImportFailure.notHeld(batchID: batchID, status: try BatchLog.batch(database, id: batchID)?.status)
                 }
-                var newer: [Int] = []
-                try database.cached(
-                    "SELECT batch_id FROM batches WHERE batch_id > ? AND status IN ('committed', 'reverted') ORDER BY batch_id"
-                ).forEachRow([batchID]) { newer.append($0.int(0)) }
+                let newer = try BatchLog.dataBatches(database, after: batchID)
                 if !newer.isEmpty, !force { throw ImportFailure.staleHeld(batchID: batchID, newer: newer) }
 
                 let staging = try StagingArea(database: database)
@@ -38,25 +35,9 @@ extension Importer {
                 try BatchLog.forEachProblem(database, batchID: batchID) { try problems.append($0) }
                 var counts = held.counts
                 let valid = try staging.validCourseIDs(syncingCourses: syncCourses)
-                var orphans: [(String, String, String, Int)] = []
-                try database.cached(
-                    """
-                    SELECT s.task_id, s.course_id, f.path, s.line FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
-                    ORDER BY f.path, s.line
-                    """
-                ).forEachRow { row in
-                    let course = row.string(1) ?? ""
-                    if !valid.contains(course) { orphans.append((row.string(0) ?? "", course, row.string(2) ?? "", row.int(3))) }
-                }
-                for (taskID, course, file, line) in orphans {
-                    try database.run("DELETE FROM stage_tasks WHERE task_id = ?", [taskID])
-                    try staging.markRejected(.tasks, id: taskID)
+                for (_, course, file, line) in try staging.dropTasks(outside: valid) {
                     counts[.tasks, default: ImportCounts()].rejected += 1
-                    try problems.append(
-                        ImportProblem(
-                            code: .unknownCourse, file: file, line: line, row: 0, column: "course_id", value: course,
-                            message: "course \"\(course)\" was deleted after this batch was held",
-                            hint: "import the course again, then the task"))
+                    try problems.append(ImportMessages.courseDeletedWhileHeld(course, file: file, line: line))
                 }
                 try staging.plan(syncCourses: syncCourses, syncTasks: held.mode == .sync && kinds.contains(.tasks))
                 try staging.fillPlannedCounts(&counts, kinds: kinds)
@@ -67,10 +48,10 @@ extension Importer {
                 options.actor = actor
                 options.maxDelete = DeleteLimit(held.maxDelete) ?? options.maxDelete
                 let newID = try BatchLog.begin(database, command: "approve", startedAt: clock.now(), options: options)
-                try database.run("UPDATE batches SET approved_from = ? WHERE batch_id = ?", [batchID, newID])
+                try BatchLog.setApprovedFrom(database, batchID: newID, heldBatchID: batchID)
                 try staging.apply(batchID: newID)
                 let categorized = try Categorizer.pass(
-                    database,
+                    database, plan: staging.importPlan,
                     context: Categorizer.PassContext(
                         asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: newID, planCause: .import,
                         planReason: "", overrideManual: overrideManual))
@@ -111,8 +92,7 @@ extension Importer {
                 try StagingArea.dropHeld(batchID: batchID, in: database)
                 let reason =
                     "discarded by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
-                try database.run(
-                    "UPDATE batches SET status = 'discarded', reason = ? WHERE batch_id = ?", [reason, batchID])
+                try BatchLog.setStatus(database, batchID: batchID, .discarded, reason: reason)
                 record = try BatchLog.batch(database, id: batchID)
                 return .commit
             }

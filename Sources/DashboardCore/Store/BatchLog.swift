@@ -65,17 +65,21 @@ enum BatchLog {
         try database.run("DELETE FROM batch_counts WHERE batch_id = ?", [batchID])
         for (kind, c) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try database.run(
-                "INSERT INTO batch_counts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO batch_counts (batch_id, kind, read, inserted, updated, unchanged, deleted, rejected, warnings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [batchID, kind.rawValue, c.read, c.inserted, c.updated, c.unchanged, c.deleted, c.rejected, c.warnings])
         }
         try database.run("DELETE FROM batch_files WHERE batch_id = ?", [batchID])
         for (position, file) in files.enumerated() {
             try database.run(
-                "INSERT INTO batch_files VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO batch_files (batch_id, position, path, kind, size, sha256, rows) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [batchID, position + 1, file.path, file.kind?.rawValue, file.size, file.sha256, file.rows])
         }
         try database.run("DELETE FROM batch_problems WHERE batch_id = ?", [batchID])
-        let insert = try database.cached("INSERT INTO batch_problems VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let insert = try database.cached(
+            """
+            INSERT INTO batch_problems (batch_id, seq, severity, code, frictionless_type, file, line, row, column_name, value, message, hint)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
         var seq = 0
         try problems.forEachProblem { p in
             seq += 1
@@ -106,17 +110,28 @@ enum BatchLog {
         _ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1,
         _ body: (BatchRecord) throws -> Void
     ) throws {
-        try database.prepare(
+        let statement = try database.prepare(
             """
-            SELECT batch_id, command, started_at, coalesce(finished_at, ''), as_of, mode, status, reason, max_delete, actor
+            SELECT batch_id, command, started_at, coalesce(finished_at, '') AS finished_at, as_of, mode, status, reason,
+                   max_delete, actor
             FROM batches WHERE \(condition) ORDER BY batch_id DESC LIMIT \(limit)
-            """
-        ).forEachRow(values) { row in
+            """)
+        let c = statement.columnPositions
+        let (id, command, started, finished, asOf) = (
+            try c.position("batch_id"), try c.position("command"), try c.position("started_at"), try c.position("finished_at"),
+            try c.position("as_of")
+        )
+        let (mode, status, reason, maxDelete, actor) = (
+            try c.position("mode"), try c.position("status"), try c.position("reason"), try c.position("max_delete"),
+            try c.position("actor")
+        )
+        try statement.forEachRow(values) { row in
             var record = BatchRecord(
-                id: row.int(0), command: row.string(1) ?? "", startedAt: row.string(2) ?? "", finishedAt: row.string(3) ?? "",
-                asOf: row.string(4) ?? "", mode: ImportMode(rawValue: row.string(5) ?? "") ?? .merge,
-                status: BatchStatus(rawValue: row.string(6) ?? "") ?? .failed, reason: row.string(7) ?? "",
-                maxDelete: row.string(8) ?? "", actor: row.string(9) ?? "", counts: [:], files: [])
+                id: row.int(id), command: row.string(command) ?? "", startedAt: row.string(started) ?? "",
+                finishedAt: row.string(finished) ?? "", asOf: row.string(asOf) ?? "",
+                mode: ImportMode(rawValue: row.string(mode) ?? "") ?? .merge,
+                status: BatchStatus(rawValue: row.string(status) ?? "") ?? .failed, reason: row.string(reason) ?? "",
+                maxDelete: row.string(maxDelete) ?? "", actor: row.string(actor) ?? "", counts: [:], files: [])
             record.counts = try counts(database, batchID: record.id)
             record.files = try files(database, batchID: record.id)
             try body(record)
@@ -125,26 +140,38 @@ enum BatchLog {
 
     static func counts(_ database: Database, batchID: Int) throws -> [FileKind: ImportCounts] {
         var counts: [FileKind: ImportCounts] = [:]
-        try database.cached(
-            "SELECT kind, read, inserted, updated, unchanged, deleted, rejected, warnings FROM batch_counts WHERE batch_id = ?"
-        ).forEachRow([batchID]) { row in
-            guard let kind = FileKind(rawValue: row.string(0) ?? "") else { return }
+        let statement = try database.cached(
+            "SELECT kind, read, inserted, updated, unchanged, deleted, rejected, warnings FROM batch_counts WHERE batch_id = ?")
+        let c = statement.columnPositions
+        let (kindColumn, read, inserted, updated) = (
+            try c.position("kind"), try c.position("read"), try c.position("inserted"), try c.position("updated")
+        )
+        let (unchanged, deleted, rejected, warnings) = (
+            try c.position("unchanged"), try c.position("deleted"), try c.position("rejected"), try c.position("warnings")
+        )
+        try statement.forEachRow([batchID]) { row in
+            guard let kind = FileKind(rawValue: row.string(kindColumn) ?? "") else { return }
             counts[kind] = ImportCounts(
-                read: row.int(1), inserted: row.int(2), updated: row.int(3), unchanged: row.int(4), deleted: row.int(5),
-                rejected: row.int(6), warnings: row.int(7))
+                read: row.int(read), inserted: row.int(inserted), updated: row.int(updated), unchanged: row.int(unchanged),
+                deleted: row.int(deleted), rejected: row.int(rejected), warnings: row.int(warnings))
         }
         return counts
     }
 
     static func files(_ database: Database, batchID: Int) throws -> [ImportedFile] {
         var files: [ImportedFile] = []
-        try database.cached("SELECT path, kind, size, sha256, rows FROM batch_files WHERE batch_id = ? ORDER BY position")
-            .forEachRow([batchID]) { row in
-                files.append(
-                    ImportedFile(
-                        path: row.string(0) ?? "", kind: row.string(1).flatMap(FileKind.init(rawValue:)), size: row.int(2),
-                        sha256: row.string(3) ?? "", rows: row.int(4)))
-            }
+        let statement = try database.cached(
+            "SELECT path, kind, size, sha256, rows FROM batch_files WHERE batch_id = ? ORDER BY position")
+        let c = statement.columnPositions
+        let (path, kind, size, sha256, rows) = (
+            try c.position("path"), try c.position("kind"), try c.position("size"), try c.position("sha256"), try c.position("rows")
+        )
+        try statement.forEachRow([batchID]) { row in
+            files.append(
+                ImportedFile(
+                    path: row.string(path) ?? "", kind: row.string(kind).flatMap(FileKind.init(rawValue:)), size: row.int(size),
+                    sha256: row.string(sha256) ?? "", rows: row.int(rows)))
+        }
         return files
     }
 
@@ -159,18 +186,26 @@ enum BatchLog {
     static func forEachProblem(
         _ database: Database, batchID: Int, severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void
     ) throws {
-        try database.cached(
+        let statement = try database.cached(
             """
             SELECT code, frictionless_type, file, line, row, column_name, value, message, hint
             FROM batch_problems WHERE batch_id = ? AND (? IS NULL OR severity = ?) ORDER BY seq
-            """
-        ).forEachRow([batchID, severity?.rawValue, severity?.rawValue]) { row in
-            guard let code = ProblemCode(rawValue: row.string(0) ?? "") else { return }
+            """)
+        let c = statement.columnPositions
+        let (codeColumn, type, file, line, rowColumn) = (
+            try c.position("code"), try c.position("frictionless_type"), try c.position("file"), try c.position("line"),
+            try c.position("row")
+        )
+        let (column, value, message, hint) = (
+            try c.position("column_name"), try c.position("value"), try c.position("message"), try c.position("hint")
+        )
+        try statement.forEachRow([batchID, severity?.rawValue, severity?.rawValue]) { row in
+            guard let code = ProblemCode(rawValue: row.string(codeColumn) ?? "") else { return }
             try body(
                 ImportProblem(
-                    code: code, file: row.string(2) ?? "", line: row.int(3), row: row.int(4), column: row.string(5) ?? "",
-                    value: row.string(6) ?? "", message: row.string(7) ?? "", hint: row.string(8) ?? "",
-                    frictionlessType: row.string(1)))
+                    code: code, file: row.string(file) ?? "", line: row.int(line), row: row.int(rowColumn),
+                    column: row.string(column) ?? "", value: row.string(value) ?? "", message: row.string(message) ?? "",
+                    hint: row.string(hint) ?? "", frictionlessType: row.string(type)))
         }
     }
 }

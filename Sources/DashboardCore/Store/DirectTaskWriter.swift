@@ -14,12 +14,10 @@ import Foundation
 /// inside a savepoint; `tasks_by_course` is dropped before the first row and built again at
 /// the end (one sort instead of a million scattered index inserts); the entries and history
 /// rows are written by two `INSERT … SELECT` at the end. A repeated task id (a duplicate row,
-/// which needs the first row's line for its message) throws `Repeated`: the importer rolls
-/// the savepoint back and reads the task files again through the staging tables.
+/// which needs the first row's line for its message) makes `insert`/`flush` answer false:
+/// the importer rolls the savepoint back and reads the task files again through the staging
+/// tables (see `Importer.readTasks`).
 final class DirectTaskWriter {
-    /// A task id came twice: the run must go through the staging tables instead.
-    struct Repeated: Error {}
-
     private let database: Database
     private let batchID: Int
     /// Rows per INSERT statement (one statement per row costs more than the row itself).
@@ -30,40 +28,28 @@ final class DirectTaskWriter {
     /// Tasks inserted so far.
     private(set) var inserted = 0
 
-    /// True when `tasks` has no row at all, live or deleted.
-    static func applies(to database: Database) throws -> Bool {
-        try database.int("SELECT NOT EXISTS (SELECT 1 FROM tasks)") == 1
-    }
-
     init(database: Database, batchID: Int) throws {
         self.database = database
         self.batchID = batchID
-        try database.execute("DROP INDEX IF EXISTS main.tasks_by_course")
-        insertFull = try database.prepare(Self.insertSQL(rows: Self.rowsPerStatement))
+        try LiveRows.dropCourseIndex(database)
+        insertFull = try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement))
         pending.reserveCapacity(Self.rowsPerStatement)
     }
 
-    private static func insertSQL(rows: Int) -> String {
-        """
-        INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket)
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", count: rows).joined(separator: ", "))
-        ON CONFLICT DO NOTHING
-        """
-    }
-
     /// Inserts one valid task (in statements of many rows).
-    /// - Throws: `Repeated` when its id was inserted before in this run (found when the
-    ///   statement that holds it runs).
-    func insert(_ task: TaskRecord, bucket: String) throws {
+    /// - Returns: false when a task id of the statement just run was inserted before in this
+    ///   run (the run must take the staged path).
+    func insert(_ task: TaskRecord, bucket: String) throws -> Bool {
         pending.append((task, bucket))
-        if pending.count == Self.rowsPerStatement { try flush() }
+        return pending.count == Self.rowsPerStatement ? try flush() : true
     }
 
     /// Writes the rows waiting; call at the end of each file.
-    func flush() throws {
-        guard !pending.isEmpty else { return }
+    /// - Returns: false when an id was inserted before in this run.
+    func flush() throws -> Bool {
+        guard !pending.isEmpty else { return true }
         let statement =
-            pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(Self.insertSQL(rows: pending.count))
+            pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count))
         statement.reset()
         for (i, row) in pending.enumerated() {
             let base = Int32(i * 9)
@@ -72,31 +58,26 @@ final class DirectTaskWriter {
             try statement.set(row.bucket, at: base + 9)
         }
         let written = try statement.step()
-        guard written == pending.count else { throw Repeated() }
+        guard written == pending.count else { return false }
         inserted += written
         pending.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// Records the entries and history rows of every inserted task and builds the index
     /// again; call once, after the last row.
     func finish(recordedAt: Date, asOf: Date, actor: String) throws {
         var timer = PhaseTimer()
-        try flush()
-        try database.run(
-            """
-            INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
-                               batch_id, reverts_entry, conflict, override_until, override_before)
-            SELECT ?1, ?2, task_id, course_id, '', bucket, 'import', ?3, '', ?4, NULL, 0, '', NULL
-            FROM tasks WHERE changed_batch = ?4 ORDER BY task_id
-            """, [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID])
+        guard try flush() else { throw InternalError.directRepeatAfterReading }
+        try AuditLog.appendAll(
+            selecting: """
+                SELECT ?1, ?2, task_id, course_id, '', bucket, 'import', ?3, '', ?4, NULL, 0, '', NULL
+                FROM tasks WHERE changed_batch = ?4 ORDER BY task_id
+                """, [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID], in: database)
         timer.mark("  entries")
-        try database.run(
-            """
-            INSERT INTO task_history (batch_id, task_id, change, existed)
-            SELECT ?1, task_id, 'insert', 0 FROM tasks WHERE changed_batch = ?1
-            """, [batchID])
+        try ChangeHistory.saveDirectInserts(batchID: batchID, in: database)
         timer.mark("  history rows")
-        try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
+        try LiveRows.buildCourseIndex(database)
         timer.mark("  tasks_by_course")
     }
 }

@@ -38,6 +38,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case busy(path: String, waitedSeconds: Double)
     /// SQLite failed.
     case sqlite(SQLiteError)
+    /// The program broke one of its own invariants (a bug).
+    case internalFailure(InternalError)
 
     public var description: String {
         switch self {
@@ -65,6 +67,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             let waitedText = waited > 0 && waited.isFinite ? " after waiting \(Int(min(waited, 1e12))) s" : ""
             return "another dashboard process is writing to \(path)\(waitedText)"
         case .sqlite(let error): return error.description
+        case .internalFailure(let error): return error.description
         }
     }
 }
@@ -229,9 +232,8 @@ public final class Store {
     /// database" after a valid header), never taken for a bug.
     public static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
-        guard let error = error as? SQLiteError else {
-            return .sqlite(SQLiteError(code: SQLITE_ERROR, message: "\(error)"))
-        }
+        if let error = error as? InternalError { return .internalFailure(error) }
+        guard let error = error as? SQLiteError else { return .internalFailure(.unexpected("\(error)")) }
         if error.primaryCode == SQLITE_CORRUPT {
             return .damaged(path: path, detail: error.message)
         }

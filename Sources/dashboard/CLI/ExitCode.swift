@@ -73,6 +73,8 @@ struct CommandError: Error {
         case .damaged:
             return CommandError(
                 .ioError, error.description, hint: "restore the last backup of the database; `dashboard verify` tells what is wrong")
+        case .internalFailure:
+            return CommandError(.internalError, error.description, hint: "this is a bug; please report it with the command you ran")
         case .sqlite(let e):
             if e.isFull {
                 // SQLite says "disk I/O error" for some full-disk cases: the system's words are clearer.

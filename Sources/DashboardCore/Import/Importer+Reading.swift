@@ -1,0 +1,157 @@
+import Foundation
+
+extension Importer {
+    /// Per-run bookkeeping.
+    struct RunState {
+        let options: ImportOptions
+        var batchID: Int?
+        var counts: [FileKind: ImportCounts] = [:]
+        var files: [ImportedFile] = []
+        /// Rejected rows and warnings, spooled out of memory when there are many.
+        var problems = ProblemSpool()
+        var bytesBefore = 0
+        var bytesTotal = 0
+        var rows = 0
+        /// Rejected rows whose id could not be read (wrong field count, broken quotes), per kind.
+        var unidentified: [FileKind: Int] = [:]
+        /// Course ids whose row was rejected in this run.
+        var rejectedCourses: Set<String> = []
+        /// Time the writing thread spent waiting for the reading thread (for the trace).
+        var waitedForReader: UInt64 = 0
+        /// CPU time of the reading threads.
+        var readerCPU: UInt64 = 0
+    }
+
+    /// How reading one file ended.
+    enum FileReadOutcome {
+        case read
+        /// The direct writer met a repeated task id (`TaskWriteOutcome.needsStagedPath`).
+        case needsStagedPath
+    }
+
+    /// Reads the task files through `writer`: the direct one inside a savepoint, so that a
+    /// repeated id (which only the staging tables can report, with the first row's line) can
+    /// undo every row it wrote and read the files again through `staging`.
+    ///
+    /// Why the path cannot be decided entirely before reading: whether a task id repeats is
+    /// known only from the rows themselves, and finding out first would read every file twice
+    /// (or hold every id in memory), a cost the first import of a school (the benchmarked
+    /// run) pays for a case that almost never happens. So the choice is made up front
+    /// (`ImportPath.choose`) and the rows can overturn it once, by a value, not an error.
+    /// - Returns: the path the tasks were written by, and the direct writer when it was that.
+    func readTasks(
+        _ files: [(file: InputFile, layout: HeaderLayout)], path: ImportPath, staging: StagingArea, batchID: Int?,
+        validCourses: [String: String], run: inout RunState
+    ) throws -> ImportWriter {
+        if path == .direct, let batchID {
+            let before = run
+            let problemsBefore = run.problems.mark
+            try database.execute("SAVEPOINT direct_tasks")
+            // Courses first, so that every task insert finds its course.
+            try staging.applyCourses(batchID: batchID)
+            let writer = try DirectTaskWriter(database: database, batchID: batchID)
+            var outcome = FileReadOutcome.read
+            for (file, layout) in files where outcome == .read {
+                outcome = try readFile(file, layout: layout, staging: staging, writer: writer, validCourses: validCourses, run: &run)
+            }
+            if outcome == .read {
+                try database.execute("RELEASE direct_tasks")
+                return writer
+            }
+            try database.execute("ROLLBACK TO direct_tasks; RELEASE direct_tasks")
+            run = before
+            try run.problems.truncate(to: problemsBefore)
+        }
+        for (file, layout) in files {
+            _ = try readFile(file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, run: &run)
+        }
+        return staging
+    }
+
+    /// Reads one file: one thread reads and normalizes, this one folds the rows
+    /// (`ImportFold`) and hands the valid ones to `writer` (courses always to `staging`).
+    func readFile(
+        _ file: InputFile, layout: HeaderLayout, staging: StagingArea, writer: ImportWriter, validCourses: [String: String],
+        run: inout RunState
+    ) throws -> FileReadOutcome {
+        let problems = run.problems
+        problems.startGroup(sortedByLine: true)
+        let warningsBefore = problems.warningCount
+        // A file that fails part way adds none of its problems, as it adds none of its counts.
+        let fileMark = problems.mark
+        var fileDone = false
+        defer { if !fileDone { try? problems.truncate(to: fileMark) } }
+        var fold = ImportFold(
+            file: file.path, kind: layout.kind, problems: problems, validCourses: layout.kind == .tasks ? validCourses : [:],
+            counts: run.counts[layout.kind] ?? ImportCounts(), rowsSoFar: run.rows)
+        try fold.header(layout)
+
+        func written(_ outcome: TaskWriteOutcome) throws -> Bool {
+            guard case .written(let repeats) = outcome else { return false }
+            for (repeated, found) in repeats {
+                try fold.written(found, id: repeated.task.taskID, idColumn: "task_id", line: repeated.line, row: repeated.row)
+            }
+            return true
+        }
+
+        let reader = RowReader(file: file, layout: layout, options: run.options, validCourses: fold.validCourses)
+        reader.start()
+        var outcome = FileReadOutcome.read
+        do {
+            reading: while true {
+                let waitStart = DispatchTime.now().uptimeNanoseconds
+                guard let batch = reader.handoff.take() else { break }
+                run.waitedForReader += DispatchTime.now().uptimeNanoseconds - waitStart
+                for item in batch {
+                    if case .progress(let bytes) = item {
+                        progress?(
+                            ImportProgress(
+                                bytesRead: run.bytesBefore + bytes, bytesTotal: run.bytesTotal, rows: fold.rowsSoFar, file: file.path))
+                        continue
+                    }
+                    switch try fold.take(item, run: &run) {
+                    case .none: break
+                    case .rejected(let kind, let id): try staging.markRejected(kind, id: id)
+                    case .course(let course, let line, let row):
+                        try fold.written(
+                            try staging.stage(course, file: file.path, line: line), id: course.courseID, idColumn: "course_id",
+                            line: line, row: row)
+                    case .task(let task):
+                        guard try written(try writer.write(task)) else {
+                            outcome = .needsStagedPath
+                            break reading
+                        }
+                    }
+                }
+            }
+            if outcome == .needsStagedPath {
+                // A repeat early in a long file stops the reading thread.
+                reader.handoff.cancel()
+                reader.handoff.waitUntilFinished()
+                return outcome
+            }
+        } catch {
+            reader.handoff.cancel()
+            reader.handoff.waitUntilFinished()
+            throw error
+        }
+        let read = reader.outcome
+        run.readerCPU += read.cpuNanoseconds
+        if let failure = read.failure { throw failure }
+        try fold.finish()
+        // Repeats are found when their statement runs, after later rows' problems: the spool
+        // lists this file's problems by line (file order).
+        guard try written(try writer.endOfFile()) else { return .needsStagedPath }
+        if writer !== staging {
+            _ = try written(try staging.endOfFile())
+        }
+        var counts = fold.counts
+        counts.warnings += problems.warningCount - warningsBefore
+        fileDone = true
+        run.counts[layout.kind] = counts
+        run.files.append(ImportedFile(path: file.path, kind: layout.kind, size: read.bytesRead, sha256: read.sha256, rows: fold.fileRows))
+        run.bytesBefore += read.bytesRead
+        run.rows = fold.rowsSoFar
+        return .read
+    }
+}

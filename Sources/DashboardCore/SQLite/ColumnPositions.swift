@@ -1,0 +1,38 @@
+import CSQLite
+
+/// The positions of a statement's result columns, by name: rows are decoded by column name,
+/// with the names resolved once per statement rather than once per row (a pass may read a
+/// million rows).
+///
+/// A decoder asks for each column it reads (`position(_:)`); a name the statement does not
+/// return is a bug in the program (`InternalError.unknownColumn`), found the first time the
+/// statement runs.
+public struct ColumnPositions {
+    private let positions: [String: Int]
+    private let sql: String
+
+    public init(_ statement: Statement) {
+        var positions: [String: Int] = [:]
+        let count = sqlite3_column_count(statement.handle)
+        for i in 0..<count {
+            guard let name = sqlite3_column_name(statement.handle, i) else { continue }
+            // The first column of a name wins (aliases make names unique where it matters).
+            let key = String(cString: name)
+            if positions[key] == nil { positions[key] = Int(i) }
+        }
+        self.positions = positions
+        sql = statement.sql
+    }
+
+    /// The position of column `name`.
+    /// - Throws: `InternalError.unknownColumn` when the statement returns no such column.
+    public func position(_ name: String) throws -> Int {
+        guard let position = positions[name] else { throw InternalError.unknownColumn(name, sql: sql) }
+        return position
+    }
+}
+
+extension Statement {
+    /// The positions of this statement's result columns by name.
+    public var columnPositions: ColumnPositions { ColumnPositions(self) }
+}

@@ -1,0 +1,118 @@
+/// The owner of `task_history` and `course_history`: the previous values of every row a batch
+/// changed, which `revert --batch` writes back. The only code that writes them.
+///
+/// A history row holds the row as it was before the batch (`existed` 0: the batch inserted
+/// it), and the batch's kind of change (`insert`, `update`, `delete`, `restore`).
+enum ChangeHistory {
+    static let taskColumns = """
+        batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch
+        """
+    static let courseColumns = """
+        batch_id, course_id, change, existed, code, title, term, teacher, timezone, deleted_batch, changed_batch
+        """
+
+    // MARK: - An import's batch
+
+    /// Saves the current values of every course `plan` changes, before the plan is applied.
+    static func saveCourses(of plan: ImportPlan, batchID: Int, in database: Database) throws {
+        try database.run(
+            """
+            INSERT INTO course_history (\(courseColumns))
+            SELECT ?, p.course_id, p.change, c.course_id IS NOT NULL, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
+            FROM \(plan.courseChanges) p LEFT JOIN courses c ON c.course_id = p.course_id
+            """, [batchID])
+    }
+
+    /// Saves the current values of every task `plan` changes, before the plan is applied.
+    static func saveTasks(of plan: ImportPlan, batchID: Int, in database: Database) throws {
+        try database.run(
+            """
+            INSERT INTO task_history (\(taskColumns))
+            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+            FROM \(plan.taskChanges) p LEFT JOIN tasks t ON t.task_id = p.task_id
+            """, [batchID])
+    }
+
+    /// Records an `insert` of every task batch `batchID` wrote (`changed_batch`), after a
+    /// first import wrote them directly (`DirectTaskWriter`): none existed before.
+    static func saveDirectInserts(batchID: Int, in database: Database) throws {
+        try database.run(
+            """
+            INSERT INTO task_history (batch_id, task_id, change, existed)
+            SELECT ?1, task_id, 'insert', 0 FROM tasks WHERE changed_batch = ?1
+            """, [batchID])
+    }
+
+    // MARK: - A revert's batch
+
+    /// What a revert does to a row its batch changed, from the history row `h` and the row as
+    /// it is now (`c` or `t`): tombstone what the batch inserted, restore what it deleted.
+    private static func revertChange(_ row: String) -> String {
+        """
+        CASE WHEN h.existed = 0 THEN 'delete'
+             WHEN \(row).deleted_batch IS NOT NULL AND h.deleted_batch IS NULL THEN 'restore'
+             WHEN \(row).deleted_batch IS NULL AND h.deleted_batch IS NOT NULL THEN 'delete'
+             ELSE 'update' END
+        """
+    }
+
+    private static let saveTasksForRevertSQL = """
+        INSERT INTO task_history (\(taskColumns))
+        SELECT ?1, t.task_id, \(revertChange("t")),
+               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+        FROM task_history h JOIN tasks t ON t.task_id = h.task_id WHERE h.batch_id = ?2
+        """
+
+    /// Saves, as history of the revert batch `revertBatch`, the current values of every row
+    /// batch `batchID`'s history names, with the change the revert makes to it.
+    static func saveForRevert(of batchID: Int, revertBatch: Int, in database: Database) throws {
+        try database.run(
+            """
+            INSERT INTO course_history (\(courseColumns))
+            SELECT ?1, c.course_id, \(revertChange("c")),
+                   1, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
+            FROM course_history h JOIN courses c ON c.course_id = h.course_id WHERE h.batch_id = ?2
+            """, [revertBatch, batchID])
+        try database.run(saveTasksForRevertSQL, [revertBatch, batchID])
+    }
+
+    /// `saveForRevert` for one task (the revert of one entry).
+    static func saveForRevert(of batchID: Int, task taskID: String, revertBatch: Int, in database: Database) throws {
+        try database.run(saveTasksForRevertSQL + " AND h.task_id = ?3", [revertBatch, batchID, taskID])
+    }
+
+    /// Whether batch `batchID` changed task `taskID`.
+    static func changed(_ taskID: String, in batchID: Int, database: Database) throws -> Bool {
+        try database.int("SELECT count(*) FROM task_history WHERE batch_id = ? AND task_id = ?", [batchID, taskID]) == 1
+    }
+
+    /// The change batch `batchID` made to task `taskID`, if any.
+    static func change(of taskID: String, in batchID: Int, database: Database) throws -> String? {
+        try database.scalar("SELECT change FROM task_history WHERE batch_id = ? AND task_id = ?", [batchID, taskID])?.text
+    }
+
+    /// The task changes of batch `batchID` as a plan source, `(task_id, change)` with `?` the
+    /// batch: a revert categorizes what it changed (`StagingArea.planTaskChanges`).
+    static let taskChangesSource = """
+        SELECT task_id, CASE change WHEN 'delete' THEN 'delete' WHEN 'restore' THEN 'restore' ELSE 'update' END
+        FROM task_history WHERE batch_id = ?
+        """
+
+    /// Counts of batch `batchID`'s history per kind: a `restore` counts as inserted.
+    static func counts(of batchID: Int, in database: Database) throws -> [FileKind: ImportCounts] {
+        var counts: [FileKind: ImportCounts] = [:]
+        for (kind, table) in [(FileKind.courses, "course_history"), (.tasks, "task_history")] {
+            var c = ImportCounts()
+            try database.cached("SELECT change, count(*) AS n FROM \(table) WHERE batch_id = ? GROUP BY change").forEachRow([batchID]) {
+                row in
+                switch row.string(0) {
+                case "delete": c.deleted = row.int(1)
+                case "restore": c.inserted = row.int(1)
+                default: c.updated = row.int(1)
+                }
+            }
+            if c != ImportCounts() { counts[kind] = c }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,136 @@
+/// The owner of `courses` and `tasks` (the live rows and their tombstones): the only code that
+/// writes them. Readers (the report source, the categorizer's pass, the verifier) read them.
+///
+/// Policy kept here: a row is never deleted, only tombstoned (`deleted_batch`); every write
+/// of data stamps `changed_batch`; a task an override pins keeps its stored bucket when an
+/// import changes it (the categorizer's pass decides it by `BucketPolicy.effective`).
+enum LiveRows {
+    /// The columns of a task as an import writes it, in this order (`directInsertSQL`).
+    static let taskColumns = "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket"
+
+    // MARK: - An import's plan
+
+    /// Writes the course part of `plan` as batch `batchID`: new values, then tombstones.
+    static func applyCourses(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
+        try database.run(
+            """
+            INSERT INTO courses (course_id, code, title, term, teacher, timezone, deleted_batch, changed_batch)
+            SELECT s.course_id, s.code, s.title, s.term, s.teacher, s.timezone, NULL, ?1
+            FROM \(plan.courseChanges) p JOIN \(plan.stagedCourses) s ON s.course_id = p.course_id
+            WHERE p.change <> 'delete'
+            ON CONFLICT (course_id) DO UPDATE SET
+                code = excluded.code, title = excluded.title, term = excluded.term, teacher = excluded.teacher,
+                timezone = excluded.timezone, deleted_batch = NULL, changed_batch = ?1
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE courses SET deleted_batch = ?1, changed_batch = ?1
+            WHERE course_id IN (SELECT course_id FROM \(plan.courseChanges) WHERE change = 'delete')
+            """, [batchID])
+    }
+
+    /// Writes the task part of `plan` as batch `batchID`: new values, then tombstones. A row's
+    /// staged bucket is its computed one (`BucketPolicy.computed`); a task an override pins keeps
+    /// its stored bucket here.
+    static func applyTasks(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
+        try database.run(
+            """
+            INSERT INTO tasks (\(taskColumns))
+            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, NULL, ?1, s.bucket
+            FROM \(plan.taskChanges) p JOIN \(plan.stagedTasks) s ON s.task_id = p.task_id
+            WHERE p.change <> 'delete'
+            ON CONFLICT (task_id) DO UPDATE SET
+                course_id = excluded.course_id, title = excluded.title, student_id = excluded.student_id,
+                due = excluded.due, priority = excluded.priority, completed = excluded.completed,
+                deleted_batch = NULL, changed_batch = ?1,
+                bucket = CASE WHEN excluded.bucket = '' OR EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = tasks.task_id)
+                              THEN tasks.bucket ELSE excluded.bucket END
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE tasks SET deleted_batch = ?1, changed_batch = ?1
+            WHERE task_id IN (SELECT task_id FROM \(plan.taskChanges) WHERE change = 'delete')
+            """, [batchID])
+    }
+
+    // MARK: - The first import (DirectTaskWriter)
+
+    /// True when `tasks` has a row, live or deleted.
+    static func hasTasks(_ database: Database) throws -> Bool {
+        try database.int("SELECT EXISTS (SELECT 1 FROM tasks)") == 1
+    }
+
+    /// An INSERT of `rows` new tasks, each bound as `taskColumns` less `deleted_batch` (NULL);
+    /// a task id already there is skipped (the caller compares the rows written).
+    static func directInsertSQL(rows: Int) -> String {
+        """
+        INSERT INTO tasks (\(taskColumns))
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", count: rows).joined(separator: ", "))
+        ON CONFLICT DO NOTHING
+        """
+    }
+
+    /// Drops `tasks_by_course` before a bulk insert (one sort at the end instead of a million
+    /// scattered index inserts).
+    static func dropCourseIndex(_ database: Database) throws {
+        try database.execute("DROP INDEX IF EXISTS main.tasks_by_course")
+    }
+
+    /// Builds `tasks_by_course` again after a bulk insert.
+    static func buildCourseIndex(_ database: Database) throws {
+        try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
+    }
+
+    // MARK: - Buckets
+
+    /// Stores `bucket` as the bucket of `taskID` (no write when it is already).
+    static func setBucket(_ bucket: String, of taskID: String, in database: Database) throws {
+        try database.run("UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket, taskID, bucket])
+    }
+
+    /// Stores the buckets of `changes`, a relation of `(task_id, to_bucket)`, skipping rows to
+    /// `skipping` (a deleted task keeps its last bucket) and rows already right.
+    static func setBuckets(from changes: String, skipping: String, in database: Database) throws {
+        try database.run(
+            """
+            UPDATE tasks SET bucket = c.to_bucket FROM \(changes) c
+            WHERE tasks.task_id = c.task_id AND c.to_bucket <> tasks.bucket AND c.to_bucket <> ?
+            """, [skipping])
+    }
+
+    // MARK: - Reverts
+
+    /// Writes back the task values batch `batchID`'s history holds, and tombstones (as batch
+    /// `revertBatch`) the tasks it inserted; only `taskID` when given.
+    static func writeBackTasks(fromHistoryOf batchID: Int, into revertBatch: Int, only taskID: String?, in database: Database) throws {
+        let filter = taskID == nil ? "" : " AND h.task_id = ?3"
+        var values: [SQLBindable] = [batchID, revertBatch]
+        if let taskID { values.append(taskID) }
+        try database.run(
+            """
+            UPDATE tasks SET course_id = h.course_id, title = h.title, student_id = h.student_id, due = h.due,
+                priority = h.priority, completed = h.completed, deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
+            FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
+            """, taskID.map { [batchID, revertBatch, $0] } ?? [batchID])
+        try database.run(
+            """
+            UPDATE tasks SET deleted_batch = ?2, changed_batch = ?2
+            WHERE task_id IN (SELECT h.task_id FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 0\(filter))
+            """, values)
+    }
+
+    /// `writeBackTasks` for the courses of batch `batchID`.
+    static func writeBackCourses(fromHistoryOf batchID: Int, into revertBatch: Int, in database: Database) throws {
+        try database.run(
+            """
+            UPDATE courses SET code = h.code, title = h.title, term = h.term, teacher = h.teacher, timezone = h.timezone,
+                deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
+            FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND courses.course_id = h.course_id
+            """, [batchID])
+        try database.run(
+            """
+            UPDATE courses SET deleted_batch = ?2, changed_batch = ?2
+            WHERE course_id IN (SELECT h.course_id FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 0)
+            """, [batchID, revertBatch])
+    }
+}

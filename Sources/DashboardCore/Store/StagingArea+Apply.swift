@@ -1,0 +1,74 @@
+/// Applying the plan, and keeping the staged rows of a held batch.
+extension StagingArea {
+    // MARK: - Applying
+
+    /// Writes the plan as batch `batchID`: first the previous values of every row it touches,
+    /// then the new values, then the tombstones.
+    func apply(batchID: Int) throws {
+        try applyCourses(batchID: batchID)
+        try applyTasks(batchID: batchID)
+    }
+
+    /// The course part of `apply`: the history of every course the plan touches, then its
+    /// new values and tombstones.
+    func applyCourses(batchID: Int) throws {
+        try ChangeHistory.saveCourses(of: importPlan, batchID: batchID, in: database)
+        try LiveRows.applyCourses(importPlan, batchID: batchID, in: database)
+    }
+
+    /// The task part of `apply`, likewise. A task an override pins keeps its stored bucket
+    /// here, and the categorizer's pass gives it its bucket by `BucketPolicy.effective`.
+    func applyTasks(batchID: Int) throws {
+        try ChangeHistory.saveTasks(of: importPlan, batchID: batchID, in: database)
+        try LiveRows.applyTasks(importPlan, batchID: batchID, in: database)
+    }
+
+    // MARK: - Holding
+
+    /// Keeps the staged rows of a held batch in the database, for `batches approve`.
+    func hold(batchID: Int) throws {
+        try database.run(
+            """
+            INSERT INTO held_courses (batch_id, course_id, code, title, term, teacher, timezone, file, line)
+            SELECT ?, course_id, code, title, term, teacher, timezone, file, line FROM stage_courses
+            """,
+            [batchID])
+        try database.run(
+            """
+            INSERT INTO held_tasks (batch_id, task_id, course_id, title, student_id, due, priority, completed, file, line)
+            SELECT ?, s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, f.path, s.line
+            FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
+            """,
+            [batchID])
+        try database.run("INSERT INTO held_rejected (batch_id, kind, id) SELECT ?, kind, id FROM rejected_ids", [batchID])
+    }
+
+    /// Stages the rows kept for a held batch again.
+    func restage(heldBatchID batchID: Int) throws {
+        try clear()
+        try database.run(
+            """
+            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, file, line)
+            SELECT course_id, code, title, term, teacher, timezone, file, line FROM held_courses WHERE batch_id = ?
+            """,
+            [batchID])
+        try database.run(
+            "INSERT INTO stage_files (path) SELECT DISTINCT file FROM held_tasks WHERE batch_id = ? ORDER BY file ON CONFLICT DO NOTHING",
+            [batchID])
+        try database.run(
+            """
+            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, file_no, line)
+            SELECT h.task_id, h.course_id, h.title, h.student_id, h.due, h.priority, h.completed, f.file_no, h.line
+            FROM held_tasks h JOIN stage_files f ON f.path = h.file WHERE h.batch_id = ?
+            """,
+            [batchID])
+        try database.run("INSERT INTO rejected_ids (kind, id) SELECT kind, id FROM held_rejected WHERE batch_id = ?", [batchID])
+    }
+
+    /// Drops the rows kept for a held batch.
+    static func dropHeld(batchID: Int, in database: Database) throws {
+        try database.run("DELETE FROM held_courses WHERE batch_id = ?", [batchID])
+        try database.run("DELETE FROM held_tasks WHERE batch_id = ?", [batchID])
+        try database.run("DELETE FROM held_rejected WHERE batch_id = ?", [batchID])
+    }
+}
