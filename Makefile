@@ -28,9 +28,7 @@ DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libss
 
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
-FUZZ_SOURCES = $(wildcard Sources/DashboardCore/CSV/*.swift) \
-	$(addprefix Sources/DashboardCore/Import/,ImportProblem.swift FileKind.swift TextNormalizer.swift ValueParsers.swift \
-	  DueDate.swift DueDateParser.swift TimeZoneCatalog.swift Records.swift RowNormalizer.swift RowNormalizer+WideRows.swift InvalidStoredValue.swift) \
+FUZZ_SOURCES = $(wildcard Sources/DashboardCore/CSVReading/*.swift) $(wildcard Sources/DashboardCore/Normalizing/*.swift) \
 	Sources/DashboardCore/Support/Clock.swift Sources/DashboardCore/Support/PathInspection.swift Fuzz/FuzzTarget.swift
 
 deps:

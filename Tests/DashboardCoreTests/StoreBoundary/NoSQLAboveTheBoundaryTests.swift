@@ -11,7 +11,10 @@ struct NoSQLAboveTheBoundaryTests {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Folders and files above the boundary.
-    static let folders = ["Sources/DashboardCore/Report", "Sources/DashboardCore/StoreProtocols"]
+    static let folders = [
+        "Sources/DashboardCore/CSVReading", "Sources/DashboardCore/Normalizing", "Sources/DashboardCore/BucketPolicy",
+        "Sources/DashboardCore/ReportPipeline", "Sources/DashboardCore/Rendering", "Sources/DashboardCore/StoreProtocols",
+    ]
     static let files = [
         "Sources/dashboard/Commands/ReportCommand.swift", "Sources/dashboard/Commands/ReportOutput.swift",
         "Sources/dashboard/Commands/StatusCommand.swift", "Sources/dashboard/Commands/AuditCommand.swift",
@@ -55,7 +58,7 @@ struct NoSQLAboveTheBoundaryTests {
     func found() throws {
         let paths = try Self.sources()
         try #require(paths.count >= 20)
-        #expect(paths.contains("Sources/DashboardCore/Report/ReportSource.swift"))
+        #expect(paths.contains("Sources/DashboardCore/ReportPipeline/ReportSource.swift"))
         #expect(paths.contains("Sources/DashboardCore/StoreProtocols/ReportReading.swift"))
     }
 
