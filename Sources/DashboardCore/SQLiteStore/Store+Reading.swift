@@ -14,7 +14,7 @@ extension Store: SnapshotReading {
             return .commit
         }
         // The transaction's body always sets the result before it commits.
-        guard let result else { throw SQLiteError(code: 1, message: "the read returned nothing") }
+        guard let result else { throw InternalError.readReturnedNothing }
         return result
     }
 }

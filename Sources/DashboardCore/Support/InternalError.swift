@@ -14,8 +14,8 @@ public enum InternalError: Error, Equatable, Sendable, CustomStringConvertible {
     case applyWithoutBatch
     /// An import's transaction committed without producing its result.
     case importProducedNoResult
-    /// A report's read transaction committed without reading the report.
-    case reportNotRead
+    /// A read transaction (`Store.read`) committed without its body's result.
+    case readReturnedNothing
     /// A decoder asked for a column its statement does not return.
     case unknownColumn(String, sql: String)
     /// An error of a type the caller does not know, in its own words.
@@ -27,7 +27,7 @@ public enum InternalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .directRepeatAfterReading: return "internal error: a repeated task id was found after the files were read"
         case .applyWithoutBatch: return "internal error: a batch was applied without its id"
         case .importProducedNoResult: return "internal error: the import produced no result"
-        case .reportNotRead: return "internal error: the report was not read"
+        case .readReturnedNothing: return "internal error: a read returned nothing"
         case .unknownColumn(let name, let sql): return "internal error: no column \(name) in: \(sql)"
         case .unexpected(let words): return "internal error: \(words)"
         }
