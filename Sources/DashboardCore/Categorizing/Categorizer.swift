@@ -225,10 +225,12 @@ public final class Categorizer {
                 """,
             [Timestamp.text(context.recordedAt), Timestamp.text(context.asOf), context.actor, context.batchID], in: database)
         timer.mark("  pass: record")
-        try database.cached("SELECT cause, count(*), sum(conflict) FROM temp.bucket_changes GROUP BY cause").forEachRow { row in
-            if let cause = AuditCause(rawValue: row.string(0) ?? "") {
-                result.byCause[cause] = row.int(1)
-                result.entries += row.int(1)
+        let byCause = try database.cached("SELECT cause, count(*) AS n FROM temp.bucket_changes GROUP BY cause")
+        let (causeColumn, n) = (try byCause.columnPositions.position("cause"), try byCause.columnPositions.position("n"))
+        try byCause.forEachRow { row in
+            if let cause = AuditCause(rawValue: row.string(causeColumn) ?? "") {
+                result.byCause[cause] = row.int(n)
+                result.entries += row.int(n)
             }
         }
         try database.execute("DELETE FROM bucket_changes")

@@ -31,28 +31,37 @@ public final class ManualOverride {
         do {
             try store.database.inTransaction(.immediate) {
                 let database = store.database
-                let rows = try database.rows(
+                let statement = try database.cached(
                     """
-                    SELECT t.course_id, t.bucket, t.deleted_batch IS NOT NULL, c.timezone, o.entry_id
+                    SELECT t.course_id, t.bucket, t.deleted_batch IS NOT NULL AS deleted, c.timezone, o.entry_id
                     FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
                     WHERE t.task_id = ?
-                    """, [taskID])
-                guard let row = rows.first else { throw AuditError.unknownTask(taskID) }
-                if row[2].integer == 1 { throw AuditError.deletedTask(taskID) }
+                    """)
+                let c = statement.columnPositions
+                let (course, current, deleted) = (try c.position("course_id"), try c.position("bucket"), try c.position("deleted"))
+                let (timezone, pinned) = (try c.position("timezone"), try c.position("entry_id"))
+                var found: (courseID: String, bucket: String, deleted: Bool, timezone: String, previous: Int?)?
+                try statement.forEachRow([taskID]) { row in
+                    found = (
+                        row.string(course) ?? "", row.string(current) ?? "", row.int(deleted) == 1, row.string(timezone) ?? "",
+                        row.isNull(pinned) ? nil : row.int(pinned)
+                    )
+                }
+                guard let row = found else { throw AuditError.unknownTask(taskID) }
+                if row.deleted { throw AuditError.deletedTask(taskID) }
                 var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
                 var untilText = ""
                 if let until {
                     guard let parsed = try? DueDateParser.parse(until, dateOrder: nil) else { throw AuditError.invalidExpiry(until) }
                     untilText = parsed.storageText
-                    if BucketPolicy.hasExpired(until: untilText, at: zones.local(row[3].text ?? "")) {
+                    if BucketPolicy.hasExpired(until: untilText, at: zones.local(row.timezone)) {
                         throw AuditError.expiryPassed(until: until, asOf: Timestamp.text(asOf))
                     }
                 }
-                let previous: Int? = row[4].integer.map { Int($0) }
                 entryID = try AuditLog.append(
                     AuditLog.NewEntry(
-                        taskID: taskID, courseID: row[0].text ?? "", from: row[1].text ?? "", to: bucket.rawValue, cause: .override,
-                        reason: reasonText, overrideUntil: untilText, overrideBefore: previous),
+                        taskID: taskID, courseID: row.courseID, from: row.bucket, to: bucket.rawValue, cause: .override,
+                        reason: reasonText, overrideUntil: untilText, overrideBefore: row.previous),
                     in: database, recordedAt: clock.now(), asOf: asOf, actor: actor)
                 try AuditLog.pinOverride(
                     task: taskID, entryID: entryID, bucket: bucket.rawValue, until: untilText, reason: reasonText, actor: actor,

@@ -43,10 +43,11 @@ public final class Reverter {
                     throw AuditError.alreadyReverted(entry: entryID, by: last)
                 }
                 var blocking: [(id: Int, cause: AuditCause)] = []
-                try database.cached(
-                    "SELECT entry_id, cause FROM audit WHERE task_id = ? AND entry_id > ? AND cause <> 'time' ORDER BY entry_id"
-                ).forEachRow([entry.taskID, entryID]) { row in
-                    blocking.append((row.int(0), AuditCause(rawValue: row.string(1) ?? "") ?? .time))
+                let later = try database.cached(
+                    "SELECT entry_id, cause FROM audit WHERE task_id = ? AND entry_id > ? AND cause <> 'time' ORDER BY entry_id")
+                let (laterID, laterCause) = (try later.columnPositions.position("entry_id"), try later.columnPositions.position("cause"))
+                try later.forEachRow([entry.taskID, entryID]) { row in
+                    blocking.append((row.int(laterID), AuditCause(rawValue: row.string(laterCause) ?? "") ?? .time))
                 }
                 if !blocking.isEmpty, !force {
                     throw AuditError.blockedEntry(entry: entryID, task: entry.taskID, blocking: blocking)
@@ -225,14 +226,16 @@ public final class Reverter {
                 try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: nil, in: database)
                 // Overrides the batch cleared (import --override-manual) come back with the data.
                 var cleared: [(String, Int)] = []
-                try database.cached(
+                let clearedBy = try database.cached(
                     """
                     SELECT a.task_id, a.override_before FROM audit a
                     WHERE a.batch_id = ? AND a.cause = 'import' AND a.conflict = 0 AND a.override_before IS NOT NULL
                       AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = a.task_id)
                     ORDER BY a.entry_id
-                    """
-                ).forEachRow([batchID]) { cleared.append((($0.string(0) ?? ""), $0.int(1))) }
+                    """)
+                let c = clearedBy.columnPositions
+                let (clearedTask, before) = (try c.position("task_id"), try c.position("override_before"))
+                try clearedBy.forEachRow([batchID]) { cleared.append((($0.string(clearedTask) ?? ""), $0.int(before))) }
                 for (task, entryID) in cleared { try restoreOverride(task: task, to: entryID, current: nil) }
 
                 // Categorize what changed, with cause `revert`.

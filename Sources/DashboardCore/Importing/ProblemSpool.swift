@@ -125,13 +125,22 @@ public final class ProblemSpool: @unchecked Sendable {
             }
             sql += " ORDER BY grp, line, seq"
             if let limit { sql += " LIMIT \(max(0, limit))" }
-            try spool.prepare(sql).forEachRow(values) { row in
-                guard let code = ProblemCode(rawValue: row.string(0) ?? "") else { return }
+            let statement = try spool.prepare(sql)
+            let c = statement.columnPositions
+            let (codeColumn, type, file, line, rowColumn) = (
+                try c.position("code"), try c.position("frictionless_type"), try c.position("file"),
+                try c.position("problem_line"), try c.position("row")
+            )
+            let (column, value, message, hint) = (
+                try c.position("column_name"), try c.position("value"), try c.position("message"), try c.position("hint")
+            )
+            try statement.forEachRow(values) { row in
+                guard let code = ProblemCode(rawValue: row.string(codeColumn) ?? "") else { return }
                 try body(
                     ImportProblem(
-                        code: code, file: row.string(2) ?? "", line: row.int(3), row: row.int(4), column: row.string(5) ?? "",
-                        value: row.string(6) ?? "", message: row.string(7) ?? "", hint: row.string(8) ?? "",
-                        frictionlessType: row.string(1)))
+                        code: code, file: row.string(file) ?? "", line: row.int(line), row: row.int(rowColumn),
+                        column: row.string(column) ?? "", value: row.string(value) ?? "", message: row.string(message) ?? "",
+                        hint: row.string(hint) ?? "", frictionlessType: row.string(type)))
             }
             return
         }

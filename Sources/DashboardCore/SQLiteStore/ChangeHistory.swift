@@ -103,12 +103,14 @@ enum ChangeHistory {
         var counts: [FileKind: ImportCounts] = [:]
         for (kind, table) in [(FileKind.courses, "course_history"), (.tasks, "task_history")] {
             var c = ImportCounts()
-            try database.cached("SELECT change, count(*) AS n FROM \(table) WHERE batch_id = ? GROUP BY change").forEachRow([batchID]) {
-                row in
-                switch row.string(0) {
-                case "delete": c.deleted = row.int(1)
-                case "restore": c.inserted = row.int(1)
-                default: c.updated = row.int(1)
+            let statement = try database.cached("SELECT change, count(*) AS n FROM \(table) WHERE batch_id = ? GROUP BY change")
+            let positions = statement.columnPositions
+            let (change, n) = (try positions.position("change"), try positions.position("n"))
+            try statement.forEachRow([batchID]) { row in
+                switch row.string(change) {
+                case "delete": c.deleted = row.int(n)
+                case "restore": c.inserted = row.int(n)
+                default: c.updated = row.int(n)
                 }
             }
             if c != ImportCounts() { counts[kind] = c }

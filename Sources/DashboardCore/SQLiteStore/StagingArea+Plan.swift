@@ -10,9 +10,11 @@ extension StagingArea {
             WHERE c.deleted_batch IS NULL
             """
             : "SELECT course_id, timezone FROM courses WHERE deleted_batch IS NULL"
-        try database.cached(live).forEachRow { row in zones[row.string(0) ?? ""] = row.string(1) ?? "" }
-        try database.cached("SELECT course_id, timezone FROM stage_courses").forEachRow { row in
-            zones[row.string(0) ?? ""] = row.string(1) ?? ""
+        for sql in [live, "SELECT course_id, timezone FROM stage_courses"] {
+            let statement = try database.cached(sql)
+            let c = statement.columnPositions
+            let (course, timezone) = (try c.position("course_id"), try c.position("timezone"))
+            try statement.forEachRow { row in zones[row.string(course) ?? ""] = row.string(timezone) ?? "" }
         }
         return zones
     }
@@ -187,14 +189,20 @@ extension StagingArea {
     /// - Returns: each dropped task's id, course id, file and line, by file and line.
     func dropTasks(outside validCourses: Set<String>) throws -> [(taskID: String, courseID: String, file: String, line: Int)] {
         var orphans: [(taskID: String, courseID: String, file: String, line: Int)] = []
-        try database.cached(
+        let statement = try database.cached(
             """
             SELECT s.task_id, s.course_id, f.path, s.line FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
             ORDER BY f.path, s.line
-            """
-        ).forEachRow { row in
-            let course = row.string(1) ?? ""
-            if !validCourses.contains(course) { orphans.append((row.string(0) ?? "", course, row.string(2) ?? "", row.int(3))) }
+            """)
+        let c = statement.columnPositions
+        let (task, courseColumn, path, line) = (
+            try c.position("task_id"), try c.position("course_id"), try c.position("path"), try c.position("line")
+        )
+        try statement.forEachRow { row in
+            let course = row.string(courseColumn) ?? ""
+            if !validCourses.contains(course) {
+                orphans.append((row.string(task) ?? "", course, row.string(path) ?? "", row.int(line)))
+            }
         }
         for orphan in orphans {
             try database.run("DELETE FROM stage_tasks WHERE task_id = ?", [orphan.taskID])

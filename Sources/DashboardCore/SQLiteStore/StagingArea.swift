@@ -81,14 +81,18 @@ final class StagingArea {
             """,
             [course.courseID, course.code, course.title, course.term, course.teacher, course.timezone, file, line])
         if database.changes == 1 { return .staged }
-        let existing = try database.rows(
-            "SELECT code, title, term, teacher, timezone, file, line FROM stage_courses WHERE course_id = ?", [course.courseID])
-        guard let row = existing.first else { return .staged }
+        let statement = try database.cached(
+            "SELECT course_id, code, title, term, teacher, timezone, file, line FROM stage_courses WHERE course_id = ?")
+        let c = statement.columnPositions
+        let decoder = try CourseRowDecoder(c)
+        let (file, line) = (try c.position("file"), try c.position("line"))
+        var existing: (course: CourseRecord, file: String, line: Int)?
+        try statement.forEachRow([course.courseID]) { row in existing = (decoder.course(row), row.string(file) ?? "", row.int(line)) }
+        guard let existing else { return .staged }
         let same =
-            row[0].text == course.code && row[1].text == course.title && row[2].text == course.term
-            && row[3].text == course.teacher && row[4].text == course.timezone
-        let where_ = (file: row[5].text ?? "", line: Int(row[6].integer ?? 0))
-        return same ? .repeatOf(file: where_.file, line: where_.line) : .conflictsWith(file: where_.file, line: where_.line)
+            existing.course.code == course.code && existing.course.title == course.title && existing.course.term == course.term
+            && existing.course.teacher == course.teacher && existing.course.timezone == course.timezone
+        return same ? .repeatOf(file: existing.file, line: existing.line) : .conflictsWith(file: existing.file, line: existing.line)
     }
 
     /// A task row waiting to be staged, with where it came from.

@@ -60,13 +60,10 @@ extension Store {
     public func courses(includeDeleted: Bool = false) throws -> [CourseRecord] {
         var result: [CourseRecord] = []
         let condition = includeDeleted ? "1" : "deleted_batch IS NULL"
-        try database.cached("SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE \(condition) ORDER BY course_id")
-            .forEachRow { row in
-                result.append(
-                    CourseRecord(
-                        courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "",
-                        term: row.string(3) ?? "", teacher: row.string(4) ?? "", timezone: row.string(5) ?? ""))
-            }
+        let statement = try database.cached(
+            "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE \(condition) ORDER BY course_id")
+        let decoder = try CourseRowDecoder(statement.columnPositions)
+        try statement.forEachRow { row in result.append(decoder.course(row)) }
         return result
     }
 
@@ -74,14 +71,10 @@ extension Store {
     public func tasks(includeDeleted: Bool = false) throws -> [TaskRecord] {
         var result: [TaskRecord] = []
         let condition = includeDeleted ? "1" : "deleted_batch IS NULL"
-        try database.cached(
-            "SELECT task_id, course_id, title, student_id, due, priority, completed FROM tasks WHERE \(condition) ORDER BY task_id"
-        ).forEachRow { row in
-            result.append(
-                TaskRecord(
-                    storedTaskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
-                    studentID: row.string(3) ?? "", due: row.value(4), priority: row.value(5), completed: row.value(6)))
-        }
+        let statement = try database.cached(
+            "SELECT task_id, course_id, title, student_id, due, priority, completed FROM tasks WHERE \(condition) ORDER BY task_id")
+        let decoder = try TaskRowDecoder(statement.columnPositions)
+        try statement.forEachRow { row in result.append(decoder.task(row)) }
         return result
     }
 }

@@ -9,14 +9,11 @@ extension Store: ReportReading {
         let marks = Array(repeating: "?", count: only.count).joined(separator: ", ")
         let courseFilter = only.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
         let courseValues: [SQLBindable] = only.isEmpty ? [] : only + only
-        try database.prepare(
+        let statement = try database.prepare(
             "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id"
-        ).forEachRow(courseValues) { row in
-            courses.append(
-                CourseRecord(
-                    courseID: row.string(0) ?? "", code: row.string(1) ?? "", title: row.string(2) ?? "", term: row.string(3) ?? "",
-                    teacher: row.string(4) ?? "", timezone: row.string(5) ?? ""))
-        }
+        )
+        let decoder = try CourseRowDecoder(statement.columnPositions)
+        try statement.forEachRow(courseValues) { row in courses.append(decoder.course(row)) }
         return courses
     }
 
@@ -32,12 +29,15 @@ extension Store: ReportReading {
         case .keptPage(let offset, let count):
             (filter, values) = (SQLitePageKeys.pageFilter, [count, offset])
         }
-        try database.prepare(Self.tasksSQL(filter, countsOnly: countsOnly)).forEachRow(values) { row in
-            let task = TaskRecord(
-                storedTaskID: row.string(0) ?? "", courseID: row.string(1) ?? "", title: row.string(2) ?? "",
-                studentID: row.string(3) ?? "", due: row.value(4), priority: row.value(5), completed: row.value(6))
-            let override = row.isNull(7) ? nil : StoredOverride(bucket: row.string(7) ?? "", until: row.string(8) ?? "")
-            try body(LiveTask(task: task, override: override))
+        // The hot path of every report: names are resolved here, once per statement; each row
+        // then costs the same array reads as decoding by position.
+        let statement = try database.prepare(Self.tasksSQL(filter, countsOnly: countsOnly))
+        let c = statement.columnPositions
+        let decoder = try TaskRowDecoder(c)
+        let (bucket, until) = (try c.position("bucket"), try c.position("until"))
+        try statement.forEachRow(values) { row in
+            let override = row.isNull(bucket) ? nil : StoredOverride(bucket: row.string(bucket) ?? "", until: row.string(until) ?? "")
+            try body(LiveTask(task: decoder.task(row), override: override))
         }
     }
 
@@ -48,7 +48,7 @@ extension Store: ReportReading {
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).
     static func tasksSQL(_ filter: String, countsOnly: Bool = false) -> String {
         """
-        SELECT t.task_id, t.course_id, \(countsOnly ? "'', ''" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until
+        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
         WHERE t.deleted_batch IS NULL\(filter) ORDER BY t.task_id
         """

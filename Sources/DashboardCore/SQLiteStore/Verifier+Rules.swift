@@ -62,11 +62,14 @@ enum VerifierRules {
     /// Every stored value the program decodes, against the rule it decodes with.
     static func values(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
         for r in sqlRules {
-            try database.prepare("SELECT \(r.key), quote(\(r.column)) FROM \(r.table) WHERE \(r.bad) ORDER BY 1").forEachRow {
-                row in
+            let statement = try database.prepare(
+                "SELECT \(r.key) AS row_key, quote(\(r.column)) AS shown FROM \(r.table) WHERE \(r.bad) ORDER BY 1")
+            let c = statement.columnPositions
+            let (key, shown) = (try c.position("row_key"), try c.position("shown"))
+            try statement.forEachRow { row in
                 try found(
                     VerificationProblem(
-                        table: r.table, key: row.string(0) ?? "", column: r.column, value: row.string(1) ?? "", rule: r.rule))
+                        table: r.table, key: row.string(key) ?? "", column: r.column, value: row.string(shown) ?? "", rule: r.rule))
             }
         }
         let dueRule = "must be empty, YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SSZ"
@@ -97,40 +100,53 @@ enum VerifierRules {
         _ database: Database, _ table: String, _ key: String, _ column: String, isValid: (String) -> Bool,
         bad: (String, String) throws -> Void
     ) throws {
-        try database.prepare(
-            "SELECT \(key), \(column), typeof(\(column)) = 'text', quote(\(column)) FROM \(table) WHERE \(column) IS NOT '' ORDER BY 1"
-        ).forEachRow { row in
-            if row.int(2) == 1, let text = row.string(1), isValid(text) { return }
-            try bad(row.string(0) ?? "", row.string(3) ?? "")
+        let statement = try database.prepare(
+            """
+            SELECT \(key) AS row_key, \(column) AS value, typeof(\(column)) = 'text' AS is_text, quote(\(column)) AS shown
+            FROM \(table) WHERE \(column) IS NOT '' ORDER BY 1
+            """)
+        let c = statement.columnPositions
+        let (keyColumn, value, isText, shown) = (
+            try c.position("row_key"), try c.position("value"), try c.position("is_text"), try c.position("shown")
+        )
+        try statement.forEachRow { row in
+            if row.int(isText) == 1, let text = row.string(value), isValid(text) { return }
+            try bad(row.string(keyColumn) ?? "", row.string(shown) ?? "")
         }
     }
 
     /// The audit log's links: no entry reverted twice, and `override_before` names an entry
     /// that set an override. (A link to a missing entry is a foreign-key problem.)
     static func chains(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
-        try database.prepare(
+        let twice = try database.prepare(
             """
-            SELECT a.entry_id, a.reverts_entry, (SELECT min(b.entry_id) FROM audit b WHERE b.reverts_entry = a.reverts_entry)
+            SELECT a.entry_id, a.reverts_entry,
+                   (SELECT min(b.entry_id) FROM audit b WHERE b.reverts_entry = a.reverts_entry) AS first_revert
             FROM audit a WHERE a.reverts_entry IS NOT NULL
               AND a.entry_id > (SELECT min(b.entry_id) FROM audit b WHERE b.reverts_entry = a.reverts_entry)
             ORDER BY a.entry_id
-            """
-        ).forEachRow { row in
+            """)
+        let t = twice.columnPositions
+        let (entry, reverts, first) = (try t.position("entry_id"), try t.position("reverts_entry"), try t.position("first_revert"))
+        try twice.forEachRow { row in
             try found(
                 VerificationProblem(
-                    table: "audit", key: row.string(0) ?? "", column: "reverts_entry", value: row.string(1) ?? "",
-                    rule: "entry \(row.string(1) ?? "") was already reverted by entry \(row.string(2) ?? "")"))
+                    table: "audit", key: row.string(entry) ?? "", column: "reverts_entry", value: row.string(reverts) ?? "",
+                    rule: "entry \(row.string(reverts) ?? "") was already reverted by entry \(row.string(first) ?? "")"))
         }
-        try database.prepare(
+        let notOverride = try database.prepare(
             """
             SELECT a.entry_id, a.override_before, b.cause FROM audit a JOIN audit b ON b.entry_id = a.override_before
             WHERE b.cause IS NOT 'override' ORDER BY a.entry_id
-            """
-        ).forEachRow { row in
+            """)
+        let o = notOverride.columnPositions
+        let (overrideEntry, before, cause) = (try o.position("entry_id"), try o.position("override_before"), try o.position("cause"))
+        try notOverride.forEachRow { row in
             try found(
                 VerificationProblem(
-                    table: "audit", key: row.string(0) ?? "", column: "override_before", value: row.string(1) ?? "",
-                    rule: "must name an override entry (entry \(row.string(1) ?? "") is cause \(row.string(2) ?? "NULL"))"))
+                    table: "audit", key: row.string(overrideEntry) ?? "", column: "override_before",
+                    value: row.string(before) ?? "",
+                    rule: "must name an override entry (entry \(row.string(before) ?? "") is cause \(row.string(cause) ?? "NULL"))"))
         }
     }
 }

@@ -65,20 +65,29 @@ public enum Verifier {
         ).compactMap { $0.first?.text }
         for table in tables {
             let key = try keyExpression(database, table)
-            for reference in try database.rows("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [table]) {
-                guard let parent = reference[0].text, let column = reference[1].text, let target = reference[2].text else {
-                    continue
-                }
+            let references = try database.prepare("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)")
+            let r = references.columnPositions
+            let (parentColumn, fromColumn, toColumn) = (try r.position("table"), try r.position("from"), try r.position("to"))
+            var foreign: [(parent: String, column: String, target: String)] = []
+            try references.forEachRow([table]) { row in
+                guard let parent = row.string(parentColumn), let column = row.string(fromColumn), let target = row.string(toColumn)
+                else { return }
+                foreign.append((parent, column, target))
+            }
+            for (parent, column, target) in foreign {
                 let sql = """
-                    SELECT \(key), quote(c.\(quoted(column))) FROM \(quoted(table)) c
+                    SELECT \(key) AS row_key, quote(c.\(quoted(column))) AS shown FROM \(quoted(table)) c
                     WHERE c.\(quoted(column)) IS NOT NULL
                       AND NOT EXISTS (SELECT 1 FROM \(quoted(parent)) p WHERE p.\(quoted(target)) = c.\(quoted(column)))
                     ORDER BY 1
                     """
-                try database.prepare(sql).forEachRow { row in
+                let statement = try database.prepare(sql)
+                let c = statement.columnPositions
+                let (keyColumn, shown) = (try c.position("row_key"), try c.position("shown"))
+                try statement.forEachRow { row in
                     try found(
                         VerificationProblem(
-                            table: table, key: row.string(0) ?? "", column: column, value: row.string(1) ?? "",
+                            table: table, key: row.string(keyColumn) ?? "", column: column, value: row.string(shown) ?? "",
                             rule: "must name an existing \(parent).\(target)"))
                 }
             }

@@ -7,6 +7,10 @@ import CSQLite
 /// A decoder asks for each column it reads (`position(_:)`); a name the statement does not
 /// return is a bug in the program (`InternalError.unknownColumn`), found the first time the
 /// statement runs.
+///
+/// Every read of two columns or more decodes by name; one-column reads (`SELECT count(*)`, a
+/// list of ids, `Database.scalar`) are read by position (`row.int(0)`): there is no other
+/// column to confuse. A computed column gets an alias (`count(*) AS n`) so it has a name.
 public struct ColumnPositions {
     private let positions: [String: Int]
     private let sql: String
