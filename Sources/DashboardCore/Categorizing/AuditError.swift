@@ -1,7 +1,12 @@
 /// Why a reclassification or a revert was refused.
-public enum AuditError: Error, Equatable, CustomStringConvertible {
+///
+/// Policy (issue 12, part 3): a typed value only. The library holds no words of the command
+/// line (no flag, no command line); the executable words each case
+/// (`Sources/dashboard/Commands/AuditError+Wording.swift`).
+public enum AuditError: Error, Equatable {
     case unknownTask(String)
     case deletedTask(String)
+    /// The reason is empty or only whitespace.
     case emptyReason
     /// Longer than `ManualOverride.reasonCharacterLimit`.
     case reasonTooLong(characters: Int)
@@ -11,43 +16,34 @@ public enum AuditError: Error, Equatable, CustomStringConvertible {
     /// A `time` entry records the clock moving on; there is nothing to undo.
     case timeEntry(Int)
     case alreadyReverted(entry: Int, by: Int)
-    /// Later entries changed the same task; `--force` reverts anyway.
+    /// Later entries changed the same task; a forced revert goes past them.
     case blockedEntry(entry: Int, task: String, blocking: [(id: Int, cause: AuditCause)])
     case unknownBatch(Int)
     case batchNotRevertible(Int, BatchStatus)
     case batchAlreadyReverted(batch: Int, by: Int)
-    /// Later batches changed rows this batch changed; `--force` reverts anyway.
+    /// Later batches changed rows this batch changed; a forced revert goes past them.
     case blockedBatch(batch: Int, blocking: [Int])
     case store(StoreError)
 
-    public static func == (lhs: AuditError, rhs: AuditError) -> Bool { lhs.description == rhs.description }
-
-    public var description: String {
-        switch self {
-        case .unknownTask(let id): return "there is no task \"\(id)\""
-        case .deletedTask(let id): return "task \"\(id)\" is deleted; restore it before reclassifying it"
-        case .emptyReason: return "--reason must say why the task is reclassified"
-        case .reasonTooLong(let count):
-            return "--reason must be at most \(ManualOverride.reasonCharacterLimit) characters, not \(count)"
-        case .expiryPassed(let until, let asOf): return "--until \(until) is not after the as-of time \(asOf)"
-        case .invalidExpiry(let text): return "cannot read --until \"\(text)\""
-        case .unknownEntry(let id): return "there is no audit entry \(id)"
-        case .timeEntry(let id):
-            return "entry \(id) records the clock moving on (cause time); there is nothing to revert"
-        case .alreadyReverted(let entry, let by):
-            return "entry \(entry) was already reverted by entry \(by); revert \(by) to re-apply it"
-        case .blockedEntry(let entry, let task, let blocking):
-            let list = blocking.map { "\($0.id) (\($0.cause.rawValue))" }.joined(separator: ", ")
-            return "entry \(entry) has later changes to task \"\(task)\": entries \(list); revert those first, or pass --force"
-        case .unknownBatch(let id): return "there is no batch \(id)"
-        case .batchNotRevertible(let id, let status):
-            return "batch \(id) is \(status.rawValue): it wrote no data, so there is nothing to revert"
-        case .batchAlreadyReverted(let batch, let by):
-            return "batch \(batch) was already reverted by batch \(by); revert batch \(by) to re-apply it"
-        case .blockedBatch(let batch, let blocking):
-            return
-                "batch \(batch) has later changes to the same rows: batches \(blocking.map(String.init).joined(separator: ", ")); revert those first, or pass --force"
-        case .store(let error): return error.description
+    public static func == (lhs: AuditError, rhs: AuditError) -> Bool {
+        switch (lhs, rhs) {
+        case (.unknownTask(let a), .unknownTask(let b)), (.deletedTask(let a), .deletedTask(let b)),
+            (.invalidExpiry(let a), .invalidExpiry(let b)):
+            return a == b
+        case (.emptyReason, .emptyReason): return true
+        case (.reasonTooLong(let a), .reasonTooLong(let b)), (.unknownEntry(let a), .unknownEntry(let b)),
+            (.timeEntry(let a), .timeEntry(let b)), (.unknownBatch(let a), .unknownBatch(let b)):
+            return a == b
+        case (.expiryPassed(let u1, let a1), .expiryPassed(let u2, let a2)): return u1 == u2 && a1 == a2
+        case (.alreadyReverted(let e1, let b1), .alreadyReverted(let e2, let b2)),
+            (.batchAlreadyReverted(let e1, let b1), .batchAlreadyReverted(let e2, let b2)):
+            return e1 == e2 && b1 == b2
+        case (.blockedEntry(let e1, let t1, let l1), .blockedEntry(let e2, let t2, let l2)):
+            return e1 == e2 && t1 == t2 && l1.map(\.id) == l2.map(\.id) && l1.map(\.cause) == l2.map(\.cause)
+        case (.batchNotRevertible(let i1, let s1), .batchNotRevertible(let i2, let s2)): return i1 == i2 && s1 == s2
+        case (.blockedBatch(let b1, let l1), .blockedBatch(let b2, let l2)): return b1 == b2 && l1 == l2
+        case (.store(let a), .store(let b)): return a.description == b.description
+        default: return false
         }
     }
 }

@@ -101,7 +101,8 @@ public struct ImportResult: Sendable {
 public enum ImportFailure: Error, CustomStringConvertible {
     /// A file-level problem; nothing was committed. The failed batch id is given when recorded.
     case fileProblem(ImportProblem, batchID: Int?)
-    /// `--strict` and at least one row was rejected; nothing was committed.
+    /// A strict run and at least one row was rejected; nothing was committed. Its description
+    /// is the batch's stored reason (`ImportMessages.strictRejected`).
     case strictRejected(ImportResult)
     /// An input path does not exist or cannot be opened.
     case inputMissing(path: String, reason: String)
@@ -117,8 +118,7 @@ public enum ImportFailure: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fileProblem(let problem, _): return problem.formatted
-        case .strictRejected(let result):
-            return "--strict: \(result.total.rejected) row(s) rejected, nothing was imported"
+        case .strictRejected(let result): return result.reason
         case .inputMissing(let path, let reason): return "cannot open \(path): \(reason)"
         case .inputUnreadable(let path, let reason, _): return "reading \(path) failed: \(reason)"
         case .staleHeld(let id, let newer):

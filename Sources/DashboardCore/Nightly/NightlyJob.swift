@@ -26,7 +26,7 @@ public enum NightlyJob {
 
     public static func run(
         store: Store, files: [InputFile], options: ImportOptions, reportsRoot: String, fileSystem: ReportFileSystem, clock: Clock,
-        progress: ((ImportProgress) -> Void)? = nil
+        reportWording: ReportWording, progress: ((ImportProgress) -> Void)? = nil
     ) throws(NightlyFailure) -> NightlyResult {
         let importer = Importer(store: store, clock: clock)
         importer.progress = progress
@@ -50,8 +50,10 @@ public enum NightlyJob {
             // Every format at once, one course at a time: memory is bounded by the largest
             // course (docs/reports.md, "Memory").
             let facts = try ReportSource.facts(store)
+            var query = ReportQuery()
+            query.wording = reportWording
             result.reportFileCount = try ReportSetStream.write(
-                store, facts: facts, query: ReportQuery(), asOf: options.asOf, defaultTimeZone: options.timeZone,
+                store, facts: facts, query: query, asOf: options.asOf, defaultTimeZone: options.timeZone,
                 formats: ReportFormat.allCases, width: 100, to: folder, fileSystem: fileSystem
             ).count
         } catch let error as ReportWriteError {

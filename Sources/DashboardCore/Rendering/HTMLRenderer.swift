@@ -30,7 +30,7 @@ public enum HTMLRenderer {
     static func stateAware(_ report: Report, content: () -> String) -> String {
         var body = banner(report)
         switch report.state {
-        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext)
+        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext(report.query.wording))
         case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
         case .ok: body += narrowing(report) + content() + pageInfo(report)
         }
@@ -67,7 +67,7 @@ public enum HTMLRenderer {
     static func banner(_ report: Report) -> String {
         guard let stale = report.stale else { return "" }
         return
-            "<div class=\"banner\" role=\"status\"><p><strong>Warning:</strong> \(stale.message(prose: escape, value: value))</p><p>\(escape(stale.nextStep))</p></div>\n"
+            "<div class=\"banner\" role=\"status\"><p><strong>Warning:</strong> \(stale.message(prose: escape, value: value))</p><p>\(escape(stale.nextStep(report.query.wording)))</p></div>\n"
     }
 
     static func stateBox(_ message: String, _ next: String) -> String {
@@ -134,7 +134,8 @@ public enum HTMLRenderer {
         if group.sections.isEmpty {
             let message =
                 group.liveTasks == 0
-                ? ReportMessages.courseWithoutTasks(c, prose: escape, value: value) : escape(ReportMessages.allCompleted(group))
+                ? ReportMessages.courseWithoutTasks(c, prose: escape, value: value)
+                : escape(ReportMessages.allCompleted(group, wording: report.query.wording))
             html += "<p class=\"empty\">\(message)</p>\n"
         }
         for section in group.sections {

@@ -6,7 +6,7 @@ public enum JSONReportRenderer {
         var pairs: [(String, JSONValue)] = [
             ("schema", .int(1)), ("kind", .string(report.kind.rawValue)), ("as_of", .string(report.generatedAsOf)),
             ("state", .string(report.state.rawValue)), ("message", message(report)),
-            ("stale", report.stale.map(staleJSON) ?? .null),
+            ("stale", report.stale.map { staleJSON($0, wording: report.query.wording) } ?? .null),
             ("query", queryJSON(report.query)),
             ("total_tasks", .int(report.totalTasks)), ("matching_tasks", .int(report.matchingTasks)),
             ("hidden_tasks", .int(report.hiddenTasks)),
@@ -22,18 +22,18 @@ public enum JSONReportRenderer {
     static func message(_ report: Report) -> JSONValue {
         switch report.state {
         case .ok: return .null
-        case .noData: return .string(ReportMessages.noData + " " + ReportMessages.noDataNext)
+        case .noData: return .string(ReportMessages.noData + " " + ReportMessages.noDataNext(report.query.wording))
         case .noMatch: return .string(ReportMessages.noMatch(report) + " " + ReportMessages.noMatchNext(report))
         }
     }
 
-    static func staleJSON(_ stale: StaleNotice) -> JSONValue {
+    static func staleJSON(_ stale: StaleNotice, wording: ReportWording) -> JSONValue {
         .object([
             ("data_as_of", .string(stale.dataAsOf)), ("age_hours", .int(stale.ageHours)),
             ("failed_batch", stale.failedBatch.map { .int($0) } ?? .null),
             ("failed_at", stale.failedBatch == nil ? .null : .string(stale.failedAt)),
             ("failure_reason", stale.failedBatch == nil ? .null : .string(stale.failureReason)),
-            ("message", .string(stale.message + " " + stale.nextStep)),
+            ("message", .string(stale.message + " " + stale.nextStep(wording))),
         ])
     }
 
@@ -155,10 +155,10 @@ public enum CSVReportRenderer {
 public enum MarkdownRenderer {
     public static func render(_ report: Report) -> String {
         var out = "# \(report.kind == .grid ? "Courses" : "Task lists") as of \(ReportWords.asOf(report.asOf))\n\n"
-        if let stale = report.stale { out += "> **Warning:** \(escape(stale.message + " " + stale.nextStep))\n\n" }
+        if let stale = report.stale { out += "> **Warning:** \(escape(stale.message + " " + stale.nextStep(report.query.wording)))\n\n" }
         switch report.state {
         case .noData:
-            return out + escape(ReportMessages.noData) + "\n\n" + escape(ReportMessages.noDataNext) + "\n"
+            return out + escape(ReportMessages.noData) + "\n\n" + escape(ReportMessages.noDataNext(report.query.wording)) + "\n"
         case .noMatch:
             return out + escape(ReportMessages.noMatch(report)) + "\n\n" + escape(ReportMessages.noMatchNext(report)) + "\n"
         case .ok: break
@@ -189,7 +189,9 @@ public enum MarkdownRenderer {
                 if let note = ReportMessages.completedNotShown(group, report: report) { out += escape(note) + "\n\n" }
                 if group.sections.isEmpty {
                     out += escape(
-                        group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(group.course) : ReportMessages.allCompleted(group))
+                        group.liveTasks == 0
+                            ? ReportMessages.courseWithoutTasks(group.course)
+                            : ReportMessages.allCompleted(group, wording: report.query.wording))
                     out += "\n\n"
                 }
                 for section in group.sections {

@@ -14,12 +14,12 @@ public enum TextRenderer {
         let header = report.kind == .grid ? "Courses" : "Task lists"
         lines += shown("\(header) as of \(ReportWords.asOf(report.asOf))", to: width)
         if let stale = report.stale {
-            lines += shown("! " + stale.message + " " + stale.nextStep, to: width)
+            lines += shown("! " + stale.message + " " + stale.nextStep(report.query.wording), to: width)
         }
         switch report.state {
         case .noData:
             lines += shown(ReportMessages.noData, to: width)
-            lines += shown(ReportMessages.noDataNext, to: width)
+            lines += shown(ReportMessages.noDataNext(report.query.wording), to: width)
             return lines.joined(separator: "\n") + "\n"
         case .noMatch:
             lines += shown(ReportMessages.noMatch(report), to: width)
@@ -135,7 +135,9 @@ public enum TextRenderer {
             lines += DisplayWidth.flow(about, separator: ", ", width: width)
             if let note = ReportMessages.completedNotShown(group, report: report) { lines += shown(note, to: width) }
             if group.sections.isEmpty {
-                let message = group.liveTasks == 0 ? ReportMessages.courseWithoutTasks(course) : ReportMessages.allCompleted(group)
+                let message =
+                    group.liveTasks == 0
+                    ? ReportMessages.courseWithoutTasks(course) : ReportMessages.allCompleted(group, wording: report.query.wording)
                 lines += shown(message, to: width - 2).map { "  " + $0 }
                 lines.append("")
                 continue

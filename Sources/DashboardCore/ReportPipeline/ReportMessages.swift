@@ -1,17 +1,19 @@
 /// The words of every report state, shared by every format so they never drift apart.
 public enum ReportMessages {
     public static let noData = "No data imported yet."
-    public static let noDataNext =
-        "Next step: import the course and task files with `dashboard import imports/`, then run this report again."
+    public static func noDataNext(_ wording: ReportWording) -> String {
+        "Next step: import the course and task files with \(wording.words(.importFiles)), then run this report again."
+    }
 
     public static func noMatch(_ report: Report) -> String {
         "No task matches \(report.query.describedNarrowing)."
     }
 
     public static func noMatchNext(_ report: Report) -> String {
+        let words = report.query.wording.words
         if report.totalTasks == 0, !report.query.courses.isEmpty {
             return
-                "No course has the id or code \(report.query.courses.joined(separator: " or ")). `dashboard report grid` lists the courses."
+                "No course has the id or code \(report.query.courses.joined(separator: " or ")). \(words(.listCourses)) lists the courses."
         }
         let hidden = report.hiddenTasks
         var text =
@@ -21,20 +23,19 @@ public enum ReportMessages {
         let completed = report.completedByCourse.values.reduce(0, +)
         if report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed), completed > 0 {
             text +=
-                " \(completed) completed task\(completed == 1 ? " matches" : "s match"): add --include-completed to list \(completed == 1 ? "it" : "them")."
+                " \(completed) completed task\(completed == 1 ? " matches" : "s match"): add \(words(.includeCompleted)) to list \(completed == 1 ? "it" : "them")."
         }
         return text
     }
 
-    /// `--search and --bucket`: the flags to drop.
+    /// `--search and --bucket` on the command line: the searches and filters to drop.
     static func flagNames(_ query: ReportQuery) -> String {
-        var flags: [String] = []
-        if !query.search.trimmingUnicodeWhitespace().isEmpty { flags.append("--search") }
-        if !query.courses.isEmpty { flags.append("--course") }
-        if !query.teachers.isEmpty { flags.append("--teacher") }
-        if !query.students.isEmpty { flags.append("--student") }
-        if !query.buckets.isEmpty { flags.append("--bucket") }
-        if !query.priorities.isEmpty { flags.append("--priority") }
+        let given: [(ReportFilter, Bool)] = [
+            (.search, !query.search.trimmingUnicodeWhitespace().isEmpty), (.course, !query.courses.isEmpty),
+            (.teacher, !query.teachers.isEmpty), (.student, !query.students.isEmpty), (.bucket, !query.buckets.isEmpty),
+            (.priority, !query.priorities.isEmpty),
+        ]
+        let flags = given.filter(\.1).map { query.wording.words(.filter($0.0)) }
         if flags.count <= 1 { return flags.first ?? "filters" }
         return flags.dropLast().joined(separator: ", ") + " and " + (flags.last ?? "")
     }
@@ -49,8 +50,8 @@ public enum ReportMessages {
     }
 
     /// A course whose tasks are all completed (completed tasks are not listed by default).
-    public static func allCompleted(_ group: CourseGroup) -> String {
-        "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add --include-completed to list them."
+    public static func allCompleted(_ group: CourseGroup, wording: ReportWording) -> String {
+        "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add \(wording.words(.includeCompleted)) to list them."
     }
 
     /// Lists leave completed tasks out unless asked: say how many, so the grid's "9 of 20
@@ -59,20 +60,22 @@ public enum ReportMessages {
         guard report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed) else { return nil }
         let hidden = report.completedByCourse[group.course.courseID] ?? 0
         guard hidden > 0, !group.sections.isEmpty else { return nil }
-        return "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed (--include-completed lists them)."
+        return
+            "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed (\(report.query.wording.words(.includeCompleted)) lists them)."
     }
 
-    /// `Page 1 of 3 (tasks 1–25 of 60). Next: --page 2`; empty for a single page.
+    /// `Page 1 of 3 (tasks 1–25 of 60). Next: --page 2` on the command line; empty for a single page.
     public static func page(_ report: Report) -> String {
         let info = report.page
+        let words = report.query.wording.words
         guard info.limit != nil else { return "" }
         let noun = report.kind == .grid ? "courses" : "tasks"
         if info.firstItem == 0 {
             return
-                "Page \(info.page) of \(info.pageCount) is empty (\(info.totalItems) \(noun) in all). Use --page 1 to --page \(info.pageCount)."
+                "Page \(info.page) of \(info.pageCount) is empty (\(info.totalItems) \(noun) in all). Use \(words(.page(1))) to \(words(.page(info.pageCount)))."
         }
         var text = "Page \(info.page) of \(info.pageCount) (\(noun) \(info.firstItem)–\(info.lastItem) of \(info.totalItems))."
-        if info.page < info.pageCount { text += " Next: --page \(info.page + 1)." }
+        if info.page < info.pageCount { text += " Next: \(words(.page(info.page + 1)))." }
         return text
     }
 }

@@ -79,10 +79,11 @@ public struct StaleNotice: Sendable, Equatable {
         return text
     }
 
-    public var nextStep: String {
+    /// What to do about it, its commands in `wording`.
+    public func nextStep(_ wording: ReportWording) -> String {
         failedBatch != nil
-            ? "Fix the import (dashboard batches show \(failedBatch ?? 0)) and run it again."
-            : "Run the nightly import (dashboard import), then report again."
+            ? "Fix the import (\(wording.words(.showBatch(failedBatch ?? 0)))) and run it again."
+            : "Run the nightly import (\(wording.words(.runImport))), then report again."
     }
 }
 

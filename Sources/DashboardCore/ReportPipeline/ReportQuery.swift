@@ -29,6 +29,8 @@ public struct ReportQuery: Sendable, Equatable {
     public var limit: Int?
     /// 1-based page.
     public var page = 1
+    /// How the report words its hints (`ReportHint`); the shell that asks for the report sets it.
+    public var wording = ReportWording.unworded
 
     public init() {}
 
@@ -38,22 +40,9 @@ public struct ReportQuery: Sendable, Equatable {
             || !buckets.isEmpty || !priorities.isEmpty
     }
 
-    /// The search and filters in words, as the user wrote them: `--search "essay" --bucket overdue`.
-    public var describedNarrowing: String {
-        func quoted(_ value: String) -> String {
-            value.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) || value.isEmpty
-                ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
-        }
-        var parts: [String] = []
-        let words = search.trimmingUnicodeWhitespace()
-        if !words.isEmpty { parts.append("--search \(quoted(words))") }
-        parts += courses.map { "--course \(quoted($0))" }
-        parts += teachers.map { "--teacher \(quoted($0))" }
-        parts += students.map { "--student \(quoted($0))" }
-        parts += buckets.map { "--bucket \($0.rawValue)" }
-        parts += priorities.map { "--priority \($0.rawValue)" }
-        return parts.joined(separator: " ")
-    }
+    /// The search and filters in words, as the user wrote them (`--search "essay" --bucket
+    /// overdue` on the command line): the wording's.
+    public var describedNarrowing: String { wording.words(.narrowing(self)) }
 }
 
 /// The stages of the report pipeline, each a pure function:

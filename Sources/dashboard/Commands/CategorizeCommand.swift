@@ -70,15 +70,15 @@ extension Command {
         switch error {
         case .store(let storeError): return CommandError.store(storeError)
         case .unknownTask, .unknownEntry, .unknownBatch:
-            return CommandError(.dataError, error.description, hint: "`dashboard audit` and `dashboard batches list` show what exists")
+            return CommandError(.dataError, error.message, hint: "`dashboard audit` and `dashboard batches list` show what exists")
         case .blockedEntry, .blockedBatch:
-            return CommandError(.dataError, error.description, hint: "--force reverts anyway and records which changes it went past")
+            return CommandError(.dataError, error.message, hint: "--force reverts anyway and records which changes it went past")
         case .timeEntry:
-            return CommandError(.dataError, error.description, hint: "to move the task by hand, pin it with `dashboard reclassify`")
+            return CommandError(.dataError, error.message, hint: "to move the task by hand, pin it with `dashboard reclassify`")
         case .emptyReason, .reasonTooLong, .invalidExpiry, .expiryPassed:
-            return CommandError(.usage, error.description, hint: "see `dashboard reclassify --help`")
+            return CommandError(.usage, error.message, hint: "see `dashboard reclassify --help`")
         default:
-            return CommandError(.dataError, error.description)
+            return CommandError(.dataError, error.message)
         }
     }
 }

@@ -50,7 +50,7 @@ enum NightlyCommand: Command {
             result = try NightlyJob.run(
                 store: store, files: files, options: options, reportsRoot: reportsDir,
                 fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles),
-                clock: SystemClock())
+                clock: SystemClock(), reportWording: .commandLine)
         } catch {
             switch error {
             case .busy(let failure): throw try ImportInputs.failure(failure, invocation: invocation, format: "text")

@@ -142,6 +142,7 @@ enum ReportCommand: Command {
 
     static func query(_ args: ParsedArguments) throws -> ReportQuery {
         var query = ReportQuery()
+        query.wording = .commandLine
         query.search = args.value("search") ?? ""
         query.courses = args.all("course")
         query.teachers = args.all("teacher")

@@ -44,7 +44,6 @@ struct RevertTests {
         try f.importFiles()
         _ = try f.categorize(at: f.asOf.addingTimeInterval(2 * 86_400))
         #expect(throws: AuditError.timeEntry(6)) { try f.revert(6) }
-        #expect(AuditError.timeEntry(6).description == "entry 6 records the clock moving on (cause time); there is nothing to revert")
     }
 
     @Test("an entry with later changes to the same task is refused, naming them, unless --force")
@@ -57,9 +56,9 @@ struct RevertTests {
             _ = try f.revert(6)
             Issue.record("a blocked revert went through")
         } catch {
-            #expect(
-                "\(error)"
-                    == "entry 6 has later changes to task \"T1\": entries 7 (override); revert those first, or pass --force")
+            // The typed value; its words (naming `--force`) are the executable's, checked by
+            // RevertCommandTests.
+            #expect(error as? AuditError == .blockedEntry(entry: 6, task: "T1", blocking: [(id: 7, cause: .override)]))
         }
         #expect(try f.override("T1") == "today#7")
         let forced = try f.revert(6, force: true)
@@ -76,8 +75,6 @@ struct RevertTests {
         try f.reclassify("T1", to: .upcoming)
         _ = try f.revert(6)
         #expect(throws: AuditError.alreadyReverted(entry: 6, by: 7)) { try f.revert(6) }
-        #expect(
-            AuditError.alreadyReverted(entry: 6, by: 7).description == "entry 6 was already reverted by entry 7; revert 7 to re-apply it")
         #expect(throws: AuditError.unknownEntry(99)) { try f.revert(99) }
     }
 

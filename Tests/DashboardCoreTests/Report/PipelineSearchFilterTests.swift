@@ -32,6 +32,7 @@ enum ReportSample {
 
     static func query(_ change: (inout ReportQuery) -> Void) -> ReportQuery {
         var query = ReportQuery()
+        query.wording = .commandLineCopy
         change(&query)
         return query
     }

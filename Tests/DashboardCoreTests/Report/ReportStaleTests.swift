@@ -26,7 +26,7 @@ struct ReportStaleTests {
     func stale(hoursOld: Double, message: String?) {
         let notice = Self.facts(hoursOld: hoursOld).staleNotice(asOf: ReportSample.asOf)
         #expect(notice?.message == message)
-        #expect(notice?.nextStep == (message == nil ? nil : Self.fix))
+        #expect(notice?.nextStep(.commandLineCopy) == (message == nil ? nil : Self.fix))
         #expect(notice?.failedBatch == nil)
     }
 
@@ -42,7 +42,7 @@ struct ReportStaleTests {
         let notice = Self.facts(hoursOld: hoursOld, failure: (7, "2026-11-29T07:30:00Z", "3 rows rejected")).staleNotice(
             asOf: ReportSample.asOf)
         #expect(notice?.message == "The last import (batch 7, 2026-11-29T07:30:00Z) failed: 3 rows rejected. " + message)
-        #expect(notice?.nextStep == "Fix the import (dashboard batches show 7) and run it again.")
+        #expect(notice?.nextStep(.commandLineCopy) == "Fix the import (dashboard batches show 7) and run it again.")
         #expect(notice?.failedBatch == 7)
         #expect(notice?.failedAt == "2026-11-29T07:30:00Z")
         #expect(notice?.failureReason == "3 rows rejected")
@@ -63,7 +63,8 @@ struct ReportStaleTests {
 
     static func report(_ kind: Report.Kind, _ facts: ReportFacts) -> Report {
         ReportBuilder.build(
-            kind, courses: source, facts: facts, query: ReportQuery(), asOf: ReportSample.asOf, defaultTimeZone: ReportSample.utc)
+            kind, courses: source, facts: facts, query: ReportSample.query { _ in }, asOf: ReportSample.asOf,
+            defaultTimeZone: ReportSample.utc)
     }
 
     @Test("the stale banner is in the text, HTML, Markdown and JSON outputs")

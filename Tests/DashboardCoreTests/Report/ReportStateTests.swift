@@ -102,8 +102,12 @@ struct ReportStateTests {
         #expect(
             ReportMessages.courseWithoutTasks(Self.mixed[1].course)
                 == "No tasks yet for this course. If you expected some, check that tasks.csv uses course_id C2.")
-        #expect(ReportMessages.allCompleted(report.groups[2]) == "All 2 tasks are completed. Add --include-completed to list them.")
-        #expect(ReportMessages.allCompleted(report.groups[3]) == "All 1 task is completed. Add --include-completed to list them.")
+        #expect(
+            ReportMessages.allCompleted(report.groups[2], wording: .commandLineCopy)
+                == "All 2 tasks are completed. Add --include-completed to list them.")
+        #expect(
+            ReportMessages.allCompleted(report.groups[3], wording: .commandLineCopy)
+                == "All 1 task is completed. Add --include-completed to list them.")
         #expect(
             TextRenderer.render(report, width: 100) == """
                 Task lists as of 2026-11-29 08:00 UTC

@@ -1,0 +1,36 @@
+import DashboardCore
+
+/// The command line's words for a report's hints: the library names the place
+/// (`ReportHint`), and only the executable names flags and commands. `dashboard report` and
+/// `dashboard nightly` hand this wording to the reports they write.
+extension ReportWording {
+    static let commandLine = ReportWording(name: "command line") { hint in
+        switch hint {
+        case .importFiles: return "`dashboard import imports/`"
+        case .listCourses: return "`dashboard report grid`"
+        case .includeCompleted: return "--include-completed"
+        case .runImport: return "dashboard import"
+        case .filter(let filter): return "--" + filter.rawValue
+        case .page(let page): return "--page \(page)"
+        case .showBatch(let id): return "dashboard batches show \(id)"
+        case .narrowing(let query): return narrowing(query)
+        }
+    }
+
+    /// The search and filters as flags, as the user wrote them: `--search "essay" --bucket overdue`.
+    static func narrowing(_ query: ReportQuery) -> String {
+        func quoted(_ value: String) -> String {
+            value.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) || value.isEmpty
+                ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+        }
+        var parts: [String] = []
+        let words = query.search.trimmingUnicodeWhitespace()
+        if !words.isEmpty { parts.append("--search \(quoted(words))") }
+        parts += query.courses.map { "--course \(quoted($0))" }
+        parts += query.teachers.map { "--teacher \(quoted($0))" }
+        parts += query.students.map { "--student \(quoted($0))" }
+        parts += query.buckets.map { "--bucket \($0.rawValue)" }
+        parts += query.priorities.map { "--priority \($0.rawValue)" }
+        return parts.joined(separator: " ")
+    }
+}
