@@ -126,21 +126,9 @@ public final class ProblemSpool: @unchecked Sendable {
             sql += " ORDER BY grp, line, seq"
             if let limit { sql += " LIMIT \(max(0, limit))" }
             let statement = try spool.prepare(sql)
-            let c = statement.columnPositions
-            let (codeColumn, type, file, line, rowColumn) = (
-                try c.position("code"), try c.position("frictionless_type"), try c.position("file"),
-                try c.position("problem_line"), try c.position("row")
-            )
-            let (column, value, message, hint) = (
-                try c.position("column_name"), try c.position("value"), try c.position("message"), try c.position("hint")
-            )
+            let decoder = try ProblemRowDecoder(statement.columnPositions, lineColumn: "problem_line")
             try statement.forEachRow(values) { row in
-                guard let code = ProblemCode(rawValue: row.string(codeColumn) ?? "") else { return }
-                try body(
-                    ImportProblem(
-                        code: code, file: row.string(file) ?? "", line: row.int(line), row: row.int(rowColumn),
-                        column: row.string(column) ?? "", value: row.string(value) ?? "", message: row.string(message) ?? "",
-                        hint: row.string(hint) ?? "", frictionlessType: row.string(type)))
+                if let problem = decoder.problem(row) { try body(problem) }
             }
             return
         }

@@ -191,21 +191,9 @@ enum BatchLog {
             SELECT code, frictionless_type, file, line, row, column_name, value, message, hint
             FROM batch_problems WHERE batch_id = ? AND (? IS NULL OR severity = ?) ORDER BY seq
             """)
-        let c = statement.columnPositions
-        let (codeColumn, type, file, line, rowColumn) = (
-            try c.position("code"), try c.position("frictionless_type"), try c.position("file"), try c.position("line"),
-            try c.position("row")
-        )
-        let (column, value, message, hint) = (
-            try c.position("column_name"), try c.position("value"), try c.position("message"), try c.position("hint")
-        )
+        let decoder = try ProblemRowDecoder(statement.columnPositions)
         try statement.forEachRow([batchID, severity?.rawValue, severity?.rawValue]) { row in
-            guard let code = ProblemCode(rawValue: row.string(codeColumn) ?? "") else { return }
-            try body(
-                ImportProblem(
-                    code: code, file: row.string(file) ?? "", line: row.int(line), row: row.int(rowColumn),
-                    column: row.string(column) ?? "", value: row.string(value) ?? "", message: row.string(message) ?? "",
-                    hint: row.string(hint) ?? "", frictionlessType: row.string(type)))
+            if let problem = decoder.problem(row) { try body(problem) }
         }
     }
 }

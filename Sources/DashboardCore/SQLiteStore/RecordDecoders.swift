@@ -34,3 +34,25 @@ struct TaskRowDecoder {
             completed: row.value(completed))
     }
 }
+
+/// Decodes a stored problem (`code, frictionless_type, file, <line>, row, column_name, value,
+/// message, hint`) by column name, resolved once per statement: a batch's problems
+/// (`batch_problems`, line column `line`) and the problem spool (`problem_line`) share it.
+struct ProblemRowDecoder {
+    private let code, type, file, line, row, column, value, message, hint: Int
+
+    init(_ c: ColumnPositions, lineColumn: String = "line") throws {
+        (code, type, file) = (try c.position("code"), try c.position("frictionless_type"), try c.position("file"))
+        (line, row, column) = (try c.position(lineColumn), try c.position("row"), try c.position("column_name"))
+        (value, message, hint) = (try c.position("value"), try c.position("message"), try c.position("hint"))
+    }
+
+    /// The problem, or nil when its code is not one this program knows (only a hand edit).
+    func problem(_ row: Row) -> ImportProblem? {
+        guard let code = ProblemCode(rawValue: row.string(code) ?? "") else { return nil }
+        return ImportProblem(
+            code: code, file: row.string(file) ?? "", line: row.int(line), row: row.int(self.row),
+            column: row.string(column) ?? "", value: row.string(value) ?? "", message: row.string(message) ?? "",
+            hint: row.string(hint) ?? "", frictionlessType: row.string(type))
+    }
+}
