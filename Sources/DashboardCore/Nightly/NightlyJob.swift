@@ -24,19 +24,42 @@ public enum NightlyJob {
         PathText.join(root, LocalAsOf(asOf: asOf, timeZone: timeZone).date.isoText)
     }
 
+    /// What a night does besides importing: where its reports go and how long they stay.
+    public struct Reports {
+        /// The reports folder (`--reports`): dated folders and `latest` inside it.
+        public var root: String
+        /// `--keep DAYS` (`ReportRetention`).
+        public var keepDays: Int
+        public var fileSystem: ReportFileSystem
+        /// The words of the command line, for the text, JSON and CSV files; HTML and Markdown
+        /// pages are written for teachers (`ReportWording.readers`).
+        public var wording: ReportWording
+
+        public init(root: String, keepDays: Int = ReportRetention.defaultKeep, fileSystem: ReportFileSystem, wording: ReportWording) {
+            self.root = root
+            self.keepDays = keepDays
+            self.fileSystem = fileSystem
+            self.wording = wording
+        }
+    }
+
+    /// One night: import `files` (none when no export arrived: `noExport`), categorize, write
+    /// every report, point `latest` at them and remove expired nights.
     public static func run(
-        store: Store, files: [InputFile], options: ImportOptions, reportsRoot: String, fileSystem: ReportFileSystem, clock: Clock,
-        reportWording: ReportWording, progress: ((ImportProgress) -> Void)? = nil
+        store: Store, files: [InputFile], noExport: Bool = false, options: ImportOptions, reports: Reports, clock: Clock,
+        progress: ((ImportProgress) -> Void)? = nil
     ) throws(NightlyFailure) -> NightlyResult {
-        let importer = Importer(store: store, clock: clock)
-        importer.progress = progress
         var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFileCount: 0)
-        do {
-            result.imported = try importer.run(files: files, options: options)
-        } catch {
-            if case .store(.busy, _) = error { throw .busy(error) }
-            if case .strictRejected(let rejected) = error { result.imported = rejected }
-            result.importFailure = error
+        if !noExport {
+            let importer = Importer(store: store, clock: clock)
+            importer.progress = progress
+            do {
+                result.imported = try importer.run(files: files, options: options)
+            } catch {
+                if case .store(.busy, _) = error { throw .busy(error) }
+                if case .strictRejected(let rejected) = error { result.imported = rejected }
+                result.importFailure = error
+            }
         }
         do {
             result.categorized = try Categorizer(store: store, clock: clock).categorize(
@@ -44,24 +67,60 @@ public enum NightlyJob {
         } catch {
             throw .store(error)
         }
-        let folder = reportFolder(root: reportsRoot, asOf: options.asOf, timeZone: options.timeZone)
-        result.reportFolder = folder
         do {
-            // Every format at once, one course at a time: memory is bounded by the largest
-            // course (docs/reports.md, "Memory").
-            let facts = try ReportSource.facts(store)
-            var query = ReportQuery()
-            query.wording = reportWording
-            result.reportFileCount = try ReportSetStream.write(
-                store, facts: facts, query: query, asOf: options.asOf, defaultTimeZone: options.timeZone,
-                formats: ReportFormat.allCases, width: 100, to: folder, fileSystem: fileSystem
-            ).count
+            let written = try writeReports(
+                store, reports: reports, asOf: options.asOf, timeZone: options.timeZone, noExport: noExport, clock: clock)
+            result.reportFolder = written.folder
+            result.reportFileCount = written.count
         } catch let error as ReportWriteError {
+            result.reportFolder = reportFolder(root: reports.root, asOf: options.asOf, timeZone: options.timeZone)
             throw .reports(error, partial: result)
         } catch {
             throw .store(Store.classify(error, path: store.path))
         }
         return result
+    }
+
+    /// Writes the night's reports of the database as it is (every format at once, one course
+    /// at a time: memory is bounded by the largest course), publishes them under the as-of's
+    /// date, points `latest` at them and removes the nights `keepDays` lets go
+    /// (`NightFolders`). `batches approve|discard --reports` call it too.
+    /// - Returns: the dated folder and how many files it holds.
+    /// - Throws: `ReportWriteError` when a file or folder cannot be written; the store's errors.
+    public static func writeReports(
+        _ store: Store, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock
+    ) throws -> (folder: String, count: Int) {
+        let date = LocalAsOf(asOf: asOf, timeZone: timeZone).date
+        var facts = try ReportSource.facts(store)
+        facts.noExport = noExport
+        var query = ReportQuery()
+        query.wording = reports.wording
+        let folders: NightFolders
+        let staging: String
+        do {
+            folders = try NightFolders(reports.root)
+            staging = try folders.makeStaging(for: date.isoText)
+        } catch {
+            throw ReportWriteError(error)
+        }
+        let count: Int
+        do {
+            count = try ReportSetStream.write(
+                store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: ReportFormat.allCases,
+                width: 100, to: staging, fileSystem: reports.fileSystem, readerWording: .readers
+            ).count
+        } catch {
+            try? folders.removeTree(PathText.split(staging).1)
+            throw error
+        }
+        do {
+            try folders.publish(staging, as: date.isoText)
+            try folders.pointLatest(at: date.isoText)
+            try folders.removeExpired(tonight: date, keepDays: reports.keepDays, now: clock.now())
+        } catch {
+            throw ReportWriteError(error)
+        }
+        return (PathText.join(reports.root, date.isoText), count)
     }
 }
 

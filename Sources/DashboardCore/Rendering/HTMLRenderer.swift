@@ -66,8 +66,15 @@ public enum HTMLRenderer {
 
     static func banner(_ report: Report) -> String {
         guard let stale = report.stale else { return "" }
+        guard report.query.wording.forReaders else {
+            return
+                "<div class=\"banner\" role=\"status\"><p><strong>Warning:</strong> \(stale.message(prose: escape, value: value))</p><p>\(escape(stale.nextStep(report.query.wording)))</p></div>\n"
+        }
+        // A teacher's page: what it means for them; the batch, its reason and the next step
+        // fold away for the administrator (in the command line's words, which these pages
+        // do not know: the batch and the reason are enough to find it).
         return
-            "<div class=\"banner\" role=\"status\"><p><strong>Warning:</strong> \(stale.message(prose: escape, value: value))</p><p>\(escape(stale.nextStep(report.query.wording)))</p></div>\n"
+            "<div class=\"banner\" role=\"status\"><p><strong>Note:</strong> \(stale.readerMessage(prose: escape, value: value))</p><details><summary>Details for the administrator</summary><p>\(stale.message(prose: escape, value: value))</p></details></div>\n"
     }
 
     static func stateBox(_ message: String, _ next: String) -> String {
@@ -134,7 +141,7 @@ public enum HTMLRenderer {
         if group.sections.isEmpty {
             let message =
                 group.liveTasks == 0
-                ? ReportMessages.courseWithoutTasks(c, prose: escape, value: value)
+                ? ReportMessages.courseWithoutTasks(c, forReaders: report.query.wording.forReaders, prose: escape, value: value)
                 : escape(ReportMessages.allCompleted(group, wording: report.query.wording))
             html += "<p class=\"empty\">\(message)</p>\n"
         }

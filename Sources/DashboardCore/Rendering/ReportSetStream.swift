@@ -6,13 +6,16 @@ import Foundation
 /// bounded by the largest course, not by the database.
 public enum ReportSetStream {
     /// Writes every format of `formats` into `directory`.
+    /// - Parameter readerWording: the wording of the HTML and Markdown pages, when they are
+    ///   written for teachers (`nightly`); nil: the query's wording in every format.
     /// - Returns: how many files were written, and the index of each format (the names of the
     ///   course files are not kept: tens of thousands of courses would hold as many strings).
     /// - Throws: `ReportWriteError` when a file cannot be written; the store's errors as they are.
     @discardableResult
     public static func write(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
-        formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem
+        formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem,
+        readerWording: ReportWording? = nil
     ) throws -> WrittenReports {
         try fileSystem.ensureDirectory(directory)
         var written = WrittenReports(count: 0, indexes: [])
@@ -26,7 +29,8 @@ public enum ReportSetStream {
                 lastItem: group.taskCount)
             for format in formats {
                 let name = ReportFileNames.course(group.course.courseID, ext: format.fileExtension)
-                let page = format.render(single, width: width, indexLink: ReportFileNames.index(format.fileExtension))
+                let page = format.render(
+                    worded(single, format, readerWording), width: width, indexLink: ReportFileNames.index(format.fileExtension))
                 try fileSystem.write(page, name: name, in: directory)
                 written.count += 1
             }
@@ -39,12 +43,22 @@ public enum ReportSetStream {
             // The index is written from the grid's pieces as they come (never held whole).
             let link: (CourseRecord) -> String? = { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }
             try fileSystem.write(name: index, in: directory) { emit in
-                ReportGridStream.write(grid, format: format, width: width, link: link, emit: emit)
+                ReportGridStream.write(worded(grid, format, readerWording), format: format, width: width, link: link, emit: emit)
             }
             written.count += 1
             written.indexes.append(index)
         }
         return written
+    }
+
+    /// The report as `format` shows it: HTML and Markdown pages take `readerWording` when one
+    /// is given (pages teachers open); text, JSON and CSV keep the query's wording (read by
+    /// whoever runs the program, and by machines).
+    static func worded(_ report: Report, _ format: ReportFormat, _ readerWording: ReportWording?) -> Report {
+        guard let readerWording, format == .html || format == .markdown else { return report }
+        var worded = report
+        worded.query.wording = readerWording
+        return worded
     }
 }
 

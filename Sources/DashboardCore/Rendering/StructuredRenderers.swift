@@ -33,6 +33,10 @@ public enum JSONReportRenderer {
             ("failed_batch", stale.failedBatch.map { .int($0) } ?? .null),
             ("failed_at", stale.failedBatch == nil ? .null : .string(stale.failedAt)),
             ("failure_reason", stale.failedBatch == nil ? .null : .string(stale.failureReason)),
+            ("held_batch", stale.held.map { .int($0.batch) } ?? .null),
+            ("held_since", stale.held.map { .string($0.since) } ?? .null),
+            ("held_changes", stale.held.map { .int($0.changes) } ?? .null),
+            ("no_export", .bool(stale.noExport)),
             ("message", .string(stale.message + " " + stale.nextStep(wording))),
         ])
     }
@@ -155,7 +159,12 @@ public enum CSVReportRenderer {
 public enum MarkdownRenderer {
     public static func render(_ report: Report) -> String {
         var out = "# \(report.kind == .grid ? "Courses" : "Task lists") as of \(ReportWords.asOf(report.asOf))\n\n"
-        if let stale = report.stale { out += "> **Warning:** \(escape(stale.message + " " + stale.nextStep(report.query.wording)))\n\n" }
+        if let stale = report.stale {
+            out +=
+                report.query.wording.forReaders
+                ? "> **Note:** \(escape(stale.readerMessage()))\n\n"
+                : "> **Warning:** \(escape(stale.message + " " + stale.nextStep(report.query.wording)))\n\n"
+        }
         switch report.state {
         case .noData:
             return out + escape(ReportMessages.noData) + "\n\n" + escape(ReportMessages.noDataNext(report.query.wording)) + "\n"
@@ -190,7 +199,7 @@ public enum MarkdownRenderer {
                 if group.sections.isEmpty {
                     out += escape(
                         group.liveTasks == 0
-                            ? ReportMessages.courseWithoutTasks(group.course)
+                            ? ReportMessages.courseWithoutTasks(group.course, forReaders: report.query.wording.forReaders)
                             : ReportMessages.allCompleted(group, wording: report.query.wording))
                     out += "\n\n"
                 }

@@ -75,7 +75,7 @@ public enum ReportBuilder {
 
 extension ReportSource {
     /// What reports need to know about the batches: whether any data was imported, the time
-    /// of the data, and whether the last import failed.
+    /// of the data, whether the last import failed, and whether a held batch waits.
     ///
     /// Policy: the data is that of the newest batch that committed data (committed, or
     /// reverted since); the last import is the newest batch that ran (not a dry run, a held
@@ -88,6 +88,15 @@ extension ReportSource {
             failure = (last.id, last.finishedAt.isEmpty ? last.startedAt : last.finishedAt, last.reason)
         }
         let dataAsOf = committed.flatMap { Timestamp.parse($0.asOf, timeZone: TimeZone(identifier: "UTC") ?? .current) }
-        return ReportFacts(hasData: committed != nil, dataAsOf: dataAsOf, lastFailure: failure)
+        // A held batch waits for approval only while no batch committed after it (approval is
+        // refused then: its files are older than the data).
+        var held: HeldNotice?
+        if let waiting = try batches.newestBatch(statusIn: [.held]), waiting.id > (committed?.id ?? 0) {
+            let total = waiting.total
+            held = HeldNotice(
+                batch: waiting.id, since: waiting.finishedAt.isEmpty ? waiting.startedAt : waiting.finishedAt,
+                changes: total.inserted + total.updated + total.deleted)
+        }
+        return ReportFacts(hasData: committed != nil, dataAsOf: dataAsOf, lastFailure: failure, held: held)
     }
 }

@@ -2,7 +2,8 @@
 public enum ReportMessages {
     public static let noData = "No data imported yet."
     public static func noDataNext(_ wording: ReportWording) -> String {
-        "Next step: import the course and task files with \(wording.words(.importFiles)), then run this report again."
+        if wording.forReaders { return "Your administrator imports the course and task files; this page fills in after the next import." }
+        return "Next step: import the course and task files with \(wording.words(.importFiles)), then run this report again."
     }
 
     public static func noMatch(_ report: Report) -> String {
@@ -43,15 +44,18 @@ public enum ReportMessages {
     /// A course that has no task at all. The course id goes through `value` and the words
     /// through `prose` (HTML escapes the words and isolates the id).
     public static func courseWithoutTasks(
-        _ course: CourseRecord, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
+        _ course: CourseRecord, forReaders: Bool = false, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
     ) -> String {
-        prose("No tasks yet for this course. If you expected some, check that tasks.csv uses course_id ") + value(course.courseID)
+        if forReaders { return prose("No tasks yet for this course.") }
+        return prose("No tasks yet for this course. If you expected some, check that tasks.csv uses course_id ") + value(course.courseID)
             + prose(".")
     }
 
     /// A course whose tasks are all completed (completed tasks are not listed by default).
     public static func allCompleted(_ group: CourseGroup, wording: ReportWording) -> String {
-        "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add \(wording.words(.includeCompleted)) to list them."
+        let all = "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed."
+        if wording.forReaders { return all }
+        return "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add \(wording.words(.includeCompleted)) to list them."
     }
 
     /// Lists leave completed tasks out unless asked: say how many, so the grid's "9 of 20
@@ -60,6 +64,7 @@ public enum ReportMessages {
         guard report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed) else { return nil }
         let hidden = report.completedByCourse[group.course.courseID] ?? 0
         guard hidden > 0, !group.sections.isEmpty else { return nil }
+        if report.query.wording.forReaders { return "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed." }
         return
             "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed (\(report.query.wording.words(.includeCompleted)) lists them)."
     }

@@ -28,10 +28,15 @@ public enum ReportFilter: String, Sendable, CaseIterable {
 /// line gives its flags and commands). Two wordings are equal when their names are.
 public struct ReportWording: Sendable, Equatable {
     public var name: String
+    /// Pages for readers (teachers) rather than for whoever runs the program: their banners
+    /// and notes say what a state means for the page and name no command, flag, code or batch
+    /// (`StaleNotice.readerMessage`); the details fold away for the administrator in HTML.
+    public var forReaders: Bool
     public var words: @Sendable (ReportHint) -> String
 
-    public init(name: String, words: @escaping @Sendable (ReportHint) -> String) {
+    public init(name: String, forReaders: Bool = false, words: @escaping @Sendable (ReportHint) -> String) {
         self.name = name
+        self.forReaders = forReaders
         self.words = words
     }
 
@@ -47,6 +52,20 @@ public struct ReportWording: Sendable, Equatable {
         case .filter(let filter): return filter.rawValue
         case .page(let page): return "page \(page)"
         case .showBatch(let id): return "batch \(id)"
+        case .narrowing: return "the search and filters"
+        }
+    }
+
+    /// The wording of pages written for teachers (`nightly`, `--by-teacher`): plain names, and
+    /// `forReaders` set. The command line's own wording stays in the executable.
+    public static let readers = ReportWording(name: "readers", forReaders: true) { hint in
+        switch hint {
+        case .importFiles, .runImport: return "the nightly import"
+        case .listCourses: return "The course grid"
+        case .includeCompleted: return "the list of completed tasks"
+        case .filter(let filter): return "the \(filter.rawValue) filter"
+        case .page(let page): return "page \(page)"
+        case .showBatch: return "the import's record"
         case .narrowing: return "the search and filters"
         }
     }

@@ -28,10 +28,10 @@ enum BatchesCommand: Command {
                 options: [format]),
             .init(
                 name: "approve", arguments: "ID", abstract: "Apply a held batch (planned again against the database as it is now).",
-                options: [format, wait, actor, force]),
+                options: [format, wait, actor, force, reports, keep]),
             .init(
                 name: "discard", arguments: "ID", abstract: "Drop a held batch's rows; the batch stays recorded as discarded.",
-                options: [format, wait, actor]),
+                options: [format, wait, actor, reports, keep]),
         ])
 
     static let format = OptionSpec.value("format", "text|json", "text (default) or json")
@@ -39,6 +39,11 @@ enum BatchesCommand: Command {
     static let wait = OptionSpec.value("wait", "SECONDS", "wait this long for another writer", kind: .waitSeconds)
     static let actor = OptionSpec.value("actor", "NAME", "who decides (default: $USER)")
     static let force = OptionSpec.flag("force", "even when other batches committed after the held one")
+    static let reports = OptionSpec.value(
+        "reports", "DIR", "then write the night's reports again into DIR/<as-of date>/, as `nightly --reports DIR` does")
+    static let keep = OptionSpec.value(
+        "keep", "DAYS", "with --reports: keep the dated folders of the last DAYS days (default 30)",
+        kind: .integer(ReportRetention.keepRange))
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = format(invocation)
@@ -178,6 +183,12 @@ enum BatchesCommand: Command {
     }
 
     private static func decide(_ action: String, _ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
+        let reportsDir = invocation.arguments.value("reports")
+        if reportsDir == nil, invocation.arguments.value("keep") != nil {
+            throw CommandError.usage("--keep goes with --reports DIR", command: spec.name)
+        }
+        // Checked before the decision, so that nothing is decided for reports that could not be written.
+        let outputs = try reportsDir.map { try NightlyCommand.checkReportFolders(invocation, imports: nil, reports: $0) }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let importer = Importer(store: store)
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
@@ -197,7 +208,30 @@ enum BatchesCommand: Command {
         } catch let failure as ImportFailure {
             throw try ImportInputs.failure(failure, invocation: invocation, format: "text")
         }
+        if let reportsDir, let outputs {
+            try rewriteReports(store, into: reportsDir, outputs: outputs, invocation)
+        }
         return .success
+    }
+
+    /// `approve|discard --reports DIR`: the night's reports written again, now without the
+    /// held batch's banner (and with its changes, when approved).
+    private static func rewriteReports(_ store: Store, into root: String, outputs: OutputPathGuard, _ invocation: Invocation) throws {
+        let global = invocation.global
+        let reports = NightlyJob.Reports(
+            root: root, keepDays: invocation.arguments.integer("keep") ?? ReportRetention.defaultKeep,
+            fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine)
+        do {
+            let written = try NightlyJob.writeReports(
+                store, reports: reports, asOf: global.asOf, timeZone: global.timeZone, noExport: false, clock: SystemClock())
+            invocation.console.note("reports: \(written.count) files in \(VisibleText.of(written.folder))")
+        } catch let error as ReportWriteError {
+            throw CommandError(
+                .ioError, "the batch was decided, but the reports could not be written: \(error)",
+                hint: "check that \(root) can be written, then run `dashboard nightly` or this command's --reports again")
+        } catch {
+            throw CommandError.store(Store.classify(error, path: store.path))
+        }
     }
 }
 

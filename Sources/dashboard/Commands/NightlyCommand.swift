@@ -5,18 +5,21 @@ import Foundation
 enum NightlyCommand: Command {
     static let spec = CommandSpec(
         name: "nightly",
-        usage: "dashboard nightly [--imports DIR] [--reports DIR] [--mode merge|sync] [--max-delete LIMIT] [--wait SECONDS]",
+        usage: "dashboard nightly [--imports DIR] [--reports DIR] [--keep DAYS] [--mode merge|sync] [--max-delete LIMIT] [--wait SECONDS]",
         abstract: "The cron job: import the drop folder, categorize, write every report into a dated folder.",
         discussion: """
             Imports every *.csv of --imports (default imports/), recomputes every bucket as of now
             (or --as-of), and writes every report in every format (index and one file per course:
             html, md, json, csv, txt) into --reports/<as-of date>/ (default reports/; the date is
-            the as-of's in --timezone). A failed or held import does not stop the reports: they
-            show the data as it was, with a banner saying why. One summary line on stderr; with
-            --quiet, nothing at all when everything went well.
+            the as-of's in --timezone), then points --reports/latest at it and removes the dated
+            folders older than --keep days. A failed or held import, or a drop folder that is
+            missing or empty, does not stop the reports: they show the data as it was, with a
+            banner saying why. One summary line on stderr; with --quiet, nothing at all when
+            everything went well.
             Exit: 0 all well; 65 rows rejected, a file-level error or a sync held for approval;
-            66 the folder is missing or holds no CSV; 74 the database or the reports cannot be
-            written; 75 another import or nightly holds the database.
+            66 the drop folder is missing or holds no CSV (the reports are written all the same);
+            74 the database or the reports cannot be written; 75 another import or nightly
+            holds the database.
             """,
         examples: [
             "dashboard nightly",
@@ -26,6 +29,9 @@ enum NightlyCommand: Command {
         options: [
             .value("imports", "DIR", "the drop folder to import", default: "imports"),
             .value("reports", "DIR", "where the dated report folders go", default: "reports"),
+            .value(
+                "keep", "DAYS", "keep the dated folders of the last DAYS days, tonight's included (default 30)",
+                kind: .integer(ReportRetention.keepRange)),
             .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)", kind: ImportInputs.modeKind),
             .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count", kind: .maxDelete),
             .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
@@ -41,16 +47,25 @@ enum NightlyCommand: Command {
         let importsDir = args.valueOrDefault("imports") ?? ""
         let reportsDir = args.valueOrDefault("reports") ?? ""
         let outputs = try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
-        let files = try InputPaths.files(
-            [importsDir], command: spec.name, options: options, environment: invocation.environment, allowStreams: false)
-        let store = try openStore(invocation, wait: waitSeconds(invocation))
         let console = invocation.console
+        // The night the export did not arrive (a missing, empty or unreadable drop folder):
+        // no import, but the reports are still written, with a banner that says so; exit 66.
+        var files: [InputFile] = []
+        var missingExport: CommandError?
+        do {
+            files = try InputPaths.files(
+                [importsDir], command: spec.name, options: options, environment: invocation.environment, allowStreams: false)
+        } catch let error as CommandError where error.code == .noInput {
+            missingExport = error
+        }
+        let store = try openStore(invocation, wait: waitSeconds(invocation))
         let result: NightlyResult
         do {
+            let reports = NightlyJob.Reports(
+                root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
+                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine)
             result = try NightlyJob.run(
-                store: store, files: files, options: options, reportsRoot: reportsDir,
-                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles),
-                clock: SystemClock(), reportWording: .commandLine)
+                store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock())
         } catch {
             switch error {
             case .busy(let failure): throw try ImportInputs.failure(failure, invocation: invocation, format: "text")
@@ -63,7 +78,11 @@ enum NightlyCommand: Command {
         }
         var code = ExitCode.success
         var parts: [String] = []
-        if let failure = result.importFailure {
+        if let missingExport {
+            console.error(missingExport.message, hint: missingExport.hint)
+            code = .noInput
+            parts.append("no export arrived (66)")
+        } else if let failure = result.importFailure {
             let mapped = try ImportInputs.failure(failure, invocation: invocation, format: "text")
             console.error(mapped.message, hint: mapped.hint)
             code = mapped.code
@@ -101,10 +120,10 @@ enum NightlyCommand: Command {
     /// symbolic link or another user's folder (74), so that nothing is imported for reports
     /// that could not be written.
     /// - Returns: the guard, whose protected files the writer checks again.
-    private static func checkReportFolders(_ invocation: Invocation, imports: String, reports: String) throws -> OutputPathGuard {
+    static func checkReportFolders(_ invocation: Invocation, imports: String?, reports: String) throws -> OutputPathGuard {
         let global = invocation.global
         let dated = NightlyJob.reportFolder(root: reports, asOf: global.asOf, timeZone: global.timeZone)
-        let outputs = OutputPathGuard(database: global.databasePath, inputs: [imports])
+        let outputs = OutputPathGuard(database: global.databasePath, inputs: imports.map { [$0] } ?? [])
         try outputs.checkReportFolder("--reports", reports, writing: reports, extensions: [])
         try outputs.checkReportFolder(
             "--reports", reports, writing: dated, extensions: ReportFormat.allCases.map(\.fileExtension))

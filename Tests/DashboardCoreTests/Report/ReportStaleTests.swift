@@ -90,6 +90,10 @@ struct ReportStaleTests {
                         "failed_batch": null,
                         "failed_at": null,
                         "failure_reason": null,
+                        "held_batch": null,
+                        "held_since": null,
+                        "held_changes": null,
+                        "no_export": false,
                         "message": "\(banner) \(Self.fix)"
                       },
                     """))
@@ -117,6 +121,10 @@ struct ReportStaleTests {
                     "failed_batch": 12,
                     "failed_at": "2026-11-29T02:00:11Z",
                     "failure_reason": "tasks.csv is missing",
+                    "held_batch": null,
+                    "held_since": null,
+                    "held_changes": null,
+                    "no_export": false,
                     "message": "\(banner) \(next)"
                   },
                 """))
