@@ -94,7 +94,7 @@ extension ReportSource {
         if let waiting = try batches.newestBatch(statusIn: [.held]), waiting.id > (committed?.id ?? 0) {
             let total = waiting.total
             held = HeldNotice(
-                batch: waiting.id, since: waiting.finishedAt.isEmpty ? waiting.startedAt : waiting.finishedAt,
+                batch: waiting.id, since: waiting.asOf,
                 changes: total.inserted + total.updated + total.deleted)
         }
         return ReportFacts(hasData: committed != nil, dataAsOf: dataAsOf, lastFailure: failure, held: held)

@@ -53,7 +53,7 @@ public struct ReportFacts: Sendable, Equatable {
 /// A batch held for approval (a sync over `--max-delete`) that is newer than the data shown.
 public struct HeldNotice: Sendable, Equatable {
     public var batch: Int
-    /// When it was held.
+    /// The as-of of the run that held it (the night whose export waits).
     public var since: String
     /// The rows it would insert, update or delete.
     public var changes: Int

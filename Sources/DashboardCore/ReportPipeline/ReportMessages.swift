@@ -55,7 +55,8 @@ public enum ReportMessages {
     public static func allCompleted(_ group: CourseGroup, wording: ReportWording) -> String {
         let all = "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed."
         if wording.forReaders { return all }
-        return "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add \(wording.words(.includeCompleted)) to list them."
+        return
+            "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add \(wording.words(.includeCompleted)) to list them."
     }
 
     /// Lists leave completed tasks out unless asked: say how many, so the grid's "9 of 20

@@ -60,11 +60,20 @@ public final class NightFolders {
     }
 
     /// Points `latest` at the folder `date`: a new link at a hidden name, renamed over the old
-    /// link. A `latest` that is not a symbolic link (a folder or file someone made) is refused.
+    /// link. `latest` only moves forward: when it points at a later night (a night written
+    /// again with an earlier `--as-of`), it stays. A `latest` that is not a symbolic link (a
+    /// folder or file someone made) is refused.
     public func pointLatest(at date: String) throws(SafeFileError) {
         var info = stat()
-        if fstatat(root.descriptor, Self.latest, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT != S_IFLNK {
-            throw SafeFileError(path: path(Self.latest), problem: .notRegularFile(path(Self.latest), kind: "not a symbolic link"))
+        if fstatat(root.descriptor, Self.latest, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            guard info.st_mode & S_IFMT == S_IFLNK else {
+                throw SafeFileError(path: path(Self.latest), problem: .notRegularFile(path(Self.latest), kind: "not a symbolic link"))
+            }
+            if let current = latestTarget(), let night = ReportRetention.date(ofFolder: current),
+                let new = ReportRetention.date(ofFolder: date), night > new
+            {
+                return
+            }
         }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
@@ -81,6 +90,14 @@ public final class NightFolders {
             return
         }
         throw SafeFileError(path: path(Self.latest), problem: .system(path(Self.latest), errno: EEXIST))
+    }
+
+    /// Where `latest` points (the link's text), or nil.
+    func latestTarget() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = readlinkat(root.descriptor, Self.latest, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Removes the dated folders `ReportRetention` lets go, and hidden folders of runs that
