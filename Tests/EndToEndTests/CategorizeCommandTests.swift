@@ -104,14 +104,22 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT task_id, from_bucket, to_bucket FROM audit WHERE cause = 'time' ORDER BY 1")
                 == "h9|today|overdue\nt3|today|overdue\n")
-        // --timezone only decides for courses without a zone (his): at 16:00Z it is already
-        // 01:00 on Nov 30 in Tokyo, and t3's 17:00 is read as Tokyo time (08:00Z).
+        // The database's default zone decides for courses without one (his), never a reader's
+        // --timezone: the first import recorded UTC.
         let report = ["report", "list", "--format", "json", "--include-completed"]
+        let utcBuckets = ["b9": "today", "h9": "today", "t1": "upcoming", "t2": "completed", "t3": "today"]
         let utc = try sandbox.dashboard(report, asOf: "2026-11-29T16:00:00Z")
-        #expect(try sandbox.buckets(utc.stdout) == ["b9": "today", "h9": "today", "t1": "upcoming", "t2": "completed", "t3": "today"])
-        let tokyo = try sandbox.dashboard(["--timezone", "Asia/Tokyo"] + report, asOf: "2026-11-29T16:00:00Z")
-        #expect(
-            try sandbox.buckets(tokyo.stdout) == ["b9": "today", "h9": "overdue", "t1": "upcoming", "t2": "completed", "t3": "overdue"])
+        #expect(try sandbox.buckets(utc.stdout) == utcBuckets)
+        let tokyoReader = try sandbox.dashboard(["--timezone", "Asia/Tokyo"] + report, asOf: "2026-11-29T16:00:00Z")
+        #expect(try sandbox.buckets(tokyoReader.stdout) == utcBuckets)
+        // With the database's zone set to Tokyo: at 16:00Z it is already 01:00 on Nov 30 there,
+        // and t3's 17:00 is read as Tokyo time (08:00Z), for every reader.
+        #expect(try sandbox.dashboard(["settings", "timezone", "Asia/Tokyo"], asOf: "2026-11-29T16:00:00Z").exitCode == 0)
+        for zone in [[], ["--timezone", "UTC"]] {
+            let tokyo = try sandbox.dashboard(zone + report, asOf: "2026-11-29T16:00:00Z")
+            #expect(
+                try sandbox.buckets(tokyo.stdout) == ["b9": "today", "h9": "overdue", "t1": "upcoming", "t2": "completed", "t3": "overdue"])
+        }
     }
 
     @Test func quietPrintsNothingAtAll() throws {

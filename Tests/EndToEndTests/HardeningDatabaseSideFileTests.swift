@@ -99,7 +99,7 @@ struct HardeningDatabaseSideFileTests {
         let remark = try sandbox.runTool(
             "sqlite3",
             [
-                "db.sqlite", "PRAGMA application_id = 1146308674; PRAGMA user_version = 4;",
+                "db.sqlite", "PRAGMA application_id = 1146308674; PRAGMA user_version = 5;",
                 ".shell cp db.sqlite crashed.sqlite; cp db.sqlite-wal crashed.sqlite-wal",
             ])
         #expect(remark.exitCode == 0, "\(remark)")
@@ -109,7 +109,7 @@ struct HardeningDatabaseSideFileTests {
         let again = try sandbox.run(["--db", "crashed.sqlite", "import", "courses.csv"])
         #expect(again.exitCode == 0, "\(again)")
         let mark = try sandbox.runTool("sqlite3", ["crashed.sqlite", "PRAGMA application_id; PRAGMA user_version;"])
-        #expect(mark.stdout == "1146308674\n4\n")
+        #expect(mark.stdout == "1146308674\n5\n")
     }
 
     /// A page of a table overwritten: each writing command fails with 74 "damaged", and its

@@ -55,7 +55,7 @@ import Testing
         let verbs = Dictionary(screens.map { ($0.command, $0.verbs) }) { first, _ in first }
         #expect(verbs["batches"] == ["list", "show", "approve", "discard"])
         #expect(verbs["report"] == ["grid", "list"])
-        #expect(screens.filter { !$0.verbs.isEmpty }.map(\.command) == ["report", "batches"])
+        #expect(screens.filter { !$0.verbs.isEmpty }.map(\.command) == ["report", "batches", "settings"])
     }
 
     @Test func helpIgnoresTheSettingsOfTheEnvironment() throws {

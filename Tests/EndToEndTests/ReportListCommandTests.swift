@@ -86,13 +86,16 @@ import Testing
             ("2026-11-29T22:59:59Z", nil, ["b1": "today", "l1": "today", "u1": "today"]),
             ("2026-11-29T23:00:00Z", nil, ["b1": "overdue", "l1": "today", "u1": "today"]),
             ("2026-11-29T23:30:00Z", nil, ["b1": "overdue", "l1": "today", "u1": "today"]),
-            ("2026-11-29T23:30:00Z", "Asia/Tokyo", ["b1": "overdue", "l1": "today", "u1": "overdue"]),
+            // A reader's --timezone never moves a bucket: u1's course has no zone and uses the
+            // database's (UTC, recorded by the first import), whoever reads (SPEC §6).
+            ("2026-11-29T23:30:00Z", "Asia/Tokyo", ["b1": "overdue", "l1": "today", "u1": "today"]),
             ("2026-11-30T00:00:00Z", nil, ["b1": "overdue", "l1": "today", "u1": "overdue"]),
             ("2026-11-30T07:59:59Z", nil, ["b1": "overdue", "l1": "today", "u1": "overdue"]),
             ("2026-11-30T08:00:00Z", nil, ["b1": "overdue", "l1": "overdue", "u1": "overdue"]),
             ("2026-11-28T23:00:00Z", nil, ["b1": "today", "l1": "upcoming", "u1": "upcoming"]),
-            // A bare --as-of date is the start of that day in --timezone (10:00Z on Nov 28 for Kiritimati).
-            ("2026-11-29", "Pacific/Kiritimati", ["b1": "upcoming", "l1": "upcoming", "u1": "today"]),
+            // A bare --as-of date is the start of that day in --timezone (10:00Z on Nov 28 for
+            // Kiritimati); u1 is still read in the database's zone (Nov 28 in UTC).
+            ("2026-11-29", "Pacific/Kiritimati", ["b1": "upcoming", "l1": "upcoming", "u1": "upcoming"]),
         ]
         for (asOf, timezone, buckets) in cases {
             let zone = timezone.map { ["--timezone", $0] } ?? []
@@ -102,6 +105,13 @@ import Testing
         }
         let kiritimati = try sandbox.dashboard(["--timezone", "Pacific/Kiritimati"] + Self.report, asOf: "2026-11-29")
         #expect(try JSON.object(kiritimati.stdout)["as_of"] as? String == "2026-11-28T10:00:00Z")
+        // Only the database's own setting moves them, for every reader alike.
+        let set = try sandbox.dashboard(["settings", "timezone", "Asia/Tokyo"], asOf: "2026-11-29T23:30:00Z")
+        #expect(set.exitCode == 0, "\(set)")
+        for zone in [[], ["--timezone", "America/Los_Angeles"]] {
+            let result = try sandbox.dashboard(zone + Self.report, asOf: "2026-11-29T23:30:00Z")
+            #expect(try sandbox.buckets(result.stdout) == ["b1": "overdue", "l1": "today", "u1": "overdue"], "\(zone)")
+        }
     }
 
     @Test func aTimedDueIsTodayAtItsMinuteAndOverdueOneSecondLater() throws {

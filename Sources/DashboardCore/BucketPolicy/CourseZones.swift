@@ -8,8 +8,9 @@ import Foundation
 /// that name, else the default zone. The default applies when the column is empty, and also
 /// when it holds a name this machine does not know: an import stores only names it knows (an
 /// unknown one is an `invalid_timezone` error), so only a hand edit, or a database moved to a
-/// machine with an older tzdata, can leave one. The default is the zone the caller passes (the
-/// command line's `--timezone`, else `$DASHBOARD_TZ`, else UTC).
+/// machine with an older tzdata, can leave one. The default is the zone the caller passes: the
+/// database's default time zone (`Store.defaultTimeZone`, set by the first import, changed by
+/// `dashboard settings timezone`), never the reader's `--timezone` once the database has one.
 ///
 /// Each distinct zone is looked up once per run (`TimeZone(identifier:)` and the local as-of
 /// date are the slow part of bucketing a million tasks): names are cached, and names that

@@ -117,6 +117,10 @@ public final class Importer {
                 result?.categorized = categorized
                 try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
                 try BatchLog.finish(database, batchID: batchID, status: .committed, reason: "", finishedAt: clock.now())
+                // The first committed import gives the database its default zone (`Settings`).
+                try Settings.recordIfMissing(
+                    Settings.defaultTimeZone, value: TimeZoneCatalog.name(of: options.timeZone), actor: options.actor, at: clock.now(),
+                    batchID: batchID, in: database)
                 result?.status = .committed
                 return .commit
             }

@@ -34,12 +34,18 @@ public enum NightlyJob {
         /// The words of the command line, for the text, JSON and CSV files; HTML and Markdown
         /// pages are written for teachers (`ReportWording.readers`).
         public var wording: ReportWording
+        /// The zone the reports' own times are shown in (the job's `--timezone`).
+        public var displayTimeZone: TimeZone?
 
-        public init(root: String, keepDays: Int = ReportRetention.defaultKeep, fileSystem: ReportFileSystem, wording: ReportWording) {
+        public init(
+            root: String, keepDays: Int = ReportRetention.defaultKeep, fileSystem: ReportFileSystem, wording: ReportWording,
+            displayTimeZone: TimeZone? = nil
+        ) {
             self.root = root
             self.keepDays = keepDays
             self.fileSystem = fileSystem
             self.wording = wording
+            self.displayTimeZone = displayTimeZone
         }
     }
 
@@ -95,6 +101,7 @@ public enum NightlyJob {
         facts.noExport = noExport
         var query = ReportQuery()
         query.wording = reports.wording
+        query.displayTimeZone = reports.displayTimeZone
         let folders: NightFolders
         let staging: String
         do {

@@ -33,6 +33,11 @@ public enum TimeZoneCatalog {
         canonicalByLowercase[name.lowercased()]
     }
 
+    /// The name a zone is stored and shown by (Foundation on Linux calls UTC "GMT").
+    public static func name(of zone: TimeZone) -> String {
+        zone.identifier == "GMT" ? "UTC" : zone.identifier
+    }
+
     /// Parses the `timezone` cell of a course; empty means "use the default".
     /// - Throws: `FieldProblem` with code `invalid_timezone`.
     public static func parse(_ raw: String) throws(FieldProblem) -> String {

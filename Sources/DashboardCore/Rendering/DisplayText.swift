@@ -206,9 +206,18 @@ public enum ReportWords {
         zone.identifier == "GMT" ? "UTC" : zone.identifier
     }
 
-    /// A UTC instant for headers: `2026-11-29 08:00 UTC`.
-    public static func asOf(_ date: Date) -> String {
-        let text = Timestamp.text(date)
-        return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+    /// An instant for headers, in the reader's zone (`ReportQuery.displayTimeZone`, else UTC):
+    /// `2026-11-29 08:00 UTC`, `2026-11-29 09:00 Europe/Berlin`.
+    public static func asOf(_ date: Date, in zone: TimeZone? = nil) -> String {
+        guard let zone, zoneName(zone) != "UTC" else {
+            let text = Timestamp.text(date)
+            return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+        }
+        let local = LocalAsOf(asOf: date, timeZone: zone)
+        let seconds = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
+        let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
+        let hh = minutes / 60 < 10 ? "0\(minutes / 60)" : "\(minutes / 60)"
+        let mm = minutes % 60 < 10 ? "0\(minutes % 60)" : "\(minutes % 60)"
+        return "\(local.date.isoText) \(hh):\(mm) \(zoneName(zone))"
     }
 }

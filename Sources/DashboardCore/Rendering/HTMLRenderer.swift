@@ -9,7 +9,7 @@ public enum HTMLRenderer {
         let body = stateAware(report) {
             "<ul class=\"cards\">\n" + report.cards.map { cardHTML($0, link: link($0.course)) }.joined() + "</ul>\n"
         }
-        return page(title: "Courses as of \(ReportWords.asOf(report.asOf))", heading: "Courses", report: report, nav: nil, body: body)
+        return page(title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: report, nav: nil, body: body)
     }
 
     /// Task lists: every group of the report on one page (or one course, when `report.groups`
@@ -53,7 +53,7 @@ public enum HTMLRenderer {
         <body>
         <header>
         \(nav ?? "")<h1>\(value(heading))</h1>
-        <p class="asof">As of <time datetime="\(report.generatedAsOf)">\(escape(ReportWords.asOf(report.asOf)))</time></p>
+        <p class="asof">As of <time datetime="\(report.generatedAsOf)">\(escape(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone)))</time></p>
         </header>
         <main>
         \(body)</main>

@@ -12,7 +12,7 @@ public enum TextRenderer {
         let width = max(20, width)
         var lines: [String] = []
         let header = report.kind == .grid ? "Courses" : "Task lists"
-        lines += shown("\(header) as of \(ReportWords.asOf(report.asOf))", to: width)
+        lines += shown("\(header) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", to: width)
         if let stale = report.stale {
             lines += shown("! " + stale.message + " " + stale.nextStep(report.query.wording), to: width)
         }

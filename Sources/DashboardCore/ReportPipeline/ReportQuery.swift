@@ -31,6 +31,9 @@ public struct ReportQuery: Sendable, Equatable {
     public var page = 1
     /// How the report words its hints (`ReportHint`); the shell that asks for the report sets it.
     public var wording = ReportWording.unworded
+    /// The zone the report's own times are shown in (the reader's `--timezone`); nil: UTC. It
+    /// never changes a bucket: courses without a zone use the database's default zone.
+    public var displayTimeZone: TimeZone?
 
     public init() {}
 

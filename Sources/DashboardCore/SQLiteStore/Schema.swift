@@ -184,6 +184,24 @@ enum Schema {
         // 4: the dashboard's mark (see `StoreIdentity`), for files written before it existed;
         // a new file already has it from migration 1's transaction.
         .sql("PRAGMA application_id = \(StoreIdentity.applicationID)"),
+        // 5: the database's own settings (the default time zone of courses without one) and
+        // the log of their changes (`Settings`).
+        .sql(
+            """
+            CREATE TABLE IF NOT EXISTS settings (
+                key   TEXT NOT NULL PRIMARY KEY,
+                value TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS settings_log (
+                entry_id    INTEGER PRIMARY KEY,
+                recorded_at TEXT NOT NULL,
+                key         TEXT NOT NULL,
+                old_value   TEXT,
+                new_value   TEXT NOT NULL,
+                actor       TEXT NOT NULL DEFAULT '',
+                batch_id    INTEGER REFERENCES batches(batch_id)
+            );
+            """),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).
@@ -206,7 +224,8 @@ enum Schema {
     static func tables(through version: Int) -> Set<String> {
         var names: Set<String> = []
         for case .sql(let text) in migrations.prefix(max(0, min(version, migrations.count))) {
-            for part in text.components(separatedBy: "CREATE TABLE ").dropFirst() {
+            for piece in text.components(separatedBy: "CREATE TABLE ").dropFirst() {
+                let part = piece.hasPrefix("IF NOT EXISTS ") ? piece.dropFirst("IF NOT EXISTS ".count) : Substring(piece)
                 if let name = part.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "\n" }).first {
                     names.insert(String(name))
                 }

@@ -9,7 +9,8 @@ enum Dashboard {
         CommandEntry(ImportCommand.self), CommandEntry(CheckCommand.self), CommandEntry(CategorizeCommand.self),
         CommandEntry(ReclassifyCommand.self), CommandEntry(RevertCommand.self), CommandEntry(AuditCommand.self),
         CommandEntry(ReportCommand.self), CommandEntry(StatusCommand.self), CommandEntry(BatchesCommand.self),
-        CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(HelpCommand.self),
+        CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(SettingsCommand.self),
+        CommandEntry(HelpCommand.self),
         CommandEntry(CompletionsCommand.self),
     ]
 

@@ -52,6 +52,16 @@ extension Command {
         return try openStore(invocation, wait: wait)
     }
 
+    /// The zone courses without one use: the database's default (SPEC §4), else the command's
+    /// `--timezone` (a database no import has given one yet).
+    static func defaultZone(_ store: any SettingsReading, _ invocation: Invocation) throws -> TimeZone {
+        do {
+            return try store.defaultTimeZone(else: invocation.global.timeZone)
+        } catch {
+            throw CommandError.store(Store.classify(error, path: invocation.global.databasePath))
+        }
+    }
+
     /// Opens an existing store read-only; nil when none exists yet.
     static func openExistingStore(_ invocation: Invocation) throws -> Store? {
         do {

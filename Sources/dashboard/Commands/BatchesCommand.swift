@@ -195,7 +195,7 @@ enum BatchesCommand: Command {
         do {
             if action == "approve" {
                 let result = try importer.approve(
-                    batchID: id, asOf: invocation.global.asOf, actor: actor, timeZone: invocation.global.timeZone,
+                    batchID: id, asOf: invocation.global.asOf, actor: actor, timeZone: try defaultZone(store, invocation),
                     force: invocation.arguments.has("force"))
                 try ImportInputs.report(result, invocation: invocation, format: format, verb: "approve:")
             } else {
@@ -220,10 +220,11 @@ enum BatchesCommand: Command {
         let global = invocation.global
         let reports = NightlyJob.Reports(
             root: root, keepDays: invocation.arguments.integer("keep") ?? ReportRetention.defaultKeep,
-            fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine)
+            fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine,
+            displayTimeZone: global.timeZone)
         do {
             let written = try NightlyJob.writeReports(
-                store, reports: reports, asOf: global.asOf, timeZone: global.timeZone, noExport: false, clock: SystemClock())
+                store, reports: reports, asOf: global.asOf, timeZone: try defaultZone(store, invocation), noExport: false, clock: SystemClock())
             invocation.console.note("reports: \(written.count) files in \(VisibleText.of(written.folder))")
         } catch let error as ReportWriteError {
             throw CommandError(

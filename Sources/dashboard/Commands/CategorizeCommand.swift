@@ -28,11 +28,12 @@ enum CategorizeCommand: Command {
         let format = format(invocation)
         _ = try positionals(invocation, count: 0, names: "")
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
+        let zone = try defaultZone(store, invocation)
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         let result: CategorizeResult
         do {
             result = try Categorizer(store: store).categorize(
-                asOf: invocation.global.asOf, defaultTimeZone: invocation.global.timeZone, actor: actor)
+                asOf: invocation.global.asOf, defaultTimeZone: zone, actor: actor)
         } catch {
             throw CommandError.store(error)
         }

@@ -37,6 +37,7 @@ enum CheckCommand: Command {
         } catch let error as StoreError {
             throw CommandError.store(error)
         }
+        options.timeZone = try defaultZone(store, invocation)
         let importer = Importer(store: store, clock: SystemClock())
         let result: ImportResult
         do {

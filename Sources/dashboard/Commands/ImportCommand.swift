@@ -41,12 +41,14 @@ enum ImportCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = format(invocation)
-        let options = try ImportInputs.options(invocation, command: spec.name)
+        var options = try ImportInputs.options(invocation, command: spec.name)
         let wait = waitSeconds(invocation)
         try ImportInputs.prepareRejectsFile(invocation)
         let files = try InputPaths.files(
             invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
         let store = try openStore(invocation, wait: wait)
+        // Courses without a zone use the database's; the first import records its --timezone.
+        options.timeZone = try defaultZone(store, invocation)
         let importer = Importer(store: store, clock: SystemClock())
         let console = invocation.console
         let bar = console.stderrIsTerminal && !console.quiet ? ProgressBar(console: console) : nil

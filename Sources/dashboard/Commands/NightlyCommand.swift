@@ -42,7 +42,7 @@ enum NightlyCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         _ = try positionals(invocation, count: 0, names: "")
         let args = invocation.arguments
-        let options = try ImportInputs.options(invocation, command: spec.name)
+        var options = try ImportInputs.options(invocation, command: spec.name)
         // Both have a declared default, so neither is ever nil.
         let importsDir = args.valueOrDefault("imports") ?? ""
         let reportsDir = args.valueOrDefault("reports") ?? ""
@@ -59,11 +59,14 @@ enum NightlyCommand: Command {
             missingExport = error
         }
         let store = try openStore(invocation, wait: waitSeconds(invocation))
+        // Courses without a zone use the database's; the first import records its --timezone.
+        options.timeZone = try defaultZone(store, invocation)
         let result: NightlyResult
         do {
             let reports = NightlyJob.Reports(
                 root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
-                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine)
+                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine,
+                displayTimeZone: invocation.global.timeZone)
             result = try NightlyJob.run(
                 store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock())
         } catch {

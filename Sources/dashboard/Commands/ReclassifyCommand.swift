@@ -38,12 +38,13 @@ enum ReclassifyCommand: Command {
             throw CommandError.usage("missing --reason TEXT: say why the task is reclassified", command: spec.name)
         }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
+        let zone = try defaultZone(store, invocation)
         let entry: AuditEntry
         do {
             entry = try ManualOverride(store: store).reclassify(
                 taskID: task, to: bucket, reason: reason, until: invocation.arguments.value("until"),
                 actor: GlobalOptions.actor(invocation.arguments, environment: invocation.environment), asOf: invocation.global.asOf,
-                defaultTimeZone: invocation.global.timeZone)
+                defaultTimeZone: zone)
         } catch {
             throw auditFailure(error)
         }

@@ -75,7 +75,9 @@ enum ReportCommand: Command {
         let defaultFormat = console.stdoutIsTerminal ? "text" : "json"
         let formatName = format(invocation, default: defaultFormat)
         let format = ReportFormat(rawValue: formatName) ?? .text
-        let query = try query(args)
+        var query = try query(args)
+        // The reader's --timezone shows the report's times; it never moves a bucket.
+        query.displayTimeZone = invocation.global.timeZone
         let out = args.value("out")
         if out != nil, args.value("limit") != nil || args.value("page") != nil {
             throw CommandError.usage(
@@ -91,7 +93,10 @@ enum ReportCommand: Command {
         // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
         // is paged in SQL, a whole list and --out are read one course at a time.
         // The report reaches the store through its read protocols only (docs/architecture.md).
-        let store: (any ReportReading & BatchReading)? = try openExistingStore(invocation)
+        let store: (any ReportReading & BatchReading & SettingsReading)? = try openExistingStore(invocation)
+        // Buckets in the database's default zone, never the reader's (SPEC §6): every reader
+        // gets the same buckets; --timezone only changes how times are shown.
+        let zone = try store.map { try defaultZone($0, invocation) } ?? global.timeZone
         let facts = try store.map { try ReportSource.facts($0) } ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
         // Tasks with a stored value a hand edit made invalid: each shows it; the count is warned.
         var invalid = 0
@@ -100,7 +105,7 @@ enum ReportCommand: Command {
                 let written: WrittenReports
                 if let store {
                     written = try ReportSetStream.write(
-                        store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone, formats: [format],
+                        store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: zone, formats: [format],
                         width: width, to: out, fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
                 } else {
                     let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
@@ -120,7 +125,7 @@ enum ReportCommand: Command {
         } else if let store {
             invalid = try ReportOutput.write(
                 kind, reader: store, facts: facts, query: query, format: format, width: width, asOf: global.asOf,
-                defaultTimeZone: global.timeZone, console: console
+                defaultTimeZone: zone, console: console
             ).invalidTasks
         } else {
             console.out(format.render(Self.empty(kind, facts, query, global), width: width))

@@ -44,10 +44,11 @@ enum RevertCommand: Command {
         let what: String
         if let batchID {
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
+            let zone = try defaultZone(store, invocation)
             do {
                 result = try Reverter(store: store).revert(
                     batchID: batchID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
-                    defaultTimeZone: invocation.global.timeZone)
+                    defaultTimeZone: zone)
             } catch {
                 throw auditFailure(error)
             }
@@ -56,10 +57,11 @@ enum RevertCommand: Command {
             let text = try positionals(invocation, count: 1, names: "ENTRY (an audit entry id) or --batch ID")[0]
             let entryID = try identifier(text, label: "ENTRY")
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
+            let zone = try defaultZone(store, invocation)
             do {
                 result = try Reverter(store: store).revert(
                     entryID: entryID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
-                    defaultTimeZone: invocation.global.timeZone)
+                    defaultTimeZone: zone)
             } catch {
                 throw auditFailure(error)
             }

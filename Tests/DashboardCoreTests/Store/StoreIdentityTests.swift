@@ -52,7 +52,7 @@ struct StoreIdentityTests {
         #expect(text == "PRAGMA application_id = 1146308674")
     }
 
-    @Test("a version 3 file without the mark is ours: opened for writing it is migrated to 4 and marked, rows kept")
+    @Test("a version 3 file without the mark is ours: opened for writing it is migrated and marked, rows kept")
     func versionThreeIsMarked() throws {
         let path = try versionThreeDatabase()
         do {
@@ -62,7 +62,7 @@ struct StoreIdentityTests {
         }
         let store = try Store(path: path)
         #expect(try store.database.int("PRAGMA application_id") == StoreIdentity.applicationID)
-        #expect(store.schemaVersion == 4)
+        #expect(store.schemaVersion == Schema.currentVersion)
         #expect(try store.database.rows("SELECT task_id, priority, bucket FROM tasks") == [["T1", "high", "undated"]])
         #expect(try store.database.scalar("PRAGMA integrity_check")?.text == "ok")
     }

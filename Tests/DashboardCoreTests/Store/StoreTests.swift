@@ -29,7 +29,7 @@ struct StoreTests {
         #expect(
             tables == [
                 "audit", "batch_counts", "batch_files", "batch_problems", "batches", "course_history", "courses", "held_courses",
-                "held_rejected", "held_tasks", "overrides", "sqlite_sequence", "task_history", "tasks",
+                "held_rejected", "held_tasks", "overrides", "settings", "settings_log", "sqlite_sequence", "task_history", "tasks",
             ])
     }
 
