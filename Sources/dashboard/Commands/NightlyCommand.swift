@@ -49,7 +49,7 @@ enum NightlyCommand: Command {
         do {
             result = try NightlyJob.run(
                 store: store, files: files, options: options, reportsRoot: reportsDir,
-                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles),
+                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes),
                 clock: SystemClock(), reportWording: .commandLine)
         } catch {
             switch error {

@@ -101,12 +101,12 @@ enum ReportCommand: Command {
                 if let store {
                     written = try ReportSetStream.write(
                         store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone, formats: [format],
-                        width: width, to: out, fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                        width: width, to: out, fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes))
                 } else {
                     let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
                     let names = try ReportSet.write(
                         grid: grid, list: list, format: format, width: width, to: out,
-                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes))
                     written = WrittenReports(count: names.count, indexes: Array(names.prefix(1)))
                 }
                 let index = written.indexes.first ?? ReportFileNames.index(format.fileExtension)
