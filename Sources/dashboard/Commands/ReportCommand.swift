@@ -16,11 +16,11 @@ enum ReportCommand: Command {
             Buckets are computed as of --as-of in each course's time zone; manual overrides win.
             --format: text (default on a terminal, else json), markdown, html, json, csv.
             --out DIR writes DIR/index.<ext> (the grid) and one list file per course (linked from
-            the HTML index), whichever of grid or list is asked, with safe file names; files are
-            private to the user (0600). DIR and its missing parents are created (0700); a DIR
-            that is a symbolic link or another user's folder is refused (74), and so is one where
-            a report file would replace the database (64). Without --out, the report goes to
-            stdout.
+            the HTML index), whichever of grid or list is asked, with safe file names; files and
+            the missing DIR and parents it creates get the umask's mode, never any bit for others
+            (umask 022: files 0640, folders 0750; umask 077: 0600, 0700); a DIR that is a
+            symbolic link or another user's folder is refused (74), and so is one where a report
+            file would replace the database (64). Without --out, the report goes to stdout.
             """,
         examples: [
             "dashboard report grid",
