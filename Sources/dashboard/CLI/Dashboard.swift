@@ -88,7 +88,8 @@ enum Dashboard {
             if let info = command.info { return try info(parsed, console) }
             let options = try GlobalOptions(parsed, environment: environment)
             global = options
-            return try command.run(Invocation(arguments: parsed, global: options, console: console, environment: environment, fileModes: fileModes))
+            return try command.run(
+                Invocation(arguments: parsed, global: options, console: console, environment: environment, fileModes: fileModes))
         } catch let error as CommandError {
             return fail(error)
         } catch let error as StoreError {

@@ -37,7 +37,8 @@ extension ImportInputs {
         // The guard's files again, checked on the folder's descriptor as the file is written.
         let outputs = OutputPathGuard(database: invocation.global.databasePath, inputs: invocation.arguments.positionals)
         do {
-            let folder = try SafeFolder.open(PathText.parent(path), create: false, protecting: outputs.protectedFiles, modes: invocation.fileModes)
+            let folder = try SafeFolder.open(
+                PathText.parent(path), create: false, protecting: outputs.protectedFiles, modes: invocation.fileModes)
             try folder.write(name: PathText.name(path)) { file in
                 file.write(CSVWriter.line(rejectsHeader))
                 try spoolRead {

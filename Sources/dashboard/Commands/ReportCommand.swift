@@ -101,7 +101,8 @@ enum ReportCommand: Command {
                 if let store {
                     written = try ReportSetStream.write(
                         store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: global.timeZone, formats: [format],
-                        width: width, to: out, fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes))
+                        width: width, to: out,
+                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes))
                 } else {
                     let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
                     let names = try ReportSet.write(
