@@ -107,6 +107,25 @@ struct ReadOnlyReaderTests {
         #expect(try Self.folder(sandbox) == before)
     }
 
+    @Test func aWritingCommandRunByAReaderStopsWith74AndChangesNothing() throws {
+        let sandbox = try Self.sharedDatabase()
+        let before = try Self.folder(sandbox)
+        let data = try sandbox.read("srv/db.sqlite")
+        for command in [["import", "courses.csv"], ["categorize"]] {
+            #expect(
+                try Self.asReader(sandbox, command)
+                    == CommandResult(
+                        exitCode: 74, stdout: "",
+                        stderr: """
+                            dashboard: error: cannot write the database: attempt to write a readonly database
+                            dashboard: hint: check the file's permissions and the disk
+
+                            """), "\(command)")
+        }
+        #expect(try Self.folder(sandbox) == before)
+        #expect(try sandbox.read("srv/db.sqlite") == data)
+    }
+
     @Test func aReaderWhoWouldHaveToCreateTheSideFilesIsRefusedAndCreatesNothing() throws {
         let sandbox = try Self.sharedDatabase()
         // As an older dashboard left the file: no -wal and -shm beside it.
