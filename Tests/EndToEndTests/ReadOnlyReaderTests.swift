@@ -78,6 +78,8 @@ struct ReadOnlyReaderTests {
         let sandbox = try Self.sharedDatabase()
         let before = try Self.folder(sandbox)
         #expect(before == ["db.sqlite uid 0", "db.sqlite-shm uid 0", "db.sqlite-wal uid 0"])
+        // The writer kept its -wal, cut to 0 bytes as it closed: no import's worth of pages left.
+        #expect(try sandbox.read("srv/db.sqlite-wal").isEmpty)
         let data = try sandbox.read("srv/db.sqlite")
         let status = try Self.asOwner(sandbox, ["batches", "list"])
         try Self.expectReaderSeesWhatTheOwnerSees(sandbox)
