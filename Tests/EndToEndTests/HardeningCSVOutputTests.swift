@@ -26,7 +26,7 @@ import Testing
                 + "t5,bio,Five,\"\t=cmd\"\nt6,bio,Six,\"\r=5\"\n")
         try sandbox.write("rejects.csv", "old\n")
         chmod(sandbox.path("rejects.csv"), 0o644)
-        let result = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "rejects.csv", "courses.csv", "=x.csv"])
+        let result = try sandbox.run(umask: "077", ["--db", "db.sqlite", "check", "--rejects", "rejects.csv", "courses.csv", "=x.csv"])
         #expect(result.exitCode == 65, "\(result)")
         let expected =
             "file,line,column,code,value,message\r\n"
@@ -66,7 +66,7 @@ import Testing
         let sandbox = try Self.imported()
         let list = try sandbox.run(["--db", "db.sqlite", "report", "list", "--format", "csv"])
         #expect(list == CommandResult(exitCode: 0, stdout: Self.listCSV, stderr: ""))
-        let out = try sandbox.run(["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "out"])
+        let out = try sandbox.run(umask: "077", ["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "out"])
         #expect(out.exitCode == 0, "\(out)")
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("out")).sorted()
         #expect(names.count == 2)

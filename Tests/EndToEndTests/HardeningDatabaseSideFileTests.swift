@@ -74,6 +74,9 @@ struct HardeningDatabaseSideFileTests {
         let sandbox = try inputs()
         #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv", "tasks.csv"]).exitCode == 0)
         try copyLiveWALDatabase(sandbox, to: "other.sqlite", pageSize: pageSize)
+        // Our writer keeps an empty -wal and the -shm (issue 13): the stray one takes the -wal's place.
+        try FileManager.default.removeItem(atPath: sandbox.path("db.sqlite-wal"))
+        try FileManager.default.removeItem(atPath: sandbox.path("db.sqlite-shm"))
         try FileManager.default.moveItem(atPath: sandbox.path("other.sqlite-wal"), toPath: sandbox.path("db.sqlite-wal"))
         try FileManager.default.removeItem(atPath: sandbox.path("other.sqlite"))
         try expectRefused(

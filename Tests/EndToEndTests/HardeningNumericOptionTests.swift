@@ -154,9 +154,11 @@ struct HardeningNumericOptionTests {
     }
 
     /// Every file of the sandbox, byte for byte.
+    /// Every file's bytes; the `-shm` (SQLite's shared-memory index, which the writer keeps
+    /// beside the database since issue 13 and any connection rewrites) only by name.
     static func files(_ sandbox: Sandbox) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try sandbox.listing() { files[name] = try sandbox.read(name) }
+        for name in try sandbox.listing() { files[name] = name.hasSuffix("-shm") ? Data() : try sandbox.read(name) }
         return files
     }
 }

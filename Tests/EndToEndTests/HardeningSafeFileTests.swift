@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 11, class 2: every file is created safely. Files are created new at an unpredictable
-/// name with mode 0600 and renamed into place (an existing file, even a link, is replaced, never
+/// name with the umask's mode (these tests run with umask 077: 0600, folders 0700; issue 13)
+/// and renamed into place (an existing file, even a link, is replaced, never
 /// written through); a folder that is a symbolic link or another user's is refused with 74.
 @Suite struct HardeningSafeFileTests {
     static func mode(_ sandbox: Sandbox, _ name: String) throws -> Int {
@@ -26,7 +27,7 @@ import Testing
         try sandbox.write("precious.txt", "keep me\n")
         chmod(sandbox.path("precious.txt"), 0o644)
         try FileManager.default.linkItem(atPath: sandbox.path("precious.txt"), toPath: sandbox.path("rejects.csv"))
-        let result = try sandbox.run(["--db", "db.sqlite", "check", "--rejects", "rejects.csv", "courses.csv", "bad.csv"])
+        let result = try sandbox.run(umask: "077", ["--db", "db.sqlite", "check", "--rejects", "rejects.csv", "courses.csv", "bad.csv"])
         #expect(result.exitCode == 65, "\(result)")
         #expect(try Self.text(sandbox, "precious.txt") == "keep me\n")
         #expect(try Self.mode(sandbox, "precious.txt") == 0o644)
@@ -41,7 +42,7 @@ import Testing
         try sandbox.write("bad.csv", Self.badTasks)
         try sandbox.write("rejects.csv", "old\n")
         chmod(sandbox.path("rejects.csv"), 0o666)
-        let result = try sandbox.run(["--db", "db.sqlite", "import", "--rejects", "rejects.csv", "courses.csv", "bad.csv"])
+        let result = try sandbox.run(umask: "077", ["--db", "db.sqlite", "import", "--rejects", "rejects.csv", "courses.csv", "bad.csv"])
         #expect(result.exitCode == 65, "\(result)")
         #expect(try Self.mode(sandbox, "rejects.csv") == 0o600)
         #expect(try Self.text(sandbox, "rejects.csv").hasPrefix("file,line,"))
@@ -108,7 +109,7 @@ import Testing
 
     @Test func reportOutUnderAMissingFolderIsCreatedPrivateLikeMkdirP() throws {
         let sandbox = try Sandbox()
-        let result = try sandbox.run(["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "missing/sub"])
+        let result = try sandbox.run(umask: "077", ["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "missing/sub"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(try Self.mode(sandbox, "missing") == 0o700)
         #expect(try Self.mode(sandbox, "missing/sub") == 0o700)
@@ -137,7 +138,7 @@ import Testing
         try sandbox.write("precious.txt", "keep me\n")
         try FileManager.default.linkItem(atPath: sandbox.path("precious.txt"), toPath: sandbox.path("out/index.md"))
         chmod(sandbox.path("precious.txt"), 0o664)
-        let result = try sandbox.run(["--db", "db.sqlite", "report", "grid", "--format", "markdown", "--out", "out"])
+        let result = try sandbox.run(umask: "077", ["--db", "db.sqlite", "report", "grid", "--format", "markdown", "--out", "out"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(try Self.text(sandbox, "precious.txt") == "keep me\n")
         #expect(try Self.text(sandbox, "out/index.md").hasPrefix("# Courses as of"))
@@ -152,7 +153,7 @@ import Testing
         try sandbox.write("out/index.csv", "planted\n")
         #expect(chown(sandbox.path("out/index.csv"), 65534, 65534) == 0)
         chmod(sandbox.path("out/index.csv"), 0o666)
-        let result = try sandbox.run(["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "out"])
+        let result = try sandbox.run(umask: "077", ["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "out"])
         #expect(result.exitCode == 0, "\(result)")
         let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.path("out/index.csv"))
         #expect(attributes[.ownerAccountID] as? Int == Int(geteuid()))
@@ -206,7 +207,7 @@ import Testing
         try sandbox.write("precious.txt", "keep me\n")
         try FileManager.default.createDirectory(atPath: sandbox.path("reports/2026-11-29"), withIntermediateDirectories: true)
         try FileManager.default.linkItem(atPath: sandbox.path("precious.txt"), toPath: sandbox.path("reports/2026-11-29/index.txt"))
-        let result = try sandbox.run(["--db", "db.sqlite", "nightly"])
+        let result = try sandbox.run(umask: "077", ["--db", "db.sqlite", "nightly"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(try Self.text(sandbox, "precious.txt") == "keep me\n")
         #expect(try Self.mode(sandbox, "reports/2026-11-29/index.txt") == 0o600)

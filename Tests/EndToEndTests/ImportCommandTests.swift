@@ -278,14 +278,15 @@ extension ImportCommandTests {
         #expect(JSON.objects(json["rejects"]).map { $0["line"] as? Int } == Array(2...26))
     }
 
-    @Test func aNewDatabaseIsPrivateInWALModeWhateverTheUmask() throws {
+    /// umask 000 gives 0660: the umask's mode, never a bit for others (issue 13).
+    @Test func aNewDatabaseGetsTheUmasksModeWithoutOthersInWALMode() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         let binary = try DashboardBinary.url().path
         let result = try sandbox.runTool("sh", ["-c", "umask 000 && exec \"$0\" --db db.sqlite import courses.csv", binary])
         #expect(result.exitCode == 0, "\(result)")
         let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.path("db.sqlite"))
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o660)
         #expect(try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "PRAGMA journal_mode") == "wal\n")
     }
 }

@@ -36,16 +36,19 @@ public enum NightlyJob {
         public var wording: ReportWording
         /// The zone the reports' own times are shown in (the job's `--timezone`).
         public var displayTimeZone: TimeZone?
+        /// The modes of the folders made (the umask's, without any bit for others).
+        public var modes: FileModes
 
         public init(
             root: String, keepDays: Int = ReportRetention.defaultKeep, fileSystem: ReportFileSystem, wording: ReportWording,
-            displayTimeZone: TimeZone? = nil
+            displayTimeZone: TimeZone? = nil, modes: FileModes = .ownerOnly
         ) {
             self.root = root
             self.keepDays = keepDays
             self.fileSystem = fileSystem
             self.wording = wording
             self.displayTimeZone = displayTimeZone
+            self.modes = modes
         }
     }
 
@@ -105,7 +108,7 @@ public enum NightlyJob {
         let folders: NightFolders
         let staging: String
         do {
-            folders = try NightFolders(reports.root)
+            folders = try NightFolders(reports.root, modes: reports.modes)
             staging = try folders.makeStaging(for: date.isoText)
         } catch {
             throw ReportWriteError(error)

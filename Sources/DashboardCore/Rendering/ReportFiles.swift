@@ -61,10 +61,10 @@ public enum ReportFileNames {
 
 /// Where reports are written; injected so the writer can be tested without a disk.
 public protocol ReportFileSystem {
-    /// Creates `path` and its missing parents (mode `FileModes.folder`) if missing; fails if it
+    /// Creates `path` and its missing parents (the folder mode of `FileModes`) if missing; fails if it
     /// (or a parent) is not a folder, or it is a symbolic link or another user's folder.
     func ensureDirectory(_ path: String) throws
-    /// Writes `contents` to `directory/name` as a new file (mode `FileModes.file`) renamed over
+    /// Writes `contents` to `directory/name` as a new file (the file mode of `FileModes`) renamed over
     /// the old one.
     func write(_ contents: String, name: String, in directory: String) throws
     /// Writes `directory/name` like `write(_:name:in:)`, from the pieces `body` emits in order,
@@ -106,10 +106,14 @@ public struct ReportWriteError: Error, Equatable, CustomStringConvertible {
 public final class LocalReportFileSystem: ReportFileSystem {
     private var folders: [String: SafeFolder] = [:]
     private let protected: ProtectedFiles
+    private let modes: FileModes
 
-    /// - Parameter protecting: what no report file may replace (the database, the inputs).
-    public init(protecting: ProtectedFiles = ProtectedFiles()) {
+    /// - Parameters:
+    ///   - protecting: what no report file may replace (the database, the inputs).
+    ///   - modes: the modes of the files and folders it creates (from the umask).
+    public init(protecting: ProtectedFiles = ProtectedFiles(), modes: FileModes = .ownerOnly) {
         protected = protecting
+        self.modes = modes
     }
 
     public func ensureDirectory(_ path: String) throws {
@@ -137,7 +141,7 @@ public final class LocalReportFileSystem: ReportFileSystem {
     private func folder(_ path: String, create: Bool) throws(ReportWriteError) -> SafeFolder {
         if let open = folders[path] { return open }
         do {
-            let folder = try SafeFolder.open(path, create: create, protecting: protected)
+            let folder = try SafeFolder.open(path, create: create, protecting: protected, modes: modes)
             folders[path] = folder
             return folder
         } catch {

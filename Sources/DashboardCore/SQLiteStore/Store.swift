@@ -34,6 +34,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case notADatabase(path: String)
     /// No database file exists yet (read-only commands never create one).
     case missing(path: String)
+    /// A read-only command cannot open the `-wal` or `-shm` (the suffix) that reading a WAL
+    /// database needs: missing and not ours to create, or there but unreadable (`reason`, the
+    /// system's words); nothing was created.
+    case sideFileUnavailable(path: String, suffix: String, reason: String?)
     /// Another process holds the write lock.
     case busy(path: String, waitedSeconds: Double)
     /// SQLite failed.
@@ -63,6 +67,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .isDirectory(let path): return "\(path) is a directory, not a database file"
         case .notADatabase(let path): return "\(path) is not a dashboard database (not an SQLite file)"
         case .missing(let path): return "no database at \(path) yet"
+        case .sideFileUnavailable(let path, let suffix, let reason):
+            if let reason { return "cannot read \(path)\(suffix), which a reader of the database needs: \(reason)" }
+            return "\(path)\(suffix), which a reader of the database needs, is missing, and this user may not create it"
         case .busy(let path, let waited):
             let waitedText = waited > 0 && waited.isFinite ? " after waiting \(Int(min(waited, 1e12))) s" : ""
             return "another dashboard process is writing to \(path)\(waitedText)"
@@ -74,8 +81,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
 /// The dashboard's SQLite database: schema, connection settings and transactions.
 ///
-/// Policy: the file is created 0600; WAL journal so that readers are never blocked by the
-/// importer; foreign keys on; `synchronous = FULL` so a committed import survives a power cut.
+/// Policy: the file is created with the mode the umask gives, never any bit for others
+/// (`FileModes`); WAL journal so that readers are never blocked by the importer, its `-wal` and
+/// `-shm` kept beside the file after the writer closes so that readers who may not write the
+/// folder can read it (`ReaderSideFiles`); foreign keys on; `synchronous = FULL` so a committed
+/// import survives a power cut.
 /// A database from a newer version, another application's file and a damaged file are refused
 /// before anything is written to them (see `StoreIdentity`).
 public final class Store {
@@ -83,15 +93,17 @@ public final class Store {
     public let path: String
 
     /// Opens the store at `path` for writing, creating and migrating it when needed.
-    /// - Parameter busyTimeout: seconds to wait for another writer's lock.
+    /// - Parameters:
+    ///   - busyTimeout: seconds to wait for another writer's lock.
+    ///   - modes: the mode a new database file gets (`FileModes.file`).
     /// - Throws: `StoreError`.
-    public init(path: String, busyTimeout: Double = 0) throws(StoreError) {
+    public init(path: String, busyTimeout: Double = 0, modes: FileModes = .ownerOnly) throws(StoreError) {
         self.path = path
         try Store.refuseDirectory(path)
         // Whose file this is, judged from its bytes before anything opens it for writing.
         let onDisk = path == ":memory:" ? .absent : try StoreIdentity.judgeOnDisk(path)
         do {
-            database = try Database(path: path, mode: .readWriteCreate)
+            database = try Database(path: path, mode: .readWriteCreate, fileMode: modes.file)
         } catch {
             throw Store.classify(error, path: path)
         }
@@ -113,6 +125,11 @@ public final class Store {
             try database.execute("PRAGMA cache_size = -12288")
             if path != ":memory:" {
                 try database.execute("PRAGMA journal_mode = WAL")
+                // Readers who may not write the folder need the -wal and -shm (`ReaderSideFiles`):
+                // they stay; the -wal is cut to 0 bytes when the writer closes (and to 64 MiB
+                // whenever a checkpoint restarts it), so it never keeps a whole import's size.
+                database.setKeepSideFiles(true)
+                try database.execute("PRAGMA journal_size_limit = 67108864")
             }
             try database.execute("PRAGMA synchronous = FULL")
             try migrate()
@@ -131,6 +148,8 @@ public final class Store {
         // Judged first from its bytes and through a connection that creates nothing (no -wal,
         // no -shm), so a refused file is left exactly as it was found.
         guard try StoreIdentity.judgeOnDisk(path) != .absent else { throw .missing(path: path) }
+        // A reader who may not write the folder needs the -wal and -shm there and readable.
+        try ReaderSideFiles.check(path)
         do {
             database = try Database(path: path, mode: .readOnly)
             database.setCheckpointOnClose(false)

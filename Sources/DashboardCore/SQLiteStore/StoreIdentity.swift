@@ -33,11 +33,18 @@ enum StoreIdentity {
     /// - Throws: `StoreError.foreign`, `.unknownSchema` or `.newerSchema` when the file is not
     ///   one this build may use; SQLite's error when the file cannot be read.
     static func inspect(_ database: Database, path: String) throws -> Verdict {
-        let version = try database.int("PRAGMA user_version")
-        let mark = try database.int("PRAGMA application_id")
+        var version = 0
+        var mark = 0
         var tables: Set<String> = []
-        try database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").forEachRow { row in
-            if let name = row.string(0), !name.hasPrefix("sqlite_") { tables.insert(name) }
+        // One read transaction: another process's first migration (tables, mark and version in
+        // one commit) is seen whole or not at all, never as tables without the mark.
+        try database.inTransaction(.deferred) {
+            version = try database.int("PRAGMA user_version")
+            mark = try database.int("PRAGMA application_id")
+            try database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").forEachRow { row in
+                if let name = row.string(0), !name.hasPrefix("sqlite_") { tables.insert(name) }
+            }
+            return .commit
         }
         if version < 0 {
             throw StoreError.unknownSchema(path: path, found: version)

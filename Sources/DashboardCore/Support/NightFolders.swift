@@ -16,9 +16,10 @@ public final class NightFolders {
     /// The name of the link to the newest night.
     public static let latest = "latest"
 
-    /// Opens (creating it when missing) the reports folder.
-    public init(_ path: String) throws(SafeFileError) {
-        root = try SafeFolder.open(path, create: true)
+    /// Opens (creating it when missing) the reports folder; folders made in it get
+    /// `modes.folder` (the umask's mode, without any bit for others).
+    public init(_ path: String, modes: FileModes = .ownerOnly) throws(SafeFileError) {
+        root = try SafeFolder.open(path, create: true, modes: modes)
     }
 
     /// A new, empty hidden folder for the night of `date`; its path.
@@ -26,7 +27,15 @@ public final class NightFolders {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
             let name = ".\(date).partial-" + String(generator.next() as UInt64, radix: 16)
-            if mkdirat(root.descriptor, name, FileModes.folder) == 0 { return PathText.join(root.path, name) }
+            if mkdirat(root.descriptor, name, root.modes.folder) == 0 {
+                // mkdirat's mode passes through the umask: set it on the descriptor, as for every folder.
+                let fd = openat(root.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if fd >= 0 {
+                    fchmod(fd, root.modes.folder)
+                    close(fd)
+                }
+                return PathText.join(root.path, name)
+            }
             // Named after the night it is for: the hidden name means nothing to the reader.
             if errno != EEXIST { throw SafeFileError(path: path(date), problem: .system(path(date), errno: errno)) }
         }

@@ -35,7 +35,7 @@ extension SafeFolder {
     ///
     /// Policy (SPEC §9): the temporary file is `.dashboard-<16 random hex digits>.tmp`, opened
     /// with `openat(O_CREAT|O_EXCL|O_NOFOLLOW)` (a name already taken, by a planted hard link or
-    /// anything else, is never opened: another name is drawn), given `FileModes.file` with
+    /// anything else, is never opened: another name is drawn), given `modes.file` with
     /// `fchmod`, written, `fsync`ed and renamed over `name` with `renameat`. Whatever was at
     /// `name` (a file, a hard link to another file, a symbolic link) is replaced as a name, never
     /// written through; its owner and mode do not carry over. A name that is not a regular file
@@ -100,19 +100,19 @@ extension SafeFolder {
         }
     }
 
-    /// Creates a new empty temporary file at an unpredictable name, mode `FileModes.file`.
+    /// Creates a new empty temporary file at an unpredictable name, mode `modes.file`.
     /// - Returns: its descriptor (open for writing) and its name in this folder.
     func makeTemporary(for target: String) throws(SafeFileError) -> (Int32, String) {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
             let random = String(generator.next() as UInt64, radix: 16)
             let name = ".dashboard-" + String(repeating: "0", count: 16 - random.count) + random + ".tmp"
-            let fd = openat(descriptor, name, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, FileModes.file)
+            let fd = openat(descriptor, name, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, modes.file)
             if fd < 0 {
                 if errno == EEXIST || errno == EINTR { continue }
                 throw SafeFileError(path: target, problem: .system(target, errno: errno))
             }
-            guard fchmod(fd, FileModes.file) == 0 else {
+            guard fchmod(fd, modes.file) == 0 else {
                 let code = errno
                 close(fd)
                 unlinkat(descriptor, name, 0)

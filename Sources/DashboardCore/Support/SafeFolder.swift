@@ -10,7 +10,8 @@ import Foundation
 /// `WritePath` (`nothere/..` is `.`, `out/.` is `out`), the same spelling the output guard
 /// checks, and `.` or `..` is never created or opened as a child (`dotName`). Missing folders are created
 /// when asked (like `mkdir -p`) with `mkdirat`, opened again without following links, checked
-/// and given `FileModes.folder` on the descriptor. Files go in through `write(name:_:)`
+/// and given the folder mode of `modes` (`FileModes`, from the umask the executable read) on the
+/// descriptor. Files go in through `write(name:_:)`
 /// (`SafeFolder+Writing.swift`). The descriptor closes when the value is released.
 public final class SafeFolder {
     /// The folder's path as given (used in messages).
@@ -18,36 +19,43 @@ public final class SafeFolder {
     let descriptor: Int32
     /// What no file written here may replace, checked on the descriptor (`ProtectedFiles`).
     public var protected = ProtectedFiles()
+    /// The modes of the files and folders created in it (its children inherit them).
+    public let modes: FileModes
 
-    private init(path: String, descriptor: Int32) {
+    private init(path: String, descriptor: Int32, modes: FileModes) {
         self.path = path
         self.descriptor = descriptor
+        self.modes = modes
     }
 
     deinit { close(descriptor) }
 
     /// Opens `path` for writing.
-    /// - Parameter create: create it and its missing parents (mode `FileModes.folder`); else a
-    ///   missing folder is an error naming the first missing component.
+    /// - Parameters:
+    ///   - create: create it and its missing parents (mode `modes.folder`); else a missing
+    ///     folder is an error naming the first missing component.
+    ///   - modes: the modes of what is created (in it, and the folders `create` makes).
     /// - Throws: `SafeFileError` naming the path and the component at fault.
-    public static func open(_ path: String, create: Bool, protecting: ProtectedFiles) throws(SafeFileError) -> SafeFolder {
-        let folder = try open(path, create: create)
+    public static func open(
+        _ path: String, create: Bool, protecting: ProtectedFiles, modes: FileModes = .ownerOnly
+    ) throws(SafeFileError) -> SafeFolder {
+        let folder = try open(path, create: create, modes: modes)
         folder.protected = protecting
         return folder
     }
 
-    /// Opens `path` for writing (see `open(_:create:protecting:)`), protecting nothing.
-    public static func open(_ path: String, create: Bool) throws(SafeFileError) -> SafeFolder {
+    /// Opens `path` for writing (see `open(_:create:protecting:modes:)`), protecting nothing.
+    public static func open(_ path: String, create: Bool, modes: FileModes = .ownerOnly) throws(SafeFileError) -> SafeFolder {
         // `nothere/..` is `.`, and `lnk/.` is `lnk` (refused): see `WritePath`.
         let trimmed = WritePath.settle(path)
         let fd = Glibc.open(trimmed, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if fd >= 0 { return try checked(fd, path: path, shown: trimmed) }
+        if fd >= 0 { return try checked(fd, path: path, shown: trimmed, modes: modes) }
         let code = errno
         if code == ENOENT, create, !isSymbolicLink(trimmed) {
             let (parent, name) = PathText.split(trimmed)
-            let parentFD = try openCreating(parent, for: path)
+            let parentFD = try openCreating(parent, for: path, modes: modes)
             defer { close(parentFD) }
-            return try makeChild(name, in: parentFD, parentPath: parent, for: path)
+            return try makeChild(name, in: parentFD, parentPath: parent, for: path, modes: modes)
         }
         throw diagnose(trimmed, errno: code, for: path)
     }
@@ -55,7 +63,7 @@ public final class SafeFolder {
     /// Opens (creating it when missing) the folder `name` inside this one, without following a
     /// link at that name (what `open(_:create:)` does for the last component of a path).
     public func child(_ name: String) throws(SafeFileError) -> SafeFolder {
-        try Self.makeChild(name, in: descriptor, parentPath: path, for: PathText.join(path, name))
+        try Self.makeChild(name, in: descriptor, parentPath: path, for: PathText.join(path, name), modes: modes)
     }
 
     /// Checks that the file `name` could be written here now, never touching `name` itself:
@@ -80,7 +88,7 @@ public final class SafeFolder {
 
     // MARK: - Opening
 
-    private static func makeChild(_ name: String, in parentFD: Int32, parentPath: String, for target: String)
+    private static func makeChild(_ name: String, in parentFD: Int32, parentPath: String, for target: String, modes: FileModes)
         throws(SafeFileError) -> SafeFolder
     {
         let shown = PathText.join(parentPath, name)
@@ -88,34 +96,34 @@ public final class SafeFolder {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw SafeFileError(path: target, problem: .dotName(shown))
         }
-        let created = mkdirat(parentFD, name, FileModes.folder) == 0
+        let created = mkdirat(parentFD, name, modes.folder) == 0
         if !created, errno != EEXIST { throw SafeFileError(path: target, problem: .system(shown, errno: errno)) }
         let fd = openat(parentFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw diagnose(shown, errno: errno, for: target) }
-        let folder = try checked(fd, path: shown, shown: shown, target: target)
-        if created { fchmod(fd, FileModes.folder) }
+        let folder = try checked(fd, path: shown, shown: shown, target: target, modes: modes)
+        if created { fchmod(fd, modes.folder) }
         return folder
     }
 
     /// Opens a parent folder, creating it (and its own parents) when missing; an existing
     /// parent is opened as the system resolves it.
-    private static func openCreating(_ path: String, for target: String) throws(SafeFileError) -> Int32 {
+    private static func openCreating(_ path: String, for target: String, modes: FileModes) throws(SafeFileError) -> Int32 {
         let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { return fd }
         let code = errno
         guard code == ENOENT, path != "/", path != "." else { throw diagnose(path, errno: code, for: target) }
         let (parent, name) = PathText.split(path)
-        let parentFD = try openCreating(parent, for: target)
+        let parentFD = try openCreating(parent, for: target, modes: modes)
         defer { close(parentFD) }
-        let folder = try makeChild(name, in: parentFD, parentPath: parent, for: target)
+        let folder = try makeChild(name, in: parentFD, parentPath: parent, for: target, modes: modes)
         let copy = dup(folder.descriptor)
         guard copy >= 0 else { throw SafeFileError(path: target, problem: .system(path, errno: errno)) }
         return copy
     }
 
     /// Refuses a descriptor that is not a folder or belongs to another user; closes it then.
-    private static func checked(_ fd: Int32, path: String, shown: String, target: String? = nil) throws(SafeFileError)
-        -> SafeFolder
+    private static func checked(_ fd: Int32, path: String, shown: String, target: String? = nil, modes: FileModes)
+        throws(SafeFileError) -> SafeFolder
     {
         var info = stat()
         let target = target ?? path
@@ -128,7 +136,7 @@ public final class SafeFolder {
             close(fd)
             throw SafeFileError(path: target, problem: .otherOwner(shown, uid: info.st_uid))
         }
-        return SafeFolder(path: path, descriptor: fd)
+        return SafeFolder(path: path, descriptor: fd, modes: modes)
     }
 
     private static func isSymbolicLink(_ path: String) -> Bool {

@@ -36,7 +36,7 @@ enum Dashboard {
 
         """
 
-    static func main(_ args: [String], console: Console, environment: [String: String]) -> ExitCode {
+    static func main(_ args: [String], console: Console, environment: [String: String], fileModes: FileModes) -> ExitCode {
         let (name, rest) = ArgumentParser.commandName(args)
         guard let name else {
             if args.contains("--version") {
@@ -89,7 +89,8 @@ enum Dashboard {
             if let info = command.info { return try info(parsed, console) }
             let options = try GlobalOptions(parsed, environment: environment)
             global = options
-            return try command.run(Invocation(arguments: parsed, global: options, console: console, environment: environment))
+            return try command.run(
+                Invocation(arguments: parsed, global: options, console: console, environment: environment, fileModes: fileModes))
         } catch let error as CommandError {
             return fail(error)
         } catch let error as StoreError {

@@ -55,7 +55,14 @@ struct CommandError: Error {
             return CommandError(.ioError, error.description, hint: "restore the last backup of the database")
         case .olderSchema:
             return CommandError(
-                .ioError, error.description, hint: "run `dashboard categorize` once: it migrates the file, then every command reads it")
+                .ioError, error.description,
+                hint: "the database's owner runs `dashboard categorize` once: it migrates the file, then every command reads it")
+        case .sideFileUnavailable(_, _, let reason):
+            let fix =
+                reason == nil
+                ? "the database's owner runs `dashboard status` once, which leaves the -wal and -shm files beside it"
+                : "the database's owner gives the -wal and -shm files the database file's group and mode"
+            return CommandError(.ioError, error.description, hint: fix + " (see docs/operations.md, read-only readers)")
         case .empty:
             return CommandError(.noInput, error.description, hint: "import data first: `dashboard import imports/`")
         case .unreadable:

@@ -7,6 +7,8 @@ struct Invocation {
     let global: GlobalOptions
     let console: Console
     let environment: [String: String]
+    /// The modes of what the command creates: from the umask the process started with.
+    let fileModes: FileModes
 }
 
 /// A subcommand: its declaration and its work.
@@ -35,7 +37,7 @@ extension Command {
     /// Opens the store for writing, mapping its failures to exit codes.
     static func openStore(_ invocation: Invocation, wait: Double = 0) throws -> Store {
         do {
-            return try Store(path: invocation.global.databasePath, busyTimeout: wait)
+            return try Store(path: invocation.global.databasePath, busyTimeout: wait, modes: invocation.fileModes)
         } catch {
             throw CommandError.store(error)
         }

@@ -220,8 +220,8 @@ enum BatchesCommand: Command {
         let global = invocation.global
         let reports = NightlyJob.Reports(
             root: root, keepDays: invocation.arguments.integer("keep") ?? ReportRetention.defaultKeep,
-            fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine,
-            displayTimeZone: global.timeZone)
+            fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes), wording: .commandLine,
+            displayTimeZone: global.timeZone, modes: invocation.fileModes)
         do {
             let written = try NightlyJob.writeReports(
                 store, reports: reports, asOf: global.asOf, timeZone: try defaultZone(store, invocation), noExport: false, clock: SystemClock())

@@ -4,7 +4,7 @@ import Foundation
 /// `--rejects FILE` of import and check: every rejected row as CSV.
 ///
 /// Policy: the file is written by `CSVWriter` (formula protection, RFC 4180 quoting, CRLF)
-/// through `SafeFolder` (a new file at an unpredictable name, mode `FileModes.file`, renamed
+/// through `SafeFolder` (a new file at an unpredictable name, mode from the umask (`FileModes`), renamed
 /// over FILE: an existing FILE, even a hard or symbolic link, is replaced, never written
 /// through). Its folder must exist, not be a symbolic link and belong to the user.
 extension ImportInputs {
@@ -23,7 +23,7 @@ extension ImportInputs {
             throw CommandError(.usage, "--rejects \(path) names a folder", hint: "give a file name, like rejects.csv")
         }
         do {
-            try SafeFolder.open(PathText.parent(path), create: false).probe(name: PathText.name(path))
+            try SafeFolder.open(PathText.parent(path), create: false, modes: invocation.fileModes).probe(name: PathText.name(path))
         } catch {
             throw rejectsFailure(path, error, before: true)
         }
@@ -37,7 +37,8 @@ extension ImportInputs {
         // The guard's files again, checked on the folder's descriptor as the file is written.
         let outputs = OutputPathGuard(database: invocation.global.databasePath, inputs: invocation.arguments.positionals)
         do {
-            let folder = try SafeFolder.open(PathText.parent(path), create: false, protecting: outputs.protectedFiles)
+            let folder = try SafeFolder.open(
+                PathText.parent(path), create: false, protecting: outputs.protectedFiles, modes: invocation.fileModes)
             try folder.write(name: PathText.name(path)) { file in
                 file.write(CSVWriter.line(rejectsHeader))
                 try spoolRead {

@@ -13,7 +13,10 @@ enum ImportInputs {
         .value(
             "date-order", "mdy|dmy", "how to read slashed dates like 11/29/2026 (default: refuse them)",
             kind: .choice(DateOrder.allCases.map(\.rawValue), wording: .list)),
-        .value("rejects", "FILE", "write every rejected row to FILE as CSV (file,line,column,code,value,message); FILE is replaced, 0600"),
+        .value(
+            "rejects", "FILE",
+            "write every rejected row to FILE as CSV (file,line,column,code,value,message); FILE is replaced, mode from the umask without others (022: 0640)"
+        ),
         .value("format", "text|json", "text (default): a summary on stderr; json: the batch result on stdout"),
     ]
 

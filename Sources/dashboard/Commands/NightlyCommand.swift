@@ -65,8 +65,8 @@ enum NightlyCommand: Command {
         do {
             let reports = NightlyJob.Reports(
                 root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
-                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles), wording: .commandLine,
-                displayTimeZone: invocation.global.timeZone)
+                fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes),
+                wording: .commandLine, displayTimeZone: invocation.global.timeZone, modes: invocation.fileModes)
             result = try NightlyJob.run(
                 store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock())
         } catch {

@@ -16,11 +16,11 @@ enum ReportCommand: Command {
             Buckets are computed as of --as-of in each course's time zone; manual overrides win.
             --format: text (default on a terminal, else json), markdown, html, json, csv.
             --out DIR writes DIR/index.<ext> (the grid) and one list file per course (linked from
-            the HTML index), whichever of grid or list is asked, with safe file names; files are
-            private to the user (0600). DIR and its missing parents are created (0700); a DIR
-            that is a symbolic link or another user's folder is refused (74), and so is one where
-            a report file would replace the database (64). Without --out, the report goes to
-            stdout.
+            the HTML index), whichever of grid or list is asked, with safe file names; files and
+            the missing DIR and parents it creates get the umask's mode, never any bit for others
+            (umask 022: files 0640, folders 0750; umask 077: 0600, 0700); a DIR that is a
+            symbolic link or another user's folder is refused (74), and so is one where a report
+            file would replace the database (64). Without --out, the report goes to stdout.
             """,
         examples: [
             "dashboard report grid",
@@ -106,12 +106,13 @@ enum ReportCommand: Command {
                 if let store {
                     written = try ReportSetStream.write(
                         store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: zone, formats: [format],
-                        width: width, to: out, fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                        width: width, to: out,
+                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes))
                 } else {
                     let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
                     let names = try ReportSet.write(
                         grid: grid, list: list, format: format, width: width, to: out,
-                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles))
+                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes))
                     written = WrittenReports(count: names.count, indexes: Array(names.prefix(1)))
                 }
                 let index = written.indexes.first ?? ReportFileNames.index(format.fileExtension)

@@ -34,7 +34,7 @@ import Testing
         #expect(try Self.text(base + "/outside") == "precious")
         #expect(try Self.mode(base + "/outside") == 0o644)
         #expect(try Self.text(base + "/out/rejects.csv") == "new")
-        #expect(try Self.mode(base + "/out/rejects.csv") == Int(FileModes.file))
+        #expect(try Self.mode(base + "/out/rejects.csv") == Int(FileModes.ownerOnly.file))
         #expect(try Self.listing(base + "/out") == ["rejects.csv"])
     }
 
@@ -136,7 +136,7 @@ import Testing
         }
         let made = try root.child("2026-11-30")
         try made.write("x", name: "index.txt")
-        #expect(try Self.mode(base + "/2026-11-30") == Int(FileModes.folder))
+        #expect(try Self.mode(base + "/2026-11-30") == Int(FileModes.ownerOnly.folder))
         #expect(try Self.listing(base + "/elsewhere") == [])
     }
 

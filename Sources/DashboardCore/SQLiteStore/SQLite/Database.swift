@@ -18,7 +18,7 @@ public final class Database {
 
     /// How to open the file.
     public enum Mode: Sendable {
-        /// Read and write, creating the file (mode 0600) when it is missing.
+        /// Read and write, creating the file (with the `fileMode` given to `init`) when it is missing.
         case readWriteCreate
         /// Read and write an existing file.
         case readWrite
@@ -31,14 +31,15 @@ public final class Database {
     /// The empty path opens a private temporary database that SQLite deletes when it is
     /// closed (used to spool data that must not live in memory, see `ProblemSpool`).
     ///
-    /// A new file is created with permissions `FileModes.file` (0600) before SQLite opens it, so
-    /// student data is never readable by other users, whatever the umask.
+    /// A new file is created with `fileMode` (`FileModes.file`: what the umask gives, never any
+    /// bit for others), set on the descriptor before SQLite opens it; SQLite gives the `-wal` and
+    /// `-shm` it creates the database file's mode.
     /// - Throws: `SQLiteError` when the file cannot be opened.
-    public init(path: String, mode: Mode = .readWriteCreate) throws {
+    public init(path: String, mode: Mode = .readWriteCreate, fileMode: mode_t = FileModes.ownerOnly.file) throws {
         if mode == .readWriteCreate, !path.isEmpty, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
-            let fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, FileModes.file)
+            let fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, fileMode)
             if fd >= 0 {
-                fchmod(fd, FileModes.file)
+                fchmod(fd, fileMode)
                 close(fd)
             } else if errno != EEXIST {
                 let reason = String(cString: strerror(errno))
@@ -101,6 +102,19 @@ public final class Database {
         guard damage == nil, primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB else { return }
         damage = (code, message)
         sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
+        setKeepSideFiles(false)
+    }
+
+    /// Whether the `-wal` and `-shm` stay beside the file when the last connection closes
+    /// (`SQLITE_FCNTL_PERSIST_WAL`); SQLite's default removes them.
+    ///
+    /// Policy (docs/operations.md, read-only readers): a reader that may not write the folder can
+    /// read a WAL database only when both files are there for it to open
+    /// (https://www.sqlite.org/wal.html#readonly), so the writer leaves them. Turned off again
+    /// when the file is found damaged.
+    public func setKeepSideFiles(_ keep: Bool) {
+        var flag: Int32 = keep ? 1 : 0
+        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &flag)
     }
 
     /// Whether closing the last connection copies the `-wal` into the file (SQLite's default);
