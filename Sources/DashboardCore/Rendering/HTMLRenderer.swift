@@ -9,7 +9,9 @@ public enum HTMLRenderer {
         let body = stateAware(report) {
             "<ul class=\"cards\">\n" + report.cards.map { cardHTML($0, link: link($0.course)) }.joined() + "</ul>\n"
         }
-        return page(title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: report, nav: nil, body: body)
+        return page(
+            title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: report,
+            nav: nil, body: body)
     }
 
     /// Task lists: every group of the report on one page (or one course, when `report.groups`

@@ -60,7 +60,8 @@ public enum ReportGridStream {
             let marker = "\u{1}cards\u{1}"
             let body = HTMLRenderer.stateAware(frame) { "<ul class=\"cards\">\n" + marker + "</ul>\n" }
             let page = HTMLRenderer.page(
-                title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: frame, nav: nil, body: body)
+                title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses",
+                report: frame, nav: nil, body: body)
             let parts = page.components(separatedBy: marker)
             guard parts.count == 2 else {
                 emit(format.render(report, width: width, link: link))

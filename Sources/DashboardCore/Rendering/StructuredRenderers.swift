@@ -158,7 +158,8 @@ public enum CSVReportRenderer {
 /// Markdown characters in values are escaped.
 public enum MarkdownRenderer {
     public static func render(_ report: Report) -> String {
-        var out = "# \(report.kind == .grid ? "Courses" : "Task lists") as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))\n\n"
+        var out =
+            "# \(report.kind == .grid ? "Courses" : "Task lists") as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))\n\n"
         if let stale = report.stale {
             out +=
                 report.query.wording.forReaders

@@ -224,7 +224,8 @@ enum BatchesCommand: Command {
             displayTimeZone: global.timeZone, modes: invocation.fileModes)
         do {
             let written = try NightlyJob.writeReports(
-                store, reports: reports, asOf: global.asOf, timeZone: try defaultZone(store, invocation), noExport: false, clock: SystemClock())
+                store, reports: reports, asOf: global.asOf, timeZone: try defaultZone(store, invocation), noExport: false,
+                clock: SystemClock())
             invocation.console.note("reports: \(written.count) files in \(VisibleText.of(written.folder))")
         } catch let error as ReportWriteError {
             throw CommandError(
