@@ -25,14 +25,13 @@ public enum NightlyJob {
     }
 
     public static func run(
-        store: Store, files: [InputFile], options: ImportOptions, reportsRoot: String, fileSystem: ReportFileSystem, clock: Clock,
+        store: any NightlyStore, files: [InputFile], options: ImportOptions, reportsRoot: String, fileSystem: ReportFileSystem,
+        clock: Clock,
         reportWording: ReportWording, progress: ((ImportProgress) -> Void)? = nil
     ) throws(NightlyFailure) -> NightlyResult {
-        let importer = Importer(store: store, clock: clock)
-        importer.progress = progress
         var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFileCount: 0)
         do {
-            result.imported = try importer.run(files: files, options: options)
+            result.imported = try store.importFiles(files, options: options, record: true, clock: clock, progress: progress)
         } catch {
             if case .store(.busy, _) = error { throw .busy(error) }
             if case .strictRejected(let rejected) = error { result.imported = rejected }
@@ -59,7 +58,7 @@ public enum NightlyJob {
         } catch let error as ReportWriteError {
             throw .reports(error, partial: result)
         } catch {
-            throw .store(Store.classify(error, path: store.path))
+            throw .store(store.storeError(for: error))
         }
         return result
     }

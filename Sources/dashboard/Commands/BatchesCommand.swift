@@ -119,7 +119,7 @@ enum BatchesCommand: Command {
         }
         var preview: [FileKind: ImportCounts]?
         if batch.status == .held {
-            preview = try Importer(store: store).preview(heldBatchID: id)
+            preview = try store.previewHeld(batchID: id)
         }
         if format == "json" {
             // Streamed from batch_problems one row at a time (docs/reliability.md).
@@ -179,16 +179,15 @@ enum BatchesCommand: Command {
 
     private static func decide(_ action: String, _ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
-        let importer = Importer(store: store)
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         do {
             if action == "approve" {
-                let result = try importer.approve(
+                let result = try store.approveHeld(
                     batchID: id, asOf: invocation.global.asOf, actor: actor, timeZone: invocation.global.timeZone,
-                    force: invocation.arguments.has("force"))
+                    force: invocation.arguments.has("force"), clock: SystemClock())
                 try ImportInputs.report(result, invocation: invocation, format: format, verb: "approve:")
             } else {
-                let record = try importer.discard(batchID: id, actor: actor)
+                let record = try store.discardHeld(batchID: id, actor: actor, clock: SystemClock())
                 if format == "json" {
                     invocation.console.out(record.json.rendered() + "\n")
                 }
