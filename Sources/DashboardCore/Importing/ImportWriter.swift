@@ -61,7 +61,7 @@ extension StagingArea: ImportWriter {
     }
 
     func categorize(context: Categorizer.PassContext) throws -> CategorizeResult {
-        try Categorizer.pass(database, plan: importPlan, context: context)
+        try CategorizePass.run(database, plan: importPlan, context: context)
     }
 }
 

@@ -50,7 +50,7 @@ extension Importer {
                 let newID = try BatchLog.begin(database, command: "approve", startedAt: clock.now(), options: options)
                 try BatchLog.setApprovedFrom(database, batchID: newID, heldBatchID: batchID)
                 try staging.apply(batchID: newID)
-                let categorized = try Categorizer.pass(
+                let categorized = try CategorizePass.run(
                     database, plan: staging.importPlan,
                     context: Categorizer.PassContext(
                         asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: newID, planCause: .import,

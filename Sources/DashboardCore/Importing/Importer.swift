@@ -104,7 +104,7 @@ public final class Importer {
                     planBucketsRecorded: true)
                 // The buckets were computed while staging: their entries are recorded from the
                 // plan before it is applied (the stored buckets are still the old ones).
-                let recorded = try Categorizer.recordStagedBuckets(database, plan: staging.importPlan, context: context)
+                let recorded = try CategorizePass.recordStagedBuckets(database, plan: staging.importPlan, context: context)
                 timer.mark("record staged buckets")
                 try writer.apply(context: context)
                 timer.mark("apply")

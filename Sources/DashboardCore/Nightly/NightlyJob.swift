@@ -55,15 +55,13 @@ public enum NightlyJob {
     /// One night: import `files` (none when no export arrived: `noExport`), categorize, write
     /// every report, point `latest` at them and remove expired nights.
     public static func run(
-        store: Store, files: [InputFile], noExport: Bool = false, options: ImportOptions, reports: Reports, clock: Clock,
+        store: any NightlyStore, files: [InputFile], noExport: Bool = false, options: ImportOptions, reports: Reports, clock: Clock,
         progress: ((ImportProgress) -> Void)? = nil
     ) throws(NightlyFailure) -> NightlyResult {
         var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFileCount: 0)
         if !noExport {
-            let importer = Importer(store: store, clock: clock)
-            importer.progress = progress
             do {
-                result.imported = try importer.run(files: files, options: options)
+                result.imported = try store.importFiles(files, options: options, record: true, clock: clock, progress: progress)
             } catch {
                 if case .store(.busy, _) = error { throw .busy(error) }
                 if case .strictRejected(let rejected) = error { result.imported = rejected }
@@ -85,7 +83,7 @@ public enum NightlyJob {
             result.reportFolder = reportFolder(root: reports.root, asOf: options.asOf, timeZone: options.timeZone)
             throw .reports(error, partial: result)
         } catch {
-            throw .store(Store.classify(error, path: store.path))
+            throw .store(store.storeError(for: error))
         }
         return result
     }
@@ -97,7 +95,7 @@ public enum NightlyJob {
     /// - Returns: the dated folder and how many files it holds.
     /// - Throws: `ReportWriteError` when a file or folder cannot be written; the store's errors.
     public static func writeReports(
-        _ store: Store, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock
+        _ store: any NightlyStore, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock
     ) throws -> (folder: String, count: Int) {
         let date = LocalAsOf(asOf: asOf, timeZone: timeZone).date
         var facts = try ReportSource.facts(store)

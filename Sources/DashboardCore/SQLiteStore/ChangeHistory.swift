@@ -118,3 +118,27 @@ enum ChangeHistory {
         return counts
     }
 }
+
+extension ChangeHistory {
+    /// The committed batches after `batchID` that changed a task or course it changed (a batch
+    /// whose revert was itself reverted counts as not in effect), in order: what a revert of
+    /// `batchID` would go past.
+    static func laterBatches(than batchID: Int, in database: Database) throws -> [Int] {
+        var blocking: [Int] = []
+        try database.cached(
+            """
+            SELECT DISTINCT later.batch_id FROM (
+                SELECT h2.batch_id FROM task_history h1 JOIN task_history h2 ON h2.task_id = h1.task_id AND h2.batch_id > h1.batch_id
+                WHERE h1.batch_id = ?1
+                UNION
+                SELECT h2.batch_id FROM course_history h1 JOIN course_history h2 ON h2.course_id = h1.course_id AND h2.batch_id > h1.batch_id
+                WHERE h1.batch_id = ?1
+            ) later JOIN batches b ON b.batch_id = later.batch_id
+            WHERE b.status = 'committed'
+              AND NOT EXISTS (SELECT 1 FROM batches r WHERE r.batch_id = b.reverts_batch AND r.status = 'reverted')
+            ORDER BY later.batch_id
+            """
+        ).forEachRow([batchID]) { blocking.append($0.int(0)) }
+        return blocking
+    }
+}

@@ -87,14 +87,13 @@ public struct SettingChange: Sendable, Equatable {
     public var batchID: Int?
 }
 
-extension Store: SettingsReading {
+extension Store: SettingsWriting {
     public func defaultTimeZoneName() throws -> String? {
         try Settings.value(Settings.defaultTimeZone, in: database)
     }
 
     /// `dashboard settings timezone NAME`: sets the default time zone, logged.
     /// - Returns: the zone it replaced (nil when none was recorded).
-    @discardableResult
     public func setDefaultTimeZone(_ name: String, actor: String, at time: Date) throws -> String? {
         var old: String?
         try database.inTransaction(.immediate) {
@@ -104,7 +103,6 @@ extension Store: SettingsReading {
         return old
     }
 
-    /// Every change of a setting, oldest first.
     public func settingChanges() throws -> [SettingChange] {
         try Settings.changes(in: database)
     }

@@ -1,25 +1,5 @@
 import Foundation
 
-/// One thing `dashboard verify` found wrong: where (table, key, column), what (value) and
-/// which rule of the stored-data contract (SPEC §9) it breaks.
-public struct VerificationProblem: Equatable, Sendable {
-    public var table: String
-    /// The row's primary key (`T1`, `3`, `3/tasks`), or empty for a whole-file problem.
-    public var key: String
-    public var column: String
-    /// The stored value as SQLite shows it (`NULL` for a null), or SQLite's own message.
-    public var value: String
-    public var rule: String
-
-    public init(table: String, key: String, column: String, value: String, rule: String) {
-        self.table = table
-        self.key = key
-        self.column = column
-        self.value = value
-        self.rule = rule
-    }
-}
-
 /// Checks a dashboard database against its contract, reading only: SQLite's integrity check,
 /// every foreign key, every stored value the program decodes (priority, completed, due,
 /// bucket, time zone, override expiry, batch status and mode, counts) and the audit chains.

@@ -5,6 +5,17 @@ public protocol SettingsReading {
     /// The database's default time zone for courses without one, or nil when none is recorded
     /// yet (no import committed since the database had settings).
     func defaultTimeZoneName() throws -> String?
+
+    /// Every change of a setting, oldest first.
+    func settingChanges() throws -> [SettingChange]
+}
+
+/// The write side of the settings: `dashboard settings timezone NAME`.
+public protocol SettingsWriting: SettingsReading {
+    /// Sets the default time zone (logged); nothing when it already has that name.
+    /// - Returns: the zone it replaced (nil when none was recorded).
+    @discardableResult
+    func setDefaultTimeZone(_ name: String, actor: String, at time: Date) throws -> String?
 }
 
 extension SettingsReading {

@@ -95,10 +95,11 @@ enum Dashboard {
             return fail(error)
         } catch let error as StoreError {
             return fail(CommandError.store(error))
-        } catch let error as SQLiteError where global != nil {
-            // A failure of a query after the store opened: a damaged page, a full disk, a lock.
-            return fail(CommandError.store(Store.classify(error, path: global?.databasePath ?? "")))
         } catch {
+            // A failure of a query after the store opened: a damaged page, a full disk, a lock.
+            if let global, let failure = StoreFactory.storeFailure(error, path: global.databasePath) {
+                return fail(CommandError.store(failure))
+            }
             console.error("internal error: \(error)", hint: "this is a bug; please report it with the command you ran")
             return .internalError
         }

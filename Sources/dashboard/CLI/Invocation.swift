@@ -35,9 +35,9 @@ extension Command {
     }
 
     /// Opens the store for writing, mapping its failures to exit codes.
-    static func openStore(_ invocation: Invocation, wait: Double = 0) throws -> Store {
+    static func openStore(_ invocation: Invocation, wait: Double = 0) throws -> any WritableStore {
         do {
-            return try Store(path: invocation.global.databasePath, busyTimeout: wait, modes: invocation.fileModes)
+            return try StoreFactory.open(path: invocation.global.databasePath, busyTimeout: wait, modes: invocation.fileModes)
         } catch {
             throw CommandError.store(error)
         }
@@ -46,7 +46,7 @@ extension Command {
     /// Opens an existing store for writing: commands that change data already imported
     /// (categorize, reclassify, revert) never create a database; a missing one is "input
     /// missing" (66), so a mistyped `--db` does not leave an empty file behind.
-    static func openExistingStoreForWriting(_ invocation: Invocation, wait: Double = 0) throws -> Store {
+    static func openExistingStoreForWriting(_ invocation: Invocation, wait: Double = 0) throws -> any WritableStore {
         let path = invocation.global.databasePath
         // Only a path with nothing at it is missing: a dangling link or a file the user cannot
         // reach gets its own words from the store.
@@ -60,14 +60,14 @@ extension Command {
         do {
             return try store.defaultTimeZone(else: invocation.global.timeZone)
         } catch {
-            throw CommandError.store(Store.classify(error, path: invocation.global.databasePath))
+            throw CommandError.store(StoreFactory.storeFailure(error, path: invocation.global.databasePath) ?? .internalFailure(.unexpected("\(error)")))
         }
     }
 
     /// Opens an existing store read-only; nil when none exists yet.
-    static func openExistingStore(_ invocation: Invocation) throws -> Store? {
+    static func openExistingStore(_ invocation: Invocation) throws -> (any ReadableStore)? {
         do {
-            return try Store(readOnlyPath: invocation.global.databasePath)
+            return try StoreFactory.openReadOnly(path: invocation.global.databasePath)
         } catch StoreError.missing {
             return nil
         } catch StoreError.empty {

@@ -124,7 +124,7 @@ enum BatchesCommand: Command {
         }
         var preview: [FileKind: ImportCounts]?
         if batch.status == .held {
-            preview = try Importer(store: store).preview(heldBatchID: id)
+            preview = try store.previewHeld(batchID: id)
         }
         if format == "json" {
             // Streamed from batch_problems one row at a time (docs/reliability.md).
@@ -190,16 +190,15 @@ enum BatchesCommand: Command {
         // Checked before the decision, so that nothing is decided for reports that could not be written.
         let outputs = try reportsDir.map { try NightlyCommand.checkReportFolders(invocation, imports: nil, reports: $0) }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
-        let importer = Importer(store: store)
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         do {
             if action == "approve" {
-                let result = try importer.approve(
+                let result = try store.approveHeld(
                     batchID: id, asOf: invocation.global.asOf, actor: actor, timeZone: try defaultZone(store, invocation),
-                    force: invocation.arguments.has("force"))
+                    force: invocation.arguments.has("force"), clock: SystemClock())
                 try ImportInputs.report(result, invocation: invocation, format: format, verb: "approve:")
             } else {
-                let record = try importer.discard(batchID: id, actor: actor)
+                let record = try store.discardHeld(batchID: id, actor: actor, clock: SystemClock())
                 if format == "json" {
                     invocation.console.out(record.json.rendered() + "\n")
                 }
@@ -216,7 +215,7 @@ enum BatchesCommand: Command {
 
     /// `approve|discard --reports DIR`: the night's reports written again, now without the
     /// held batch's banner (and with its changes, when approved).
-    private static func rewriteReports(_ store: Store, into root: String, outputs: OutputPathGuard, _ invocation: Invocation) throws {
+    private static func rewriteReports(_ store: any NightlyStore, into root: String, outputs: OutputPathGuard, _ invocation: Invocation) throws {
         let global = invocation.global
         let reports = NightlyJob.Reports(
             root: root, keepDays: invocation.arguments.integer("keep") ?? ReportRetention.defaultKeep,
@@ -232,7 +231,7 @@ enum BatchesCommand: Command {
                 .ioError, "the batch was decided, but the reports could not be written: \(error)",
                 hint: "check that \(root) can be written, then run `dashboard nightly` or this command's --reports again")
         } catch {
-            throw CommandError.store(Store.classify(error, path: store.path))
+            throw CommandError.store(store.storeError(for: error))
         }
     }
 }

@@ -31,17 +31,16 @@ enum CheckCommand: Command {
         try ImportInputs.prepareRejectsFile(invocation)
         let files = try InputPaths.files(
             invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
-        let store: Store
+        let store: any ReadableStore
         do {
-            store = try openExistingStore(invocation) ?? Store(path: ":memory:")
+            store = try openExistingStore(invocation) ?? StoreFactory.openScratch()
         } catch let error as StoreError {
             throw CommandError.store(error)
         }
         options.timeZone = try defaultZone(store, invocation)
-        let importer = Importer(store: store, clock: SystemClock())
         let result: ImportResult
         do {
-            result = try importer.run(files: files, options: options, record: false)
+            result = try store.importFiles(files, options: options, record: false, clock: SystemClock(), progress: nil)
         } catch {
             throw try ImportInputs.failure(error, invocation: invocation, format: format)
         }

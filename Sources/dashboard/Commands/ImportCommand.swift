@@ -49,15 +49,14 @@ enum ImportCommand: Command {
         let store = try openStore(invocation, wait: wait)
         // Courses without a zone use the database's; the first import records its --timezone.
         options.timeZone = try defaultZone(store, invocation)
-        let importer = Importer(store: store, clock: SystemClock())
         let console = invocation.console
         let bar = console.stderrIsTerminal && !console.quiet ? ProgressBar(console: console) : nil
-        if let bar {
-            importer.progress = { bar.update(bytes: $0.bytesRead, total: $0.bytesTotal, rows: $0.rows, writing: $0.phase == .writing) }
+        let progress: ((ImportProgress) -> Void)? = bar.map { bar in
+            { bar.update(bytes: $0.bytesRead, total: $0.bytesTotal, rows: $0.rows, writing: $0.phase == .writing) }
         }
         let result: ImportResult
         do {
-            result = try importer.run(files: files, options: options)
+            result = try store.importFiles(files, options: options, record: true, clock: SystemClock(), progress: progress)
         } catch {
             bar?.clear()
             throw try ImportInputs.failure(error, invocation: invocation, format: format)

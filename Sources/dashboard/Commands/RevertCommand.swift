@@ -39,7 +39,7 @@ enum RevertCommand: Command {
         if batchID != nil, !args.positionals.isEmpty {
             throw CommandError.usage("give either an ENTRY or --batch ID, not both", command: spec.name)
         }
-        let store: Store
+        let store: any WritableStore
         let result: RevertResult
         let what: String
         if let batchID {

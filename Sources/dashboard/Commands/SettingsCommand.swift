@@ -53,7 +53,7 @@ enum SettingsCommand: Command {
         do {
             (name, changes) = try store.read { (try store.defaultTimeZoneName(), try store.settingChanges()) }
         } catch {
-            throw CommandError.store(Store.classify(error, path: store.path))
+            throw CommandError.store(store.storeError(for: error))
         }
         var out = "default time zone: \(name ?? "not set yet (the first import sets it; until then, --timezone, else UTC)")\n"
         if !changes.isEmpty {
@@ -81,7 +81,7 @@ enum SettingsCommand: Command {
         do {
             old = try store.setDefaultTimeZone(name, actor: actor, at: Date())
         } catch {
-            throw CommandError.store(Store.classify(error, path: store.path))
+            throw CommandError.store(store.storeError(for: error))
         }
         guard old != name else {
             invocation.console.note("the default time zone is already \(name); nothing changed")

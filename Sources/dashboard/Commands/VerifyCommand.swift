@@ -26,10 +26,10 @@ enum VerifyCommand: Command {
         let path = invocation.global.databasePath
         let console = invocation.console
         // Opened before anything is printed: a missing or foreign file leaves stdout empty.
-        var store: Store?
+        var store: (any StoreVerifying)?
         var damagedAtOpen: StoreError?
         do {
-            store = try Store(readOnlyPath: path)
+            store = try StoreFactory.openForVerifying(path: path)
         } catch {
             guard case .damaged = error else { throw CommandError.store(error) }
             damagedAtOpen = error
@@ -49,12 +49,11 @@ enum VerifyCommand: Command {
         if let damagedAtOpen { show(damaged(damagedAtOpen)) }
         if let store {
             do {
-                try Verifier.verify(store.database, report: show)
-            } catch {
-                // A page SQLite cannot read ends the checks: it is the problem to report.
-                let classified = Store.classify(error, path: path)
-                guard case .damaged = classified else { throw error }
-                show(damaged(classified))
+                try store.verify(report: show)
+            } catch let error as StoreError {
+                // A page the store cannot read ends the checks: it is the problem to report.
+                guard case .damaged = error else { throw error }
+                show(damaged(error))
             }
         }
         if format == "json" {

@@ -4,7 +4,7 @@ import Testing
 @testable import DashboardCore
 
 /// `BucketPolicy.settledBucket` (a task's bucket whatever its course's zone) and the
-/// categorizer's SQL that skips settled tasks (`Categorizer.settledSQL`), run on the same rows.
+/// categorizer's SQL that skips settled tasks (`CategorizePass.settledSQL`), run on the same rows.
 @Suite("BucketPolicy: tasks settled in every zone, and the categorizer's SQL for them")
 struct BucketPolicySettledTests {
     /// The extreme offsets (UTC−12, UTC+14), both sides of the date line, half-hour and
@@ -104,7 +104,7 @@ struct BucketPolicySettledTests {
         #expect(expected.count == 46 + 1 + 15 + 15, "every settled task is skipped once, under its one stored bucket")
     }
 
-    /// The one gap, documented on `Categorizer.settledSQL`: a due a hand edit made unreadable
+    /// The one gap, documented on `CategorizePass.settledSQL`: a due a hand edit made unreadable
     /// is read as undated by the policy, but the SQL compares it as text. As of
     /// 2026-11-29T08:00:00Z (window 2026-11-28 … 2026-12-01).
     static let handEditedDues: [(due: String, stored: Bucket, skipped: Bool)] = [
@@ -132,11 +132,11 @@ struct BucketPolicySettledTests {
                 == .undated)
     }
 
-    /// The live tasks `Categorizer.settledSQL` skips at `asOf`, bound as the pass binds it.
+    /// The live tasks `CategorizePass.settledSQL` skips at `asOf`, bound as the pass binds it.
     static func skipped(_ database: Database, asOf: Date) throws -> Set<String> {
         let window = BucketPolicy.settledWindow(asOf: asOf)
         let rows = try database.rows(
-            "SELECT u.task_id FROM tasks u WHERE u.deleted_batch IS NULL AND \(Categorizer.settledSQL)",
+            "SELECT u.task_id FROM tasks u WHERE u.deleted_batch IS NULL AND \(CategorizePass.settledSQL)",
             [window.overdueBefore.isoText, window.upcomingFrom.isoText])
         return Set(rows.map { $0[0].text ?? "" })
     }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A live task a pass looks at, as stored: what `Categorizer.decide` needs of it.
+public struct PassCandidate: Sendable {
+    public var taskID: String
+    public var courseID: String
+    public var due: String
+    public var completed: Bool
+    /// The stored bucket.
+    public var bucket: String
+    /// The course's time zone as stored (`CourseZones` resolves it).
+    public var timeZone: String
+    /// The override stored for the task, if any: the entry that set it and what it pins.
+    public var overrideEntry: Int?
+    public var override: StoredOverride?
+    /// What the pass's plan does to the task (`insert`, `update`, `restore`), nil when the
+    /// plan does not name it.
+    public var change: String?
+
+    public init(
+        taskID: String, courseID: String, due: String, completed: Bool, bucket: String, timeZone: String, overrideEntry: Int?,
+        override: StoredOverride?, change: String?
+    ) {
+        self.taskID = taskID
+        self.courseID = courseID
+        self.due = due
+        self.completed = completed
+        self.bucket = bucket
+        self.timeZone = timeZone
+        self.overrideEntry = overrideEntry
+        self.override = override
+        self.change = change
+    }
+}
+
+/// One change a pass records: the task's new stored bucket, its audit entry, and whether its
+/// override goes. The store writes the bucket (unless `to` is `deletedBucketName`), lifts the
+/// override when `clearOverride`, and appends one entry per change, by task id.
+public struct BucketChange: Sendable, Equatable {
+    public var taskID: String
+    public var courseID: String
+    public var from: String
+    public var to: String
+    public var cause: AuditCause
+    public var reason: String
+    public var conflict: Bool
+    public var overrideBefore: Int?
+    public var clearOverride: Bool
+    /// The entry names the pass's batch (the task is in its plan).
+    public var withBatch: Bool
+}
+
+extension Categorizer {
+    /// The entry of a task the pass's plan deletes: cause `delete` after an import, the plan's
+    /// cause otherwise; the task keeps its override until it is restored.
+    public static func deleted(
+        taskID: String, courseID: String, bucket: String, overrideEntry: Int?, context: PassContext
+    ) -> BucketChange {
+        BucketChange(
+            taskID: taskID, courseID: courseID, from: bucket, to: deletedBucketName,
+            cause: context.planCause == .import ? .delete : context.planCause, reason: context.planReason, conflict: false,
+            overrideBefore: overrideEntry, clearOverride: false, withBatch: true)
+    }
+
+    /// What the pass does to one task: nil when nothing changes, else the change to record.
+    ///
+    /// Policy: the bucket is `BucketPolicy.effective`'s as of the pass. An expired override is
+    /// cleared. An import that changes a task an override pins records a conflict and keeps the
+    /// override, unless run with `--override-manual`, which clears it and gives the task its
+    /// computed bucket. A task outside the plan gets cause `time`; a restored one `restore`.
+    /// The reasons are stored in the audit log, so their words stay the same.
+    public static func decide(
+        _ task: PassCandidate, context: PassContext, zones: inout CourseZones, result: inout CategorizeResult
+    ) -> BucketChange? {
+        let effective = BucketPolicy.effective(
+            due: task.due, completed: task.completed, override: task.overrideEntry == nil ? nil : task.override,
+            at: zones.local(task.timeZone))
+        let change = task.change
+        var target = effective.bucket.rawValue
+        var cause: AuditCause = change == nil ? .time : context.planCause
+        var reason = change == nil ? "" : context.planReason
+        var conflict = false
+        var clear = false
+        if let overrideEntry = task.overrideEntry {
+            let pinned = task.override?.bucket ?? ""
+            switch effective.pin {
+            case .expired:
+                clear = true
+                result.expiredOverrides += 1
+                if change == nil { reason = "override #\(overrideEntry) (pinned to \(pinned)) expired at \(task.override?.until ?? "")" }
+            case .inForce where change == "update" || change == "restore":
+                if context.overrideManual && context.planCause == .import {
+                    clear = true
+                    result.clearedOverrides += 1
+                    target = effective.computed.rawValue
+                    reason = "the import cleared override #\(overrideEntry) (pinned to \(pinned)); --override-manual"
+                } else if context.planCause == .import {
+                    conflict = true
+                    result.conflicts += 1
+                    reason =
+                        "the import changed this task while override #\(overrideEntry) pins it to \(pinned); the override was kept (import --override-manual lets the import win)"
+                }
+            case .inForce, .invalid, .none:
+                break
+            }
+        }
+        var from = task.bucket
+        if change == "insert" { from = "" }
+        if change == "restore" {
+            from = deletedBucketName
+            if context.planCause == .import { cause = .restore }
+        }
+        guard from != target || conflict || clear else { return nil }
+        return BucketChange(
+            taskID: task.taskID, courseID: task.courseID, from: from, to: target, cause: cause, reason: reason, conflict: conflict,
+            overrideBefore: task.overrideEntry, clearOverride: clear, withBatch: change != nil)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+extension Store: BucketWriting {
+    public func categorize(
+        asOf: Date, defaultTimeZone: TimeZone, actor: String, clock: any Clock
+    ) throws(StoreError) -> CategorizeResult {
+        var result = CategorizeResult()
+        do {
+            try database.inTransaction(.immediate) {
+                // An empty plan: no batch changed data, every entry has cause `time`.
+                let staging = try StagingArea(database: database)
+                try staging.clear()
+                let context = Categorizer.PassContext(
+                    asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, recordedAt: clock.now())
+                result = try CategorizePass.run(database, plan: staging.importPlan, context: context)
+                return .commit
+            }
+        } catch {
+            throw Store.classify(error, path: path)
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A teacher's override, as `ManualOverride` hands it to the store: the reason already checked.
+public struct OverrideRequest {
+    public var taskID: String
+    public var bucket: Bucket
+    /// The reason, trimmed and within `ManualOverride.reasonCharacterLimit`.
+    public var reason: String
+    /// The end as given (`--until`), parsed by `ManualOverride.expiry` against the course's zone.
+    public var until: String?
+    public var actor: String
+    public var asOf: Date
+    public var defaultTimeZone: TimeZone
+    /// Stamps the entry once the write lock is held.
+    public var clock: any Clock
+}
+
+/// A revert of one audit entry or of one batch, as `Reverter` hands it to the store.
+public struct RevertRequest {
+    /// The entry id (`revertEntry`) or the batch id (`revertBatch`).
+    public var id: Int
+    public var force: Bool
+    public var actor: String
+    public var asOf: Date
+    public var defaultTimeZone: TimeZone
+    /// Stamps the entries and the revert batch.
+    public var clock: any Clock
+}
+
+/// The write side of the store for the audit log's own commands: `dashboard reclassify` and
+/// `dashboard revert`.
+///
+/// Policy: each call is one write transaction, all or nothing. The store reads what the
+/// decision needs and writes what it decided; the decisions are the pure types' of
+/// `Categorizing/`: `ManualOverride.expiry` (when the override ends, refused if passed),
+/// `RevertPolicy` (what a revert may undo, its reason, which override comes back, a chain of
+/// reverts' statuses) and `Categorizer.decide` (the buckets after a batch revert). Values only.
+public protocol AuditWriting: AnyObject {
+    /// Pins a task's bucket and records the `override` entry (the override it replaces is
+    /// remembered in `override_before`).
+    /// - Returns: the new entry.
+    func pinOverride(_ request: OverrideRequest) throws(AuditError) -> AuditEntry
+
+    /// Undoes one audit entry (`RevertPolicy.checkEntry`), recording a `revert` entry and,
+    /// when the entry's batch changed the task's data, a revert batch.
+    func revertEntry(_ request: RevertRequest) throws(AuditError) -> RevertResult
+
+    /// Undoes a whole batch as a revert batch of its own, one `revert` entry per changed task.
+    func revertBatch(_ request: RevertRequest) throws(AuditError) -> RevertResult
+}

@@ -1,0 +1,43 @@
+import DashboardCore
+import Foundation
+
+/// What a writing command may ask of a store (`import`, `categorize`, `reclassify`, `revert`,
+/// `batches approve|discard`, `nightly`): the store protocols only.
+typealias WritableStore = ImportWriting & BucketWriting & AuditWriting & NightlyStore & SettingsWriting
+
+/// What a reading command may ask of a store opened read-only (`report`, `status`, `audit`,
+/// `batches list|show`), and `check`, which runs an import that records nothing.
+typealias ReadableStore = ReportReading & BatchReading & AuditReading & ImportWriting & SettingsReading & StoreFailures
+
+/// Opens stores: the one place above the store boundary that names the SQLite store (`Store`)
+/// and its error type. Every command reaches the store through the protocols of
+/// `DashboardCore/StoreProtocols` that these functions return, so a second store (PostgreSQL)
+/// is chosen here and nowhere else (docs/architecture.md, "The store boundary").
+enum StoreFactory {
+    /// Opens the store at `path` for writing, creating and migrating it when needed.
+    static func open(path: String, busyTimeout: Double, modes: FileModes) throws(StoreError) -> any WritableStore {
+        try Store(path: path, busyTimeout: busyTimeout, modes: modes)
+    }
+
+    /// Opens an existing store read-only (it is never created, migrated or written).
+    static func openReadOnly(path: String) throws(StoreError) -> any ReadableStore {
+        try Store(readOnlyPath: path)
+    }
+
+    /// An empty store in memory (`check` without a database: every row is new).
+    static func openScratch() throws(StoreError) -> any ReadableStore {
+        try Store(path: ":memory:")
+    }
+
+    /// Opens an existing store read-only for `verify`.
+    static func openForVerifying(path: String) throws(StoreError) -> any StoreVerifying {
+        try Store(readOnlyPath: path)
+    }
+
+    /// The `StoreError` an error of the store's own layer stands for (a query failing after the
+    /// store opened: a damaged page, a full disk, a lock), or nil for any other error.
+    static func storeFailure(_ error: any Error, path: String) -> StoreError? {
+        guard error is SQLiteError else { return nil }
+        return Store.classify(error, path: path)
+    }
+}
