@@ -33,7 +33,7 @@ FUZZ_SOURCES = $(wildcard Sources/DashboardCore/CSVReading/*.swift) $(wildcard S
 
 deps:
 	@missing=""; \
-	for dep in $(DEPS); do \
+	for dep in $(DEPS) $(TEST_DEPS); do \
 	  pkg=$${dep%%:*}; file=$${dep#*:}; \
 	  [ -e "$$file" ] || missing="$$missing $$pkg"; \
 	done; \
@@ -72,6 +72,10 @@ run: release
 	@.build/release/dashboard --db $(DB) --quiet report grid --format json --out reports
 	@echo "Reports written to reports/: open reports/index.html in a browser, or read reports/index.md"
 
+# Only the tests need these: nginx serves the per-teacher folders with the configuration of
+# docs/examples/nginx-dashboard.conf (TeacherWebServerTests), curl and openssl fetch pages and
+# make password files, setpriv runs readers as another user (ReadOnlyReaderTests).
+test: TEST_DEPS = nginx-light:/usr/sbin/nginx curl:/usr/bin/curl openssl:/usr/bin/openssl util-linux:/usr/bin/setpriv
 test: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 	$(SWIFT) test $(SWIFT_FLAGS)

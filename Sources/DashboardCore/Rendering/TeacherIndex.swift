@@ -1,0 +1,85 @@
+import Foundation
+
+/// One teacher's folder of a per-teacher report set (`--by-teacher`, `nightly`).
+public struct TeacherEntry: Sendable, Equatable {
+    /// The teacher as the courses file names them.
+    public var name: String
+    /// Their live courses.
+    public var courses: Int
+
+    public init(name: String, courses: Int) {
+        self.name = name
+        self.courses = courses
+    }
+
+    /// The folder under `teachers/` (`TeacherIndex.folderName`).
+    public var folder: String { TeacherIndex.folderName(name) }
+}
+
+/// The per-teacher report set: `DIR/teachers/<folder>/` holds one teacher's grid and course
+/// pages, and `DIR/teachers/index.<ext>` lists every teacher for the administrator.
+///
+/// Policy: a teacher's folder is `<slug>-<hash>`: the name's ASCII letters and digits,
+/// lowercased, runs of anything else as `-` (at most 36 characters), then the first 8 hex
+/// digits of the name's SHA-256, so two names never share a folder and the name cannot reach
+/// outside `teachers/` (no separator, no leading dot). Teachers are the distinct non-empty
+/// `teacher` values of the courses, live or deleted: a teacher whose courses were all removed
+/// keeps a folder, with a page that says so, so that a bookmark never breaks. Courses without a
+/// teacher are in the whole set only.
+public enum TeacherIndex {
+    public static let folder = "teachers"
+
+    public static func folderName(_ teacher: String) -> String {
+        ReportFileNames.slug(teacher) + "-" + ReportFileNames.shortHash(teacher)
+    }
+
+    /// The index of teachers in `format`, each linked to its folder's index (HTML, Markdown).
+    /// - Parameter frame: a report without courses of the same run (its as-of, zone, banner).
+    public static func render(_ entries: [TeacherEntry], format: ReportFormat, frame: Report) -> String {
+        let ext = format.fileExtension
+        let asOf = frame.asOf
+        let when = ReportWords.asOf(asOf, in: frame.query.displayTimeZone)
+        let link = { (entry: TeacherEntry) in entry.folder + "/" + ReportFileNames.index(ext) }
+        let courses = { (entry: TeacherEntry) in entry.courses == 1 ? "1 course" : "\(entry.courses) courses" }
+        switch format {
+        case .text:
+            var out = "Teachers as of \(when)\n\n"
+            if entries.isEmpty { out += "No course names a teacher.\n" }
+            let width = min(40, entries.map { ReportWords.visible($0.name).count }.max() ?? 0)
+            for entry in entries {
+                let name = ReportWords.visible(entry.name)
+                out += name + String(repeating: " ", count: max(1, width - name.count + 2)) + courses(entry) + "  " + link(entry) + "\n"
+            }
+            return out
+        case .markdown:
+            var out = "# Teachers as of \(when)\n\n"
+            if entries.isEmpty { return out + "No course names a teacher.\n" }
+            out += "| Teacher | Courses | Folder |\n|---|---:|---|\n"
+            for entry in entries {
+                out += "| \(MarkdownRenderer.escape(entry.name)) | \(entry.courses) | [\(entry.folder)](\(link(entry))) |\n"
+            }
+            return out
+        case .json:
+            let rows = entries.map { entry -> JSONValue in
+                .object([("teacher", .string(entry.name)), ("courses", .int(entry.courses)), ("folder", .string(entry.folder))])
+            }
+            return JSONValue.object([
+                ("schema", .int(1)), ("kind", .string("teachers")), ("as_of", .string(Timestamp.text(asOf))), ("teachers", .array(rows)),
+            ]).rendered() + "\n"
+        case .csv:
+            return CSVWriter.line(["teacher", "courses", "folder"])
+                + entries.map { CSVWriter.line([$0.name, String($0.courses), $0.folder]) }.joined()
+        case .html:
+            var body = "<table>\n<caption>Teachers and their report folders</caption>\n"
+            body += "<thead><tr><th scope=\"col\">Teacher</th><th scope=\"col\">Courses</th></tr></thead>\n<tbody>\n"
+            for entry in entries {
+                body +=
+                    "<tr><th scope=\"row\"><a href=\"\(HTMLRenderer.escape(link(entry)))\">\(HTMLRenderer.value(entry.name))</a></th><td>\(entry.courses)</td></tr>\n"
+            }
+            body += "</tbody>\n</table>\n"
+            if entries.isEmpty { body = "<p>No course names a teacher.</p>\n" }
+            return HTMLRenderer.page(
+                title: "Teachers as of \(when)", heading: "Teachers", report: frame, nav: nil, body: HTMLRenderer.banner(frame) + body)
+        }
+    }
+}
