@@ -8,24 +8,35 @@ public enum ReportAssembly {
     static func frame(
         _ kind: Report.Kind, tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) -> Report {
+        var totals = ReportTotals()
+        for tally in tallies { totals.add(tally) }
+        var report = frame(kind, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return report }
+        for tally in tallies where tally.allowed && tally.completedMatching > 0 {
+            report.completedByCourse[tally.course.courseID] = tally.completedMatching
+        }
+        return report
+    }
+
+    /// The frame from the sums of the tallies (a report flat in courses adds them one course at
+    /// a time); `completedByCourse` is left empty (the caller gives each course its own).
+    static func frame(
+        _ kind: Report.Kind, totals: ReportTotals, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
+    ) -> Report {
         var report = Report(
             kind: kind, asOf: asOf, defaultTimeZone: defaultTimeZone, query: query, state: .ok,
             stale: facts.staleNotice(asOf: asOf), cards: [], groups: [],
             page: PageInfo(page: 1, pageCount: 1, limit: query.limit, totalItems: 0, firstItem: 0, lastItem: 0),
-            totalTasks: tallies.reduce(0) { $0 + $1.live }, matchingTasks: 0, hiddenTasks: 0)
-        report.invalidTasks = tallies.reduce(0) { $0 + $1.invalid }
+            totalTasks: totals.live, matchingTasks: 0, hiddenTasks: 0)
+        report.invalidTasks = totals.invalid
         guard facts.hasData else {
             report.state = .noData
             return report
         }
-        let baseline = tallies.reduce(0) { $0 + $1.baseline }
-        let matching = tallies.reduce(0) { $0 + ($1.allowed ? $1.matchingTotal : 0) }
-        report.matchingTasks = matching
-        report.hiddenTasks = max(0, baseline - matching)
-        if query.narrows, matching == 0 { report.state = .noMatch }
-        for tally in tallies where tally.allowed && tally.completedMatching > 0 {
-            report.completedByCourse[tally.course.courseID] = tally.completedMatching
-        }
+        report.matchingTasks = totals.matching
+        report.hiddenTasks = max(0, totals.baseline - totals.matching)
+        if query.narrows, totals.matching == 0 { report.state = .noMatch }
+        report.completedMatchingTasks = totals.completedMatching
         return report
     }
 
@@ -95,6 +106,35 @@ public enum ReportAssembly {
         guard facts.hasData else { return report }
         report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
         return report
+    }
+
+    /// A list's frame from the sums of the tallies.
+    static func listFrame(totals: ReportTotals, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+        -> Report
+    {
+        var report = frame(.list, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return report }
+        report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
+        return report
+    }
+
+    /// A grid's frame from the sums of the tallies and its number of cards, and which cards
+    /// (in the report's order) its page shows: what `ReportPipeline.paginateCourses` gives.
+    static func gridFrame(
+        totals: ReportTotals, cards: Int, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
+    ) -> (frame: Report, offset: Int, count: Int) {
+        var report = frame(.grid, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return (report, 0, 0) }
+        guard let limit = query.limit, limit > 0 else {
+            report.page = PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: cards, firstItem: cards == 0 ? 0 : 1, lastItem: cards)
+            return (report, 0, cards)
+        }
+        let (pageCount, first) = ReportPipeline.pageBounds(total: cards, limit: limit, page: query.page)
+        let count = first < cards ? min(cards, first + min(limit, cards)) - first : 0
+        report.page = PageInfo(
+            page: query.page, pageCount: pageCount, limit: limit, totalItems: cards, firstItem: count == 0 ? 0 : first + 1,
+            lastItem: count == 0 ? 0 : first + count)
+        return (report, first, count)
     }
 
     /// The positions of the tallies in the report's course order (code in natural order, then id).

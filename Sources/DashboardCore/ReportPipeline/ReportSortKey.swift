@@ -47,6 +47,16 @@ public enum ReportSortKey {
         return key
     }
 
+    /// The key of a course's place in the report's course order (`ReportPipeline.courseOrder`):
+    /// its code in natural order then by its bytes, then its id's bytes (ids are unique, so two
+    /// courses never tie). `CourseResults` reads courses back in this order.
+    public static func course(_ course: CourseRecord) -> [UInt8] {
+        var key: [UInt8] = []
+        appendText(course.code, to: &key)
+        appendBytes(Array(course.courseID.utf8), to: &key)
+        return key
+    }
+
     /// The first bytes of every key of the course's tasks in `bucket`.
     public static func prefix(coursePosition: Int, bucket: Bucket) -> [UInt8] {
         var key: [UInt8] = []

@@ -6,7 +6,7 @@ import Foundation
 /// `ReportPipeline`); the result is the report `ReportBuilder.build` gives on the loaded data.
 ///
 /// Policy, what bounds memory:
-/// - a grid: one tally per course (O(courses));
+/// - a grid: one course's tally at a time; the cards wait in the store (`ReportCourseStream`);
 /// - a list page (`--limit N --page K`): the tallies, plus the sort keys of the first
 ///   `N × K` tasks while they fit in `inMemoryKeyBytes`; past that, every listed task's key
 ///   goes to the store's `PageKeys` (SQLite: a TEMP table on disk, in a bounded page cache,
@@ -34,18 +34,24 @@ public enum ReportStream {
         return tallies
     }
 
-    /// The grid (`report grid`), one tally per course; titles are read only when a search or
-    /// a student filter needs them.
+    /// The grid (`report grid`) held whole: the cards of its page and every course's count of
+    /// completed tasks (`completedByCourse`), for callers that want the `Report` (tests compare
+    /// it with `ReportBuilder`). The command line streams the cards instead
+    /// (`ReportCourseStream.grid`, `ReportGridStream`); both read the store the same way.
     public static func grid(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) throws -> Report {
-        let tallies = try reader.read {
-            let courses = try ReportSource.courses(reader, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
-            let countsOnly = query.search.trimmingUnicodeWhitespace().isEmpty && query.students.isEmpty
-            return try tally(
-                reader, courses: courses, onlyThese: !query.courses.isEmpty, kind: .grid, query: query, countsOnly: countsOnly)
+        var report: Report?
+        try ReportCourseStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) { cards in
+            var whole = cards.frame
+            try cards.forEach { card, _ in whole.cards.append(card) }
+            try cards.results.forEach(offset: 0, count: nil) {
+                if $0.completed > 0 { whole.completedByCourse[$0.course.courseID] = $0.completed }
+            }
+            report = whole
         }
-        return ReportAssembly.grid(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard let report else { throw InternalError.readReturnedNothing }
+        return report
     }
 
     /// One page of the list (`report list --limit N --page K`), paged in the store.

@@ -6,15 +6,45 @@ import Foundation
 extension Store: ReportReading {
     public func liveCourses(only: [String]) throws -> [CourseRecord] {
         var courses: [CourseRecord] = []
+        let (statement, values) = try Self.coursesStatement(database, only: only)
+        let decoder = try CourseRowDecoder(statement.columnPositions)
+        try statement.forEachRow(values) { row in courses.append(decoder.course(row)) }
+        return courses
+    }
+
+    public func forEachLiveCourse(
+        only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
+    ) throws {
+        let (courses, values) = try Self.coursesStatement(database, only: only)
+        let decoder = try CourseRowDecoder(courses.columnPositions)
+        // One course's tasks through the `tasks_by_course` index, in no set order (an order
+        // would sort each course's tasks).
+        let tasks = try database.prepare(Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, ordered: false))
+        let c = tasks.columnPositions
+        let taskDecoder = try TaskRowDecoder(c)
+        let (bucket, until) = (try c.position("bucket"), try c.position("until"))
+        try courses.forEachRow(values) { row in
+            let record = decoder.course(row)
+            try course(record)
+            try tasks.forEachRow([record.courseID]) { row in
+                let override = row.isNull(bucket) ? nil : StoredOverride(bucket: row.string(bucket) ?? "", until: row.string(until) ?? "")
+                try task(LiveTask(task: taskDecoder.task(row), override: override))
+            }
+        }
+    }
+
+    public func courseResults() throws -> any CourseResults {
+        try SQLiteCourseResults(database: database)
+    }
+
+    /// The live courses (or those whose id or code is in `only`) by course id, and its values.
+    static func coursesStatement(_ database: Database, only: [String]) throws -> (Statement, [SQLBindable]) {
         let marks = Array(repeating: "?", count: only.count).joined(separator: ", ")
         let courseFilter = only.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
-        let courseValues: [SQLBindable] = only.isEmpty ? [] : only + only
         let statement = try database.prepare(
             "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id"
         )
-        let decoder = try CourseRowDecoder(statement.columnPositions)
-        try statement.forEachRow(courseValues) { row in courses.append(decoder.course(row)) }
-        return courses
+        return (statement, only.isEmpty ? [] : only + only)
     }
 
     public func forEachLiveTask(_ selection: TaskSelection, countsOnly: Bool, _ body: (LiveTask) throws -> Void) throws {
@@ -46,11 +76,11 @@ extension Store: ReportReading {
     }
 
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).
-    static func tasksSQL(_ filter: String, countsOnly: Bool = false) -> String {
+    static func tasksSQL(_ filter: String, countsOnly: Bool = false, ordered: Bool = true) -> String {
         """
         SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
-        WHERE t.deleted_batch IS NULL\(filter) ORDER BY t.task_id
+        WHERE t.deleted_batch IS NULL\(filter)\(ordered ? " ORDER BY t.task_id" : "")
         """
     }
 }

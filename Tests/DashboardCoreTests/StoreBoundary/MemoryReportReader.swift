@@ -61,6 +61,25 @@ final class MemoryReportReader: ReportReading {
         }
     }
 
+    func forEachLiveCourse(
+        only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
+    ) throws {
+        for record in try liveCourses(only: only) {
+            try course(record)
+            try forEachLiveTask(.courses([record.courseID]), countsOnly: countsOnly, task)
+        }
+    }
+
+    func courseResults() throws -> any CourseResults {
+        called()
+        let made = MemoryCourseResults()
+        results.append(made)
+        return made
+    }
+
+    /// Every set of course results the reports asked for (each empty once dropped).
+    private(set) var results: [MemoryCourseResults] = []
+
     func pageKeys() throws -> any PageKeys {
         called()
         let made = MemoryPageKeys()
@@ -85,6 +104,28 @@ final class MemoryPageKeys: PageKeys {
     }
 
     func prepareOrderedReading() throws {}
+
+    func drop() { kept = [] }
+}
+
+/// Course results in an array, read back sorted by key then course id.
+final class MemoryCourseResults: CourseResults {
+    private(set) var kept: [CourseResult] = []
+    private(set) var added = 0
+
+    func add(_ result: CourseResult) throws {
+        kept.append(result)
+        added += 1
+    }
+
+    func prepareOrderedReading() throws {}
+
+    func forEach(offset: Int, count: Int?, _ body: (CourseResult) throws -> Void) throws {
+        let sorted = kept.sorted {
+            $0.key == $1.key ? $0.course.courseID < $1.course.courseID : $0.key.lexicographicallyPrecedes($1.key)
+        }
+        for result in sorted.dropFirst(max(0, offset)).prefix(max(0, count ?? Int.max)) { try body(result) }
+    }
 
     func drop() { kept = [] }
 }
