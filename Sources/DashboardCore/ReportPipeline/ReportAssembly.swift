@@ -67,12 +67,23 @@ public enum ReportAssembly {
     ) -> Report {
         var report = listFrame(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        var groups: [CourseGroup] = []
-        // Only the page's courses are looked up (a whole-list frame has none): no map of every
-        // course is built.
+        // Only the page's courses are looked up (a whole-list frame has none).
         let pageCourses = Set(pageTasks.map(\.courseID))
+        let empty = !query.narrows && report.page.page == 1 ? tallies.filter { $0.allowed && $0.matchingTotal == 0 } : []
+        fill(&report, courses: tallies.filter { pageCourses.contains($0.course.courseID) }, empty: empty, pageTasks: pageTasks)
+        return report
+    }
+
+    /// Adds a page's groups to a list's frame: `courses` are the tallies of the page's courses,
+    /// `empty` those of the courses with nothing to list that the page shows too (on page 1
+    /// when nothing narrows the report, as in `ReportBuilder`). Policy: `completedByCourse`
+    /// keeps the courses the page shows (the only ones a renderer looks up).
+    static func fill(
+        _ report: inout Report, courses: [CourseTally], empty: [CourseTally], pageTasks: [(courseID: String, task: ReportTask)]
+    ) {
+        var groups: [CourseGroup] = []
         var byID: [String: CourseTally] = [:]
-        for tally in tallies where pageCourses.contains(tally.course.courseID) { byID[tally.course.courseID] = tally }
+        for tally in courses { byID[tally.course.courseID] = tally }
         for (courseID, task) in pageTasks {
             if groups.last?.course.courseID != courseID {
                 guard let tally = byID[courseID] else { continue }
@@ -85,16 +96,17 @@ public enum ReportAssembly {
                 groups[last].sections.append(BucketSection(bucket: task.bucket, tasks: [task]))
             }
         }
-        // Courses with nothing to list still appear when nothing narrows the report, on its
-        // first page (as in `ReportBuilder`).
-        if !query.narrows, report.page.page == 1 {
-            let empty = tallies.filter { $0.allowed && $0.matchingTotal == 0 }.map {
-                CourseGroup(course: $0.course, sections: [], liveTasks: $0.live)
-            }
-            groups = (groups + empty).sorted { ReportPipeline.courseOrder($0.course, $1.course) }
+        if !empty.isEmpty {
+            let none = empty.map { CourseGroup(course: $0.course, sections: [], liveTasks: $0.live) }
+            groups = (groups + none).sorted { ReportPipeline.courseOrder($0.course, $1.course) }
         }
         report.groups = groups
-        return report
+        var completed: [String: Int] = [:]
+        for tally in courses + empty where tally.allowed && tally.completedMatching > 0 {
+            completed[tally.course.courseID] = tally.completedMatching
+        }
+        let shown = Set(groups.map(\.course.courseID))
+        report.completedByCourse = completed.filter { shown.contains($0.key) }
     }
 
     /// A list's frame: its counts, state, banner and page numbers, without groups (a whole

@@ -69,6 +69,9 @@ public enum ReportBuilder {
             }
             report.groups = groups
             report.page = paged.page
+            // A list's per-course counts keep the courses it shows (the only ones rendered).
+            let shown = Set(groups.map(\.course.courseID))
+            report.completedByCourse = report.completedByCourse.filter { shown.contains($0.key) }
         }
         return report
     }

@@ -36,13 +36,17 @@ enum ReportCoursePass {
     /// Calls `finished` with each course's tallies, one per kind of `kinds` (same order), as
     /// soon as its last task is counted. Call inside a `read`.
     /// - Parameter onlyCourses: when not empty, only the courses with one of these ids or codes.
+    /// - Parameter listed: gets each task the first kind lists (after search and filters), with
+    ///   its course and the course's as-of.
     static func forEachCourse(
         _ reader: any ReportReading, query: ReportQuery, kinds: [Report.Kind], asOf: Date, defaultTimeZone: TimeZone,
-        onlyCourses: [String], _ finished: ([CourseTally]) throws -> Void
+        onlyCourses: [String], _ finished: ([CourseTally]) throws -> Void,
+        listed: ((CourseRecord, LocalAsOf, ReportTask) throws -> Void)? = nil
     ) throws {
         let matcher = ReportMatcher(query)
-        // Titles and students are read only when a search or a student filter needs them.
-        let countsOnly = !matcher.searches && query.students.isEmpty
+        // Titles and students are read only when a search, a student filter or the listed
+        // tasks' sort keys need them.
+        let countsOnly = listed == nil && !matcher.searches && query.students.isEmpty
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         var tallies: [CourseTally] = []
         var local: LocalAsOf?
@@ -58,7 +62,8 @@ enum ReportCoursePass {
             let effective = BucketPolicy.effective(live.task, override: live.override, at: local)
             let task = ReportTask(task: live.task, bucket: effective.bucket, pinned: effective.isPinned)
             for index in tallies.indices {
-                tallies[index].count(task, kind: kinds[index], query: query, matcher: matcher, courseText: text)
+                let isListed = tallies[index].count(task, kind: kinds[index], query: query, matcher: matcher, courseText: text)
+                if index == 0, isListed { try listed?(tallies[0].course, local, task) }
             }
         }
         if !tallies.isEmpty { try finished(tallies) }
