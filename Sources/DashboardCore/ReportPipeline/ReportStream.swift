@@ -112,14 +112,19 @@ public enum ReportStream {
         var courses: [CourseTally] = []
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         var byID: [String: (key: [UInt8], local: LocalAsOf)] = [:]
-        try ReportCoursePass.forEachCourse(
-            reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: ids.sorted()
-        ) { tallies in
-            let course = tallies[0].course
-            // `onlyCourses` also finds a course whose code is one of the ids.
-            guard ids.contains(course.courseID) else { return }
-            courses.append(tallies[0])
-            byID[course.courseID] = (ReportSortKey.course(course), zones.local(course.timezone))
+        // A few hundred courses per read, whatever the page's size (a store binds each id).
+        let sorted = ids.sorted()
+        for start in stride(from: 0, to: sorted.count, by: 256) {
+            try ReportCoursePass.forEachCourse(
+                reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone,
+                onlyCourses: Array(sorted[start..<min(sorted.count, start + 256)])
+            ) { tallies in
+                let course = tallies[0].course
+                // `onlyCourses` also finds a course whose code is one of the ids.
+                guard ids.contains(course.courseID), byID[course.courseID] == nil else { return }
+                courses.append(tallies[0])
+                byID[course.courseID] = (ReportSortKey.course(course), zones.local(course.timezone))
+            }
         }
         var page: [(key: [UInt8], courseID: String, task: ReportTask)] = []
         for task in live {

@@ -31,7 +31,16 @@ final class MemoryReportReader: ReportReading {
         if depth == 0 { callsOutsideRead += 1 }
     }
 
+    /// Reads of every course at once (`liveCourses` without `only`) or of every task in one
+    /// pass (`TaskSelection.all`): what a report flat in courses never does.
+    private(set) var wholeReads = 0
+
     func liveCourses(only: [String]) throws -> [CourseRecord] {
+        if only.isEmpty { wholeReads += 1 }
+        return try chosenCourses(only)
+    }
+
+    private func chosenCourses(_ only: [String]) throws -> [CourseRecord] {
         called()
         guard !only.isEmpty else { return courses }
         let wanted = Set(only)
@@ -43,6 +52,7 @@ final class MemoryReportReader: ReportReading {
         let chosen: [LiveTask]
         switch selection {
         case .all:
+            wholeReads += 1
             chosen = tasks
         case .courses(let ids):
             let wanted = Set(ids)
@@ -64,7 +74,7 @@ final class MemoryReportReader: ReportReading {
     func forEachLiveCourse(
         only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
     ) throws {
-        for record in try liveCourses(only: only) {
+        for record in try chosenCourses(only) {
             try course(record)
             try forEachLiveTask(.courses([record.courseID]), countsOnly: countsOnly, task)
         }
