@@ -126,6 +126,6 @@ struct StoredCards: GridCardSource {
     let link: (CourseRecord, Bool) -> String?
 
     func forEachCard(_ body: (CourseCard, String?) -> Void) throws {
-        try cards.forEach { card, linked in body(card, link(card.course, linked)) }
+        try cards.forEachCard { card, linked in body(card, link(card.course, linked)) }
     }
 }

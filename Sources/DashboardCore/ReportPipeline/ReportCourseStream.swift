@@ -29,7 +29,7 @@ public enum ReportCourseStream {
         let results: any CourseResults
 
         /// Calls `body` with each card of the page, and whether its course has a list page.
-        public func forEach(_ body: (CourseCard, Bool) throws -> Void) throws {
+        public func forEachCard(_ body: (CourseCard, Bool) throws -> Void) throws {
             guard count > 0 else { return }
             try results.forEach(offset: offset, count: count) {
                 try body(CourseCard(course: $0.course, counts: $0.counts, total: $0.live), $0.linked)
@@ -116,7 +116,8 @@ public enum ReportCourseStream {
                 }
             }
             var plan = Plan(
-                list: ReportAssembly.listFrame(totals: listTotals, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone),
+                list: ReportAssembly.listFrame(
+                    totals: listTotals, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone),
                 shownCount: shown)
             try listed.prepareOrderedReading()
             let matcher = ReportMatcher(whole)

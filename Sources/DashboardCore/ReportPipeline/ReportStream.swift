@@ -27,7 +27,7 @@ public enum ReportStream {
         var report: Report?
         try ReportCourseStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) { cards in
             var whole = cards.frame
-            try cards.forEach { card, _ in whole.cards.append(card) }
+            try cards.forEachCard { card, _ in whole.cards.append(card) }
             try cards.results.forEach(offset: 0, count: nil) {
                 if $0.completed > 0 { whole.completedByCourse[$0.course.courseID] = $0.completed }
             }

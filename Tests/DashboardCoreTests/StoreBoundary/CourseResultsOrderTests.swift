@@ -75,11 +75,14 @@ struct CourseResultsOrderTests {
         var courses = random.courses(count: 8...8, tasks: 0...4)
         courses[3].tasks = []
         let (fixture, store) = try StreamingReportStoreTests.database(courses, random: &random)
-        let memory = MemoryReportReader(courses: courses.map(\.course), tasks: courses.flatMap(\.tasks).map { LiveTask(task: $0.task, override: nil) })
+        let memory = MemoryReportReader(
+            courses: courses.map(\.course), tasks: courses.flatMap(\.tasks).map { LiveTask(task: $0.task, override: nil) })
         for reader in [store as any ReportReading, memory] {
             var seen: [(course: String, tasks: [String])] = []
             try reader.read {
-                try reader.forEachLiveCourse(only: [], countsOnly: false) { seen.append(($0.courseID, [])) } task: { live in
+                try reader.forEachLiveCourse(only: [], countsOnly: false) {
+                    seen.append(($0.courseID, []))
+                } task: { live in
                     #expect(live.task.courseID == seen.last?.course)
                     seen[seen.count - 1].tasks.append(live.task.taskID)
                 }
@@ -91,7 +94,9 @@ struct CourseResultsOrderTests {
             // `only` names a course by id or by code.
             var only: [String] = []
             try reader.read {
-                try reader.forEachLiveCourse(only: [courses[0].course.courseID], countsOnly: true) { only.append($0.courseID) } task: {
+                try reader.forEachLiveCourse(only: [courses[0].course.courseID], countsOnly: true) {
+                    only.append($0.courseID)
+                } task: {
                     #expect($0.task.title.isEmpty)
                 }
             }
