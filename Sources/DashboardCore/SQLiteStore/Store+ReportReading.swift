@@ -17,18 +17,43 @@ extension Store: ReportReading {
     ) throws {
         let (courses, values) = try Self.coursesStatement(database, only: only)
         let decoder = try CourseRowDecoder(courses.columnPositions)
-        // One course's tasks through the `tasks_by_course` index, in no set order (an order
-        // would sort each course's tasks).
-        let tasks = try database.prepare(Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, ordered: false))
+        // Every course: one scan of the tasks sorted by course (SQLite's sorter, bounded, spills
+        // to disk), merged with the courses; a scan costs less than a lookup per task through
+        // `tasks_by_course`. Some courses: each one's tasks through that index.
+        let tasks = try database.prepare(
+            only.isEmpty
+                ? Self.tasksSQL("", countsOnly: countsOnly, order: " ORDER BY +t.course_id")
+                : Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, order: ""))
         let c = tasks.columnPositions
         let taskDecoder = try TaskRowDecoder(c)
-        let (bucket, until) = (try c.position("bucket"), try c.position("until"))
+        let (courseID, bucket, until) = (try c.position("course_id"), try c.position("bucket"), try c.position("until"))
+        func live(_ row: Row) -> LiveTask {
+            let override = row.isNull(bucket) ? nil : StoredOverride(bucket: row.string(bucket) ?? "", until: row.string(until) ?? "")
+            return LiveTask(task: taskDecoder.task(row), override: override)
+        }
+        if !only.isEmpty {
+            try courses.forEachRow(values) { row in
+                let record = decoder.course(row)
+                try course(record)
+                try tasks.forEachRow([record.courseID]) { try task(live($0)) }
+            }
+            return
+        }
+        try tasks.bind([])
+        defer { tasks.reset() }
+        var pending = try tasks.nextRow()
         try courses.forEachRow(values) { row in
             let record = decoder.course(row)
             try course(record)
-            try tasks.forEachRow([record.courseID]) { row in
-                let override = row.isNull(bucket) ? nil : StoredOverride(bucket: row.string(bucket) ?? "", until: row.string(until) ?? "")
-                try task(LiveTask(task: taskDecoder.task(row), override: override))
+            // Bytes compared as SQLite's BINARY order does (never Swift's canonical equivalence).
+            let id = record.courseID.utf8
+            // Tasks of a course that is not live sort before the next live one: skipped.
+            while let next = pending, (next.string(courseID) ?? "").utf8.lexicographicallyPrecedes(id) {
+                pending = try tasks.nextRow()
+            }
+            while let next = pending, (next.string(courseID) ?? "").utf8.elementsEqual(id) {
+                try task(live(next))
+                pending = try tasks.nextRow()
             }
         }
     }
@@ -76,11 +101,11 @@ extension Store: ReportReading {
     }
 
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).
-    static func tasksSQL(_ filter: String, countsOnly: Bool = false, ordered: Bool = true) -> String {
+    static func tasksSQL(_ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id") -> String {
         """
         SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
-        WHERE t.deleted_batch IS NULL\(filter)\(ordered ? " ORDER BY t.task_id" : "")
+        WHERE t.deleted_batch IS NULL\(filter)\(order)
         """
     }
 }
