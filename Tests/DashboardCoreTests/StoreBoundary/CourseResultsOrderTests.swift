@@ -105,6 +105,39 @@ struct CourseResultsOrderTests {
         _ = fixture
     }
 
+    @Test("tasks of a deleted course or of no course are not read, before, between and after the live courses")
+    func tasksOfCoursesNotLive() throws {
+        var random = StreamingReportRandomData(seed: 2)
+        let courses = ["B", "D", "F"].map { id in
+            ReportCourse(
+                course: ReportSample.course(id),
+                tasks: (0..<2).map {
+                    ReportTask(
+                        task: TaskRecord(
+                            taskID: "\(id)\($0)", courseID: id, title: "t", studentID: "", due: "", priority: .normal, completed: false),
+                        bucket: .undated, pinned: false)
+                })
+        }
+        let (fixture, store) = try StreamingReportStoreTests.database(courses, random: &random)
+        let db = fixture.store.database
+        for (task, course) in [("a1", "A"), ("c1", "C"), ("z1", "Z")] {
+            try db.run(
+                "INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed) VALUES (?, ?, 't', '', '', 'normal', 0)",
+                [task, course])
+        }
+        try db.run("UPDATE courses SET deleted_batch = 1 WHERE course_id = 'D'")
+        var seen: [(course: String, tasks: [String])] = []
+        try store.read {
+            try store.forEachLiveCourse(only: [], countsOnly: true) {
+                seen.append(($0.courseID, []))
+            } task: {
+                seen[seen.count - 1].tasks.append($0.task.taskID)
+            }
+        }
+        #expect(seen.map(\.course) == ["B", "F"])
+        #expect(seen.map { $0.tasks.sorted() } == [["B0", "B1"], ["F0", "F1"]])
+    }
+
     @Test("no report reads every course at once or every task in one pass")
     func noWholeReads() throws {
         var random = StreamingReportRandomData(seed: 5)
