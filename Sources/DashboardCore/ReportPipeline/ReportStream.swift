@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Policy, what bounds memory:
 /// - a grid: one course's tally at a time; the cards wait in the store (`ReportCourseStream`);
-/// - a list page (`--limit N --page K`): one course's tally at a time, plus the sort keys of the first
-///   `N × K` tasks while they fit in `inMemoryKeyBytes`; past that, every listed task's key
+/// - a list page (`--limit N --page K`): one course's tally at a time, plus the sort keys of
+///   the first `N × K` tasks while they fit in `inMemoryKeyBytes`; past that, every listed task's key
 ///   goes to the store's `PageKeys` (SQLite: a TEMP table on disk, in a bounded page cache,
 ///   indexed), and the page is read in key order from `N × (K - 1)`. Then only the page's N
 ///   tasks are read in full;
