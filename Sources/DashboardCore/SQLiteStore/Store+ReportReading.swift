@@ -41,7 +41,19 @@ extension Store: ReportReading {
         }
         try tasks.bind([])
         defer { tasks.reset() }
-        var pending = try tasks.nextRow()
+        // SQLite's sorter keeps up to the connection's page cache in memory before it spills:
+        // 2 MiB for this sort whatever the connection's cache (the writer's is 12 MiB). The
+        // first step sorts; the cache is given back then.
+        let cache = try database.int("PRAGMA cache_size")
+        if cache > 2048 || cache < -2048 { try database.execute("PRAGMA cache_size = -2048") }
+        var pending: Row?
+        do {
+            pending = try tasks.nextRow()
+        } catch {
+            try? database.execute("PRAGMA cache_size = \(cache)")
+            throw error
+        }
+        try database.execute("PRAGMA cache_size = \(cache)")
         try courses.forEachRow(values) { row in
             let record = decoder.course(row)
             try course(record)
