@@ -1,57 +1,93 @@
 import Foundation
 
-/// A whole grid written in pieces of `chunk` cards, so that the output of tens of thousands of
-/// courses is never held at once (the cards themselves are: one per course). The bytes are
-/// those of `ReportFormat.render` on the whole grid (a test holds it); text is written one row
-/// of cards at a time. A paged grid and a grid with a state other than `ok` are rendered whole.
+/// A whole grid written card by card (pieces of `chunk` cards), so that the output of tens of
+/// thousands of courses is never held at once; the cards come one at a time from the store
+/// (`ReportCourseStream.GridCards`) or from a report. The bytes are those of
+/// `ReportFormat.render` on the whole grid (a test holds it); text is written one row of cards
+/// at a time. A paged grid and a grid with a state other than `ok` are rendered whole (a page
+/// holds at most its limit of cards).
 public enum ReportGridStream {
+    /// Writes a grid held whole.
     /// - Parameter link: the file of each course's list page, for the HTML index.
     public static func write(
         _ report: Report, format: ReportFormat, width: Int, link: (CourseRecord) -> String? = { _ in nil }, chunk: Int = 256,
         emit: (String) -> Void
-    ) {
-        guard report.kind == .grid, report.state == .ok, report.page.limit == nil, report.cards.count > 1 else {
-            emit(format.render(report, width: width, link: link))
-            return
-        }
+    ) throws {
         var frame = report
         frame.cards = []
+        let source = HeldCards(cards: report.cards, links: report.cards.map { link($0.course) })
+        try write(frame: frame, count: report.cards.count, source: source, format: format, width: width, chunk: chunk, emit: emit)
+    }
+
+    /// Writes the grid whose cards the store reads back one at a time.
+    /// - Parameter link: the file of a course's list page when the course has one (the Bool).
+    public static func write(
+        _ cards: ReportCourseStream.GridCards, format: ReportFormat, width: Int,
+        link: @escaping (CourseRecord, Bool) -> String? = { _, _ in nil }, chunk: Int = 256, emit: (String) -> Void
+    ) throws {
+        let source = StoredCards(cards: cards, link: link)
+        try write(frame: cards.frame, count: cards.count, source: source, format: format, width: width, chunk: chunk, emit: emit)
+    }
+
+    /// Writes a grid of `count` cards that `source` gives one by one, each with its link.
+    static func write(
+        frame: Report, count: Int, source: some GridCardSource, format: ReportFormat, width: Int, chunk: Int,
+        emit: (String) -> Void
+    ) throws {
+        func cards(_ body: (CourseCard, String?) -> Void) throws { try source.forEachCard(body) }
+        guard frame.kind == .grid, frame.state == .ok, frame.page.limit == nil, count > 1 else {
+            var report = frame
+            var links: [String: String] = [:]
+            try cards { card, link in
+                report.cards.append(card)
+                if let link { links[card.course.courseID] = link }
+            }
+            emit(format.render(report, width: width, link: { links[$0.courseID] }))
+            return
+        }
+        var piece = frame
         let empty = format.render(frame, width: width)
         let size = max(1, chunk)
-        let pieces = stride(from: 0, to: report.cards.count, by: size).map { report.cards[$0..<min(report.cards.count, $0 + size)] }
         switch format {
         case .text:
             // The frame ends with the bar's legend; each row of cards follows an empty line, and
             // the layout depends on the number of cards only (`TextRenderer.gridLayout`).
-            let textWidth = max(20, width)
-            let layout = TextRenderer.gridLayout(cards: report.cards.count, width: textWidth)
+            let layout = TextRenderer.gridLayout(cards: count, width: max(20, width))
             emit(empty)
-            var index = 0
-            while index < report.cards.count {
-                let row = report.cards[index..<min(report.cards.count, index + layout.columns)]
-                emit("\n" + TextRenderer.gridRow(row, cardWidth: layout.cardWidth).joined(separator: "\n") + "\n")
-                index += layout.columns
+            var row: [CourseCard] = []
+            func flush() {
+                guard !row.isEmpty else { return }
+                emit("\n" + TextRenderer.gridRow(row[...], cardWidth: layout.cardWidth).joined(separator: "\n") + "\n")
+                row = []
             }
+            try cards { card, _ in
+                row.append(card)
+                if row.count == layout.columns { flush() }
+            }
+            flush()
         case .csv, .markdown:
             // The cards' rows follow the frame, and nothing comes after them (no page line).
             emit(empty)
-            for piece in pieces {
-                frame.cards = Array(piece)
-                emit(String(format.render(frame, width: width).dropFirst(empty.count)))
+            func flush() {
+                guard !piece.cards.isEmpty else { return }
+                emit(String(format.render(piece, width: width).dropFirst(empty.count)))
+                piece.cards = []
             }
+            try cards { card, _ in
+                piece.cards.append(card)
+                if piece.cards.count == size { flush() }
+            }
+            flush()
         case .json:
             // `"courses": []` is the frame's last member; each card 4 spaces deeper.
             emit(String(empty.dropLast("[]\n}\n".count)) + "[")
             var first = true
-            for piece in pieces {
-                var bytes: [UInt8] = []
-                for card in piece {
-                    bytes += Array((first ? "\n    " : ",\n    ").utf8)
-                    first = false
-                    for byte in JSONReportRenderer.cardJSON(card).rendered().utf8 {
-                        bytes.append(byte)
-                        if byte == 10 { bytes += [32, 32, 32, 32] }
-                    }
+            try cards { card, _ in
+                var bytes = Array((first ? "\n    " : ",\n    ").utf8)
+                first = false
+                for byte in JSONReportRenderer.cardJSON(card).rendered().utf8 {
+                    bytes.append(byte)
+                    if byte == 10 { bytes += [32, 32, 32, 32] }
                 }
                 emit(String(decoding: bytes, as: UTF8.self))
             }
@@ -60,16 +96,36 @@ public enum ReportGridStream {
             let marker = "\u{1}cards\u{1}"
             let body = HTMLRenderer.stateAware(frame) { "<ul class=\"cards\">\n" + marker + "</ul>\n" }
             let page = HTMLRenderer.page(
-                title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses",
-                report: frame, nav: nil, body: body)
+                title: "Courses as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))", heading: "Courses", report: frame, nav: nil, body: body)
             let parts = page.components(separatedBy: marker)
-            guard parts.count == 2 else {
-                emit(format.render(report, width: width, link: link))
-                return
-            }
-            emit(parts[0])
-            for piece in pieces { emit(piece.map { HTMLRenderer.cardHTML($0, link: link($0.course)) }.joined()) }
-            emit(parts[1])
+            emit(parts.first ?? "")
+            try cards { card, link in emit(HTMLRenderer.cardHTML(card, link: link)) }
+            emit(parts.count == 2 ? parts[1] : "")
         }
+    }
+}
+
+/// Cards given one at a time, each with its link (none when nil).
+protocol GridCardSource {
+    func forEachCard(_ body: (CourseCard, String?) -> Void) throws
+}
+
+/// The cards of a grid held whole.
+struct HeldCards: GridCardSource {
+    let cards: [CourseCard]
+    let links: [String?]
+
+    func forEachCard(_ body: (CourseCard, String?) -> Void) throws {
+        for (card, link) in zip(cards, links) { body(card, link) }
+    }
+}
+
+/// The cards the store reads back.
+struct StoredCards: GridCardSource {
+    let cards: ReportCourseStream.GridCards
+    let link: (CourseRecord, Bool) -> String?
+
+    func forEachCard(_ body: (CourseCard, String?) -> Void) throws {
+        try cards.forEachCard { card, linked in body(card, link(card.course, linked)) }
     }
 }

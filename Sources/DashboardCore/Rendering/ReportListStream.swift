@@ -17,13 +17,14 @@ public enum ReportListStream {
         whole.page = 1
         var writer: Writer?
         var held: [CourseGroup] = []
+        var heldCompleted: [String: Int] = [:]
         let plan = try ReportCourseStream.forEachGroup(
-            reader, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses,
-            withGrid: false
+            reader, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
         ) { plan, group in
             // One course (or a state without courses) is rendered whole: it is one course.
-            guard plan.shown.count > 1, plan.list.state == .ok else {
+            guard plan.shownCount > 1, plan.list.state == .ok else {
                 held.append(group)
+                heldCompleted.merge(plan.list.completedByCourse) { $1 }
                 return
             }
             if writer == nil {
@@ -31,13 +32,14 @@ public enum ReportListStream {
                 emit(made.head)
                 writer = made
             }
-            if let writer { emit(writer.body(group)) }
+            if let writer { emit(writer.body(group, frame: plan.list)) }
         }
         if let writer {
             emit(writer.tail)
         } else {
             var report = plan.list
             report.groups = held
+            report.completedByCourse = heldCompleted
             emit(format.render(report, width: width))
         }
         return plan.list
@@ -86,7 +88,8 @@ public enum ReportListStream {
         private var blankLines = 1
         private var courses = 0
 
-        func body(_ group: CourseGroup) -> String {
+        /// One course; `frame` is the list's frame holding that course's count of completed tasks.
+        func body(_ group: CourseGroup, frame: Report) -> String {
             var single = frame
             single.groups = [group]
             defer { courses += 1 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// `ReportSet.write` for a database of any size: the same files (the grid as `index.<ext>`,
 /// one list file per course, linked from the HTML index), written while the courses are read
-/// one at a time (`ReportCourseStream`), each file as soon as its course is read. Memory is
-/// bounded by the largest course, not by the database.
+/// one at a time (`ReportCourseStream`), each file as soon as its course is read, the index
+/// last. Memory is bounded by the largest course, not by the number of courses or tasks.
 public enum ReportSetStream {
     /// Writes every format of `formats` into `directory`.
     /// - Parameter readerWording: the wording of the HTML and Markdown pages, when they are
@@ -20,7 +20,7 @@ public enum ReportSetStream {
         try fileSystem.ensureDirectory(directory)
         var written = WrittenReports(count: 0, indexes: [])
         // Course files first, so the index never links to a page that is not there yet.
-        let plan = try ReportCourseStream.forEachGroup(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
+        try ReportCourseStream.forEachGroup(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
             plan, group in
             var single = plan.list
             single.groups = [group]
@@ -34,19 +34,22 @@ public enum ReportSetStream {
                 try fileSystem.write(page, name: name, in: directory)
                 written.count += 1
             }
-        }
-        let listed = plan.listedCourseIDs
-        let grid = plan.grid ?? ReportAssembly.grid(tallies: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
-        for format in formats {
-            let ext = format.fileExtension
-            let index = ReportFileNames.index(ext)
-            // The index is written from the grid's pieces as they come (never held whole).
-            let link: (CourseRecord) -> String? = { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }
-            try fileSystem.write(name: index, in: directory) { emit in
-                ReportGridStream.write(worded(grid, format, readerWording), format: format, width: width, link: link, emit: emit)
+        } grid: { cards in
+            for format in formats {
+                let ext = format.fileExtension
+                let index = ReportFileNames.index(ext)
+                // The index is written from the grid's cards as the store gives them back (never
+                // held whole), and renamed into place last.
+                try fileSystem.write(name: index, in: directory) { emit in
+                    var worded = cards
+                    worded.frame = Self.worded(cards.frame, format, readerWording)
+                    try ReportGridStream.write(
+                        worded, format: format, width: width, link: { $1 ? ReportFileNames.course($0.courseID, ext: ext) : nil },
+                        emit: emit)
+                }
+                written.count += 1
+                written.indexes.append(index)
             }
-            written.count += 1
-            written.indexes.append(index)
         }
         return written
     }

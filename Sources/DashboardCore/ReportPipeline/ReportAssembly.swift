@@ -8,24 +8,35 @@ public enum ReportAssembly {
     static func frame(
         _ kind: Report.Kind, tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) -> Report {
+        var totals = ReportTotals()
+        for tally in tallies { totals.add(tally) }
+        var report = frame(kind, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return report }
+        for tally in tallies where tally.allowed && tally.completedMatching > 0 {
+            report.completedByCourse[tally.course.courseID] = tally.completedMatching
+        }
+        return report
+    }
+
+    /// The frame from the sums of the tallies (a report flat in courses adds them one course at
+    /// a time); `completedByCourse` is left empty (the caller gives each course its own).
+    static func frame(
+        _ kind: Report.Kind, totals: ReportTotals, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
+    ) -> Report {
         var report = Report(
             kind: kind, asOf: asOf, defaultTimeZone: defaultTimeZone, query: query, state: .ok,
             stale: facts.staleNotice(asOf: asOf), cards: [], groups: [],
             page: PageInfo(page: 1, pageCount: 1, limit: query.limit, totalItems: 0, firstItem: 0, lastItem: 0),
-            totalTasks: tallies.reduce(0) { $0 + $1.live }, matchingTasks: 0, hiddenTasks: 0)
-        report.invalidTasks = tallies.reduce(0) { $0 + $1.invalid }
+            totalTasks: totals.live, matchingTasks: 0, hiddenTasks: 0)
+        report.invalidTasks = totals.invalid
         guard facts.hasData else {
             report.state = .noData
             return report
         }
-        let baseline = tallies.reduce(0) { $0 + $1.baseline }
-        let matching = tallies.reduce(0) { $0 + ($1.allowed ? $1.matchingTotal : 0) }
-        report.matchingTasks = matching
-        report.hiddenTasks = max(0, baseline - matching)
-        if query.narrows, matching == 0 { report.state = .noMatch }
-        for tally in tallies where tally.allowed && tally.completedMatching > 0 {
-            report.completedByCourse[tally.course.courseID] = tally.completedMatching
-        }
+        report.matchingTasks = totals.matching
+        report.hiddenTasks = max(0, totals.baseline - totals.matching)
+        if query.narrows, totals.matching == 0 { report.state = .noMatch }
+        report.completedMatchingTasks = totals.completedMatching
         return report
     }
 
@@ -56,12 +67,23 @@ public enum ReportAssembly {
     ) -> Report {
         var report = listFrame(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        var groups: [CourseGroup] = []
-        // Only the page's courses are looked up (a whole-list frame has none): no map of every
-        // course is built.
+        // Only the page's courses are looked up (a whole-list frame has none).
         let pageCourses = Set(pageTasks.map(\.courseID))
+        let empty = !query.narrows && report.page.page == 1 ? tallies.filter { $0.allowed && $0.matchingTotal == 0 } : []
+        fill(&report, courses: tallies.filter { pageCourses.contains($0.course.courseID) }, empty: empty, pageTasks: pageTasks)
+        return report
+    }
+
+    /// Adds a page's groups to a list's frame: `courses` are the tallies of the page's courses,
+    /// `empty` those of the courses with nothing to list that the page shows too (on page 1
+    /// when nothing narrows the report, as in `ReportBuilder`). Policy: `completedByCourse`
+    /// keeps the courses the page shows (the only ones a renderer looks up).
+    static func fill(
+        _ report: inout Report, courses: [CourseTally], empty: [CourseTally], pageTasks: [(courseID: String, task: ReportTask)]
+    ) {
+        var groups: [CourseGroup] = []
         var byID: [String: CourseTally] = [:]
-        for tally in tallies where pageCourses.contains(tally.course.courseID) { byID[tally.course.courseID] = tally }
+        for tally in courses { byID[tally.course.courseID] = tally }
         for (courseID, task) in pageTasks {
             if groups.last?.course.courseID != courseID {
                 guard let tally = byID[courseID] else { continue }
@@ -74,16 +96,17 @@ public enum ReportAssembly {
                 groups[last].sections.append(BucketSection(bucket: task.bucket, tasks: [task]))
             }
         }
-        // Courses with nothing to list still appear when nothing narrows the report, on its
-        // first page (as in `ReportBuilder`).
-        if !query.narrows, report.page.page == 1 {
-            let empty = tallies.filter { $0.allowed && $0.matchingTotal == 0 }.map {
-                CourseGroup(course: $0.course, sections: [], liveTasks: $0.live)
-            }
-            groups = (groups + empty).sorted { ReportPipeline.courseOrder($0.course, $1.course) }
+        if !empty.isEmpty {
+            let none = empty.map { CourseGroup(course: $0.course, sections: [], liveTasks: $0.live) }
+            groups = (groups + none).sorted { ReportPipeline.courseOrder($0.course, $1.course) }
         }
         report.groups = groups
-        return report
+        var completed: [String: Int] = [:]
+        for tally in courses + empty where tally.allowed && tally.completedMatching > 0 {
+            completed[tally.course.courseID] = tally.completedMatching
+        }
+        let shown = Set(groups.map(\.course.courseID))
+        report.completedByCourse = completed.filter { shown.contains($0.key) }
     }
 
     /// A list's frame: its counts, state, banner and page numbers, without groups (a whole
@@ -95,6 +118,35 @@ public enum ReportAssembly {
         guard facts.hasData else { return report }
         report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
         return report
+    }
+
+    /// A list's frame from the sums of the tallies.
+    static func listFrame(totals: ReportTotals, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+        -> Report
+    {
+        var report = frame(.list, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return report }
+        report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
+        return report
+    }
+
+    /// A grid's frame from the sums of the tallies and its number of cards, and which cards
+    /// (in the report's order) its page shows: what `ReportPipeline.paginateCourses` gives.
+    static func gridFrame(
+        totals: ReportTotals, cards: Int, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
+    ) -> (frame: Report, offset: Int, count: Int) {
+        var report = frame(.grid, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard facts.hasData else { return (report, 0, 0) }
+        guard let limit = query.limit, limit > 0 else {
+            report.page = PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: cards, firstItem: cards == 0 ? 0 : 1, lastItem: cards)
+            return (report, 0, cards)
+        }
+        let (pageCount, first) = ReportPipeline.pageBounds(total: cards, limit: limit, page: query.page)
+        let count = first < cards ? min(cards, first + min(limit, cards)) - first : 0
+        report.page = PageInfo(
+            page: query.page, pageCount: pageCount, limit: limit, totalItems: cards, firstItem: count == 0 ? 0 : first + 1,
+            lastItem: count == 0 ? 0 : first + count)
+        return (report, first, count)
     }
 
     /// The positions of the tallies in the report's course order (code in natural order, then id).

@@ -37,6 +37,7 @@ public enum ReportBuilder {
             let completed = course.tasks.reduce(0) { $0 + ($1.bucket == .completed ? 1 : 0) }
             if completed > 0 { report.completedByCourse[course.course.courseID] = completed }
         }
+        report.completedMatchingTasks = report.completedByCourse.values.reduce(0, +)
         switch kind {
         case .grid:
             // A card needs the counts per bucket only (what `group` would give, without
@@ -68,6 +69,9 @@ public enum ReportBuilder {
             }
             report.groups = groups
             report.page = paged.page
+            // A list's per-course counts keep the courses it shows (the only ones rendered).
+            let shown = Set(groups.map(\.course.courseID))
+            report.completedByCourse = report.completedByCourse.filter { shown.contains($0.key) }
         }
         return report
     }

@@ -1,65 +1,138 @@
 import Foundation
 
-/// Whole lists read one course at a time: `--out`, `nightly`. Memory is bounded by the
-/// largest course (its listed tasks, sorted), plus one tally per course; never by the whole
-/// database.
+/// Reports flat in courses: `report grid`, a whole `report list`, `--out` and `nightly`. Pass 1
+/// tallies one course at a time (`ReportCoursePass`) and hands each course's result (its
+/// counts and its place in the report, `ReportSortKey.course`) to the store's
+/// `CourseResults`, summing the header's totals on the way; pass 2 reads the results back in
+/// the report's order, one course at a time: a grid's cards, and a list's courses (each
+/// course's tasks read alone, `TaskSelection.courses`). All in one snapshot (`read`).
+///
+/// Policy, what bounds memory: the largest course (its listed tasks, sorted) and the page; not
+/// the number of courses (the results wait in the store), nor the number of tasks.
 public enum ReportCourseStream {
-    /// What is known before the first course is read: the grid and the list's frame (counts,
-    /// state, banner; no groups), and the courses the list shows, in order.
+    /// What a list's courses are written with.
     public struct Plan {
-        /// The grid, when asked for (`withGrid`).
-        public var grid: Report?
-        /// The list without its groups (they come one by one).
+        /// The list without its groups (they come one by one); while a course is written, its
+        /// `completedByCourse` holds that course's count only.
         public var list: Report
-        /// Every course read, and its list tally (same positions).
-        let read: [ReportSource.SourceCourse]
-        let tallies: [CourseTally]
-        /// The positions of the courses the whole list shows, in the report's order (positions,
-        /// not copies: the plan costs a few bytes per course beyond the course itself).
-        let shown: [Int]
-
-        /// The ids of the courses the whole list shows (each gets a list page).
-        public var listedCourseIDs: Set<String> { Set(shown.map { read[$0].course.courseID }) }
+        /// How many courses the whole list shows.
+        public var shownCount: Int
     }
 
-    /// Reads every course's counts (one pass, titles only when a search or a student filter
-    /// needs them), then calls `body` with each listed course's group, reading that course's
-    /// tasks alone (`TaskSelection.courses`); all in one snapshot (`read`).
-    /// - Returns: the plan (grid and list frame).
+    /// A grid's cards, read back from the store one at a time in the report's order.
+    public struct GridCards {
+        /// The grid without its cards.
+        public var frame: Report
+        /// How many cards the grid (its page) shows.
+        public var count: Int
+        let offset: Int
+        let results: any CourseResults
+
+        /// Calls `body` with each card of the page, and whether its course has a list page.
+        public func forEachCard(_ body: (CourseCard, Bool) throws -> Void) throws {
+            guard count > 0 else { return }
+            try results.forEach(offset: offset, count: count) {
+                try body(CourseCard(course: $0.course, counts: $0.counts, total: $0.live), $0.linked)
+            }
+        }
+    }
+
+    /// The grid (`report grid`, paged or whole): `body` gets its cards inside the read.
+    /// - Returns: the grid's frame (state and banner, no cards).
+    @discardableResult
+    public static func grid(
+        _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
+        _ body: (GridCards) throws -> Void
+    ) throws -> Report {
+        try reader.read {
+            let results = try reader.courseResults()
+            defer { results.drop() }
+            var totals = ReportTotals()
+            var cards = 0
+            try ReportCoursePass.forEachCourse(
+                reader, query: query, kinds: [.grid], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
+            ) { tallies in
+                totals.add(tallies[0])
+                if try addCard(tallies[0], linked: false, facts: facts, query: query, to: results) { cards += 1 }
+            }
+            try results.prepareOrderedReading()
+            let (frame, offset, count) = ReportAssembly.gridFrame(
+                totals: totals, cards: cards, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            try body(GridCards(frame: frame, count: count, offset: offset, results: results))
+            return frame
+        }
+    }
+
+    /// Gives the grid's card of a course to `results` when the grid shows one (`ReportAssembly.grid`).
+    static func addCard(_ tally: CourseTally, linked: Bool, facts: ReportFacts, query: ReportQuery, to results: any CourseResults)
+        throws -> Bool
+    {
+        guard facts.hasData, tally.allowed, !(query.narrows && tally.matchingTotal == 0) else { return false }
+        try results.add(
+            CourseResult(
+                key: ReportSortKey.course(tally.course), course: tally.course, counts: tally.matching, live: tally.live,
+                completed: tally.completedMatching, linked: linked))
+        return true
+    }
+
+    /// The whole list (and, with `grid`, the whole grid of the same read): calls `body` with
+    /// each listed course's group in the report's order, then `grid` with the grid's cards
+    /// (after every course: an index written then links only to pages already written).
+    /// - Returns: the plan (the list's frame).
     @discardableResult
     public static func forEachGroup(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
-        onlyCourses: [String] = [],
-        withGrid: Bool = true, _ body: (Plan, CourseGroup) throws -> Void
+        onlyCourses: [String] = [], _ body: (Plan, CourseGroup) throws -> Void, grid: ((GridCards) throws -> Void)? = nil
     ) throws -> Plan {
-        try reader.read {
-            let courses = try ReportSource.courses(reader, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses)
-            let matcher = ReportMatcher(query)
-            var listTallies = courses.map { CourseTally(course: $0.course, allowed: matcher.allows($0.course)) }
-            var gridTallies = withGrid ? listTallies : []
-            let texts = courses.map { matcher.courseText($0.course) }
-            let countsOnly = !matcher.searches && query.students.isEmpty
-            try ReportSource.forEachTask(reader, of: courses, onlyThese: !onlyCourses.isEmpty, countsOnly: countsOnly) { position, task in
-                if withGrid { gridTallies[position].count(task, kind: .grid, query: query, matcher: matcher, courseText: texts[position]) }
-                listTallies[position].count(task, kind: .list, query: query, matcher: matcher, courseText: texts[position])
+        var whole = query
+        whole.limit = nil
+        whole.page = 1
+        return try reader.read {
+            let listed = try reader.courseResults()
+            defer { listed.drop() }
+            let cards = grid == nil ? nil : try reader.courseResults()
+            defer { cards?.drop() }
+            var (listTotals, gridTotals) = (ReportTotals(), ReportTotals())
+            var (shown, cardCount) = (0, 0)
+            try ReportCoursePass.forEachCourse(
+                reader, query: whole, kinds: cards == nil ? [.list] : [.list, .grid], asOf: asOf, defaultTimeZone: defaultTimeZone,
+                onlyCourses: onlyCourses
+            ) { tallies in
+                let tally = tallies[0]
+                listTotals.add(tally)
+                // The courses the whole list shows: those with tasks to list, and (when nothing
+                // narrows the report) every other course too, with its own words.
+                let isListed = tally.allowed && facts.hasData && (tally.matchingTotal > 0 || !whole.narrows)
+                if isListed {
+                    try listed.add(
+                        CourseResult(
+                            key: ReportSortKey.course(tally.course), course: tally.course, counts: tally.matching, live: tally.live,
+                            completed: tally.completedMatching, linked: true))
+                    shown += 1
+                }
+                if let cards, tallies.count > 1 {
+                    gridTotals.add(tallies[1])
+                    if try addCard(tallies[1], linked: isListed, facts: facts, query: whole, to: cards) { cardCount += 1 }
+                }
             }
-            var whole = query
-            whole.limit = nil
-            whole.page = 1
-            let grid =
-                withGrid
-                ? ReportAssembly.grid(tallies: gridTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone) : nil
-            gridTallies = []
-            let list = ReportAssembly.listFrame(
-                tallies: listTallies, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
-            // The courses the whole list shows: those with tasks to list, and (when nothing
-            // narrows the report) every other course too, with its own words.
-            let shown = ReportAssembly.ordered(listTallies).filter {
-                listTallies[$0].allowed && facts.hasData && (listTallies[$0].matchingTotal > 0 || !query.narrows)
+            var plan = Plan(
+                list: ReportAssembly.listFrame(
+                    totals: listTotals, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone),
+                shownCount: shown)
+            try listed.prepareOrderedReading()
+            let matcher = ReportMatcher(whole)
+            var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
+            try listed.forEach(offset: 0, count: nil) { result in
+                let course = ReportSource.SourceCourse(course: result.course, local: zones.local(result.course.timezone))
+                plan.list.completedByCourse = result.completed > 0 ? [result.course.courseID: result.completed] : [:]
+                try body(plan, try group(reader, course: course, live: result.live, query: whole, matcher: matcher))
             }
-            let plan = Plan(grid: grid, list: list, read: courses, tallies: listTallies, shown: shown)
-            for position in plan.shown {
-                try body(plan, try group(reader, course: courses[position], tally: listTallies[position], query: query, matcher: matcher))
+            plan.list.completedByCourse = [:]
+            if let grid, let cards {
+                try cards.prepareOrderedReading()
+                let (frame, offset, count) = ReportAssembly.gridFrame(
+                    totals: gridTotals, cards: cardCount, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
+                try grid(GridCards(frame: frame, count: count, offset: offset, results: cards))
             }
             return plan
         }
@@ -67,7 +140,7 @@ public enum ReportCourseStream {
 
     /// One course's group: its listed tasks, sorted and grouped by bucket.
     static func group(
-        _ reader: any ReportReading, course: ReportSource.SourceCourse, tally: CourseTally, query: ReportQuery, matcher: ReportMatcher
+        _ reader: any ReportReading, course: ReportSource.SourceCourse, live: Int, query: ReportQuery, matcher: ReportMatcher
     ) throws -> CourseGroup {
         var tasks: [ReportTask] = []
         let text = matcher.courseText(course.course)
@@ -77,7 +150,7 @@ public enum ReportCourseStream {
         let sorted = ReportPipeline.sort(
             [ReportCourse(course: course.course, tasks: tasks)], by: query.sort, defaultTimeZone: course.local.timeZone)
         var group = ReportPipeline.group(sorted).first ?? CourseGroup(course: course.course, sections: [])
-        group.liveTasks = tally.live
+        group.liveTasks = live
         return group
     }
 }

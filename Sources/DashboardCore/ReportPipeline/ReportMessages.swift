@@ -21,7 +21,7 @@ public enum ReportMessages {
             hidden == 0
             ? "There is no open task to search."
             : "These filters hide \(hidden) task\(hidden == 1 ? "" : "s"). To see them, run the report without \(flagNames(report.query))."
-        let completed = report.completedByCourse.values.reduce(0, +)
+        let completed = report.completedMatchingTasks
         if report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed), completed > 0 {
             text +=
                 " \(completed) completed task\(completed == 1 ? " matches" : "s match"): add \(words(.includeCompleted)) to list \(completed == 1 ? "it" : "them")."

@@ -73,6 +73,9 @@ public struct Report: Sendable {
     /// Completed tasks per course id that match the search and filters (lists leave them out
     /// unless asked); only courses with at least one (a missing course has none).
     public var completedByCourse: [String: Int] = [:]
+    /// Completed tasks that match the search and filters over every course (the sum of
+    /// `completedByCourse` over every course, which a report flat in courses never holds).
+    public var completedMatchingTasks = 0
     /// Live tasks read for the report that hold a stored value a hand edit made invalid (each
     /// is shown as invalid; `dashboard verify` lists them).
     public var invalidTasks = 0

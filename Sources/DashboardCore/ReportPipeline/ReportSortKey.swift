@@ -15,7 +15,22 @@ public enum ReportSortKey {
     /// The key of `task` in course `coursePosition` (0-based, in course order), with `due` the
     /// task's due instant (`ReportPipeline.dueInstant`, nil when undated).
     public static func key(coursePosition: Int, task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
-        var key = prefix(coursePosition: coursePosition, bucket: task.bucket)
+        key(prefix: prefix(coursePosition: coursePosition, bucket: task.bucket), task: task, due: due, sort: sort)
+    }
+
+    /// The key of `task` in the course whose key is `course` (`course(_:)`): the same order as
+    /// with the course's position, without knowing every course.
+    public static func key(course: [UInt8], task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
+        key(prefix: prefix(course: course, bucket: task.bucket), task: task, due: due, sort: sort)
+    }
+
+    /// The first bytes of every key of the tasks in `bucket` of the course whose key is `course`.
+    public static func prefix(course: [UInt8], bucket: Bucket) -> [UInt8] {
+        course + [UInt8(truncatingIfNeeded: bucket.order)]
+    }
+
+    static func key(prefix: [UInt8], task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
+        var key = prefix
         key.reserveCapacity(64)
         let record = task.task
         func dueStep() {
@@ -44,6 +59,16 @@ public enum ReportSortKey {
             titleStep()
         }
         appendBytes(Array(record.taskID.utf8), to: &key)
+        return key
+    }
+
+    /// The key of a course's place in the report's course order (`ReportPipeline.courseOrder`):
+    /// its code in natural order then by its bytes, then its id's bytes (ids are unique, so two
+    /// courses never tie). `CourseResults` reads courses back in this order.
+    public static func course(_ course: CourseRecord) -> [UInt8] {
+        var key: [UInt8] = []
+        appendText(course.code, to: &key)
+        appendBytes(Array(course.courseID.utf8), to: &key)
         return key
     }
 

@@ -6,9 +6,9 @@ import Foundation
 /// `ReportPipeline`); the result is the report `ReportBuilder.build` gives on the loaded data.
 ///
 /// Policy, what bounds memory:
-/// - a grid: one tally per course (O(courses));
-/// - a list page (`--limit N --page K`): the tallies, plus the sort keys of the first
-///   `N × K` tasks while they fit in `inMemoryKeyBytes`; past that, every listed task's key
+/// - a grid: one course's tally at a time; the cards wait in the store (`ReportCourseStream`);
+/// - a list page (`--limit N --page K`): one course's tally at a time, plus the sort keys of
+///   the first `N × K` tasks while they fit in `inMemoryKeyBytes`; past that, every listed task's key
 ///   goes to the store's `PageKeys` (SQLite: a TEMP table on disk, in a bounded page cache,
 ///   indexed), and the page is read in key order from `N × (K - 1)`. Then only the page's N
 ///   tasks are read in full;
@@ -17,38 +17,30 @@ public enum ReportStream {
     /// The sort keys of a page's window kept in memory up to this many bytes, else in the store.
     public static let inMemoryKeyBytes = 8 << 20
 
-    /// Counts every task of the courses read, per course; `listed` gets each task the list
-    /// shows (after search and filters), with its course's position. Call inside a `read`.
-    static func tally(
-        _ reader: any ReportReading, courses: [ReportSource.SourceCourse], onlyThese: Bool, kind: Report.Kind, query: ReportQuery,
-        countsOnly: Bool, listed: ((Int, ReportTask) throws -> Void)? = nil
-    ) throws -> [CourseTally] {
-        let matcher = ReportMatcher(query)
-        var tallies = courses.map { CourseTally(course: $0.course, allowed: matcher.allows($0.course)) }
-        let texts = courses.map { matcher.courseText($0.course) }
-        try ReportSource.forEachTask(reader, of: courses, onlyThese: onlyThese, countsOnly: countsOnly) { position, task in
-            if tallies[position].count(task, kind: kind, query: query, matcher: matcher, courseText: texts[position]) {
-                try listed?(position, task)
-            }
-        }
-        return tallies
-    }
-
-    /// The grid (`report grid`), one tally per course; titles are read only when a search or
-    /// a student filter needs them.
+    /// The grid (`report grid`) held whole: the cards of its page and every course's count of
+    /// completed tasks (`completedByCourse`), for callers that want the `Report` (tests compare
+    /// it with `ReportBuilder`). The command line streams the cards instead
+    /// (`ReportCourseStream.grid`, `ReportGridStream`); both read the store the same way.
     public static func grid(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) throws -> Report {
-        let tallies = try reader.read {
-            let courses = try ReportSource.courses(reader, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
-            let countsOnly = query.search.trimmingUnicodeWhitespace().isEmpty && query.students.isEmpty
-            return try tally(
-                reader, courses: courses, onlyThese: !query.courses.isEmpty, kind: .grid, query: query, countsOnly: countsOnly)
+        var report: Report?
+        try ReportCourseStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) { cards in
+            var whole = cards.frame
+            try cards.forEachCard { card, _ in whole.cards.append(card) }
+            try cards.results.forEach(offset: 0, count: nil) {
+                if $0.completed > 0 { whole.completedByCourse[$0.course.courseID] = $0.completed }
+            }
+            report = whole
         }
-        return ReportAssembly.grid(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        guard let report else { throw InternalError.readReturnedNothing }
+        return report
     }
 
-    /// One page of the list (`report list --limit N --page K`), paged in the store.
+    /// One page of the list (`report list --limit N --page K`), paged in the store: one course's
+    /// tally at a time; the courses with nothing to list wait in the store's `CourseResults`
+    /// (page 1 shows them when nothing narrows the report); the page's courses are tallied
+    /// again alone once the page is known (`ReportCoursePass` on their ids).
     /// - Parameter keyMemory: the bytes of sort keys kept in memory before they go to the store.
     public static func listPage(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
@@ -57,37 +49,91 @@ public enum ReportStream {
         let limit = max(1, query.limit ?? Int.max)
         let (skipped, overflow) = (max(1, query.page) - 1).multipliedReportingOverflow(by: limit)
         let (wanted, overflowWanted) = skipped.addingReportingOverflow(limit)
-        var tallies: [CourseTally] = []
-        var pageTasks: [(courseID: String, task: ReportTask)] = []
-        try reader.read {
-            let courses = try ReportSource.courses(reader, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
-            // Each course's position in the report's order.
-            var rank = [Int](repeating: 0, count: courses.count)
-            let order = courses.indices.sorted { ReportPipeline.courseOrder(courses[$0].course, courses[$1].course) }
-            for (place, position) in order.enumerated() { rank[position] = place }
+        let showsEmpty = !query.narrows && query.page == 1
+        return try reader.read {
+            let empties = try reader.courseResults()
+            defer { empties.drop() }
             let window = PageWindow(keep: overflow || overflowWanted ? 0 : wanted, keys: try reader.pageKeys(), memory: keyMemory)
             defer { window.finish() }
-            tallies = try tally(reader, courses: courses, onlyThese: !query.courses.isEmpty, kind: .list, query: query, countsOnly: false) {
-                position, task in
+            var totals = ReportTotals()
+            var (courseKey, keyOf): ([UInt8], String?) = ([], nil)
+            try ReportCoursePass.forEachCourse(
+                reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
+            ) { tallies in
+                let tally = tallies[0]
+                totals.add(tally)
+                if showsEmpty, tally.allowed, tally.matchingTotal == 0 { try empties.add(Self.result(tally)) }
+            } listed: { course, local, task in
                 // Past the end of any page that can be shown: nothing to keep.
                 guard !overflow, !overflowWanted else { return }
-                guard window.mayKeep(prefix: ReportSortKey.prefix(coursePosition: rank[position], bucket: task.bucket)) else { return }
-                let due = ReportPipeline.dueInstant(task.task.due, courses[position].local.timeZone)
-                try window.add(ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort), task.task.taskID)
+                if keyOf != course.courseID { (courseKey, keyOf) = (ReportSortKey.course(course), course.courseID) }
+                guard window.mayKeep(prefix: ReportSortKey.prefix(course: courseKey, bucket: task.bucket)) else { return }
+                let due = ReportPipeline.dueInstant(task.task.due, local.timeZone)
+                try window.add(ReportSortKey.key(course: courseKey, task: task, due: due, sort: query.sort), task.task.taskID)
             }
-            let total = tallies.reduce(0) { $0 + ($1.allowed ? $1.matchingTotal : 0) }
-            guard let shown = ReportAssembly.window(total: total, limit: query.limit, page: query.page) else { return }
-            let selection = try window.page(offset: shown.offset, count: shown.count)
-            var page: [(key: [UInt8], courseID: String, task: ReportTask)] = []
-            try ReportSource.forEachTask(reader, of: courses, selection: selection) {
-                position, task in
-                let due = ReportPipeline.dueInstant(task.task.due, courses[position].local.timeZone)
-                let key = ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort)
-                page.append((key, courses[position].course.courseID, task))
+            var report = ReportAssembly.listFrame(totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            guard facts.hasData else { return report }
+            var pageTasks: [(courseID: String, task: ReportTask)] = []
+            var courses: [CourseTally] = []
+            if let shown = ReportAssembly.window(total: totals.matching, limit: query.limit, page: query.page) {
+                let selection = try window.page(offset: shown.offset, count: shown.count)
+                var live: [LiveTask] = []
+                try reader.forEachLiveTask(selection, countsOnly: false) { live.append($0) }
+                (courses, pageTasks) = try Self.page(reader, live: live, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             }
-            pageTasks = page.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.courseID, $0.task) }
+            var empty: [CourseTally] = []
+            if showsEmpty {
+                try empties.prepareOrderedReading()
+                try empties.forEach(offset: 0, count: nil) {
+                    var tally = CourseTally(course: $0.course, allowed: true)
+                    tally.live = $0.live
+                    tally.completedMatching = $0.completed
+                    empty.append(tally)
+                }
+            }
+            ReportAssembly.fill(&report, courses: courses, empty: empty, pageTasks: pageTasks)
+            return report
         }
-        return ReportAssembly.list(
-            tallies: tallies, pageTasks: pageTasks, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+    }
+
+    /// A course's result as kept in the store.
+    static func result(_ tally: CourseTally) -> CourseResult {
+        CourseResult(
+            key: ReportSortKey.course(tally.course), course: tally.course, counts: tally.matching, live: tally.live,
+            completed: tally.completedMatching, linked: false)
+    }
+
+    /// The page's tasks in the report's order, and the tallies of their courses (each course
+    /// tallied again alone: the page holds a few courses, never all).
+    static func page(_ reader: any ReportReading, live: [LiveTask], query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+        throws -> (courses: [CourseTally], tasks: [(courseID: String, task: ReportTask)])
+    {
+        let ids = Set(live.map(\.task.courseID))
+        var courses: [CourseTally] = []
+        var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
+        var byID: [String: (key: [UInt8], local: LocalAsOf)] = [:]
+        // A few hundred courses per read, whatever the page's size (a store binds each id).
+        let sorted = ids.sorted()
+        for start in stride(from: 0, to: sorted.count, by: 256) {
+            try ReportCoursePass.forEachCourse(
+                reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone,
+                onlyCourses: Array(sorted[start..<min(sorted.count, start + 256)])
+            ) { tallies in
+                let course = tallies[0].course
+                // `onlyCourses` also finds a course whose code is one of the ids.
+                guard ids.contains(course.courseID), byID[course.courseID] == nil else { return }
+                courses.append(tallies[0])
+                byID[course.courseID] = (ReportSortKey.course(course), zones.local(course.timezone))
+            }
+        }
+        var page: [(key: [UInt8], courseID: String, task: ReportTask)] = []
+        for task in live {
+            guard let (course, local) = byID[task.task.courseID] else { continue }
+            let effective = BucketPolicy.effective(task.task, override: task.override, at: local)
+            let shown = ReportTask(task: task.task, bucket: effective.bucket, pinned: effective.isPinned)
+            let due = ReportPipeline.dueInstant(shown.task.due, local.timeZone)
+            page.append((ReportSortKey.key(course: course, task: shown, due: due, sort: query.sort), task.task.courseID, shown))
+        }
+        return (courses, page.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.courseID, $0.task) })
     }
 }

@@ -6,15 +6,82 @@ import Foundation
 extension Store: ReportReading {
     public func liveCourses(only: [String]) throws -> [CourseRecord] {
         var courses: [CourseRecord] = []
+        let (statement, values) = try Self.coursesStatement(database, only: only)
+        let decoder = try CourseRowDecoder(statement.columnPositions)
+        try statement.forEachRow(values) { row in courses.append(decoder.course(row)) }
+        return courses
+    }
+
+    public func forEachLiveCourse(
+        only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
+    ) throws {
+        let (courses, values) = try Self.coursesStatement(database, only: only)
+        let decoder = try CourseRowDecoder(courses.columnPositions)
+        // Every course: one scan of the tasks sorted by course (SQLite's sorter, bounded, spills
+        // to disk), merged with the courses; a scan costs less than a lookup per task through
+        // `tasks_by_course`. Some courses: each one's tasks through that index.
+        let tasks = try database.prepare(
+            only.isEmpty
+                ? Self.tasksSQL("", countsOnly: countsOnly, order: " ORDER BY +t.course_id")
+                : Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, order: ""))
+        let c = tasks.columnPositions
+        let taskDecoder = try TaskRowDecoder(c)
+        let (courseID, bucket, until) = (try c.position("course_id"), try c.position("bucket"), try c.position("until"))
+        func live(_ row: Row) -> LiveTask {
+            let override = row.isNull(bucket) ? nil : StoredOverride(bucket: row.string(bucket) ?? "", until: row.string(until) ?? "")
+            return LiveTask(task: taskDecoder.task(row), override: override)
+        }
+        if !only.isEmpty {
+            try courses.forEachRow(values) { row in
+                let record = decoder.course(row)
+                try course(record)
+                try tasks.forEachRow([record.courseID]) { try task(live($0)) }
+            }
+            return
+        }
+        try tasks.bind([])
+        defer { tasks.reset() }
+        // SQLite's sorter keeps up to the connection's page cache in memory before it spills:
+        // 2 MiB for this sort whatever the connection's cache (the writer's is 12 MiB). The
+        // first step sorts; the cache is given back then.
+        let cache = try database.int("PRAGMA cache_size")
+        if cache > 2048 || cache < -2048 { try database.execute("PRAGMA cache_size = -2048") }
+        var pending: Row?
+        do {
+            pending = try tasks.nextRow()
+        } catch {
+            try? database.execute("PRAGMA cache_size = \(cache)")
+            throw error
+        }
+        try database.execute("PRAGMA cache_size = \(cache)")
+        try courses.forEachRow(values) { row in
+            let record = decoder.course(row)
+            try course(record)
+            // Bytes compared as SQLite's BINARY order does (never Swift's canonical equivalence).
+            let id = record.courseID.utf8
+            // Tasks of a course that is not live sort before the next live one: skipped.
+            while let next = pending, (next.string(courseID) ?? "").utf8.lexicographicallyPrecedes(id) {
+                pending = try tasks.nextRow()
+            }
+            while let next = pending, (next.string(courseID) ?? "").utf8.elementsEqual(id) {
+                try task(live(next))
+                pending = try tasks.nextRow()
+            }
+        }
+    }
+
+    public func courseResults() throws -> any CourseResults {
+        try SQLiteCourseResults(database: database)
+    }
+
+    /// The live courses (or those whose id or code is in `only`) by course id, and its values.
+    static func coursesStatement(_ database: Database, only: [String]) throws -> (Statement, [SQLBindable]) {
         let marks = Array(repeating: "?", count: only.count).joined(separator: ", ")
         let courseFilter = only.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
-        let courseValues: [SQLBindable] = only.isEmpty ? [] : only + only
         let statement = try database.prepare(
             "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id"
         )
-        let decoder = try CourseRowDecoder(statement.columnPositions)
-        try statement.forEachRow(courseValues) { row in courses.append(decoder.course(row)) }
-        return courses
+        return (statement, only.isEmpty ? [] : only + only)
     }
 
     public func forEachLiveTask(_ selection: TaskSelection, countsOnly: Bool, _ body: (LiveTask) throws -> Void) throws {
@@ -46,11 +113,11 @@ extension Store: ReportReading {
     }
 
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).
-    static func tasksSQL(_ filter: String, countsOnly: Bool = false) -> String {
+    static func tasksSQL(_ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id") -> String {
         """
         SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
-        WHERE t.deleted_batch IS NULL\(filter) ORDER BY t.task_id
+        WHERE t.deleted_batch IS NULL\(filter)\(order)
         """
     }
 }

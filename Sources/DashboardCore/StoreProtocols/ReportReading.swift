@@ -41,6 +41,18 @@ public protocol ReportReading: SnapshotReading {
     ///   student filter shows counts only; not reading a million titles halves its time).
     func forEachLiveTask(_ selection: TaskSelection, countsOnly: Bool, _ body: (LiveTask) throws -> Void) throws
 
+    /// Calls `course` with each live course (or only those whose id or code is in `only`), by
+    /// course id, each followed by `task` with every one of its live tasks (in no set order)
+    /// before the next course: one course at a time, nothing kept (SQLite: the
+    /// `tasks_by_course` index). Tasks of a course that is not live are not read.
+    func forEachLiveCourse(
+        only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
+    ) throws
+
+    /// A new, empty set of per-course results for this read (`CourseResults`); several may be
+    /// open at once (a grid's and a list's).
+    func courseResults() throws -> any CourseResults
+
     /// A new, empty set of page keys for this read (one at a time), for lists too long to
     /// keep the sort keys of a page's window in memory (`PageWindow`).
     func pageKeys() throws -> any PageKeys

@@ -1,8 +1,8 @@
 import DashboardCore
 import Foundation
 
-/// `dashboard report` to stdout, streamed (docs/reports.md, "Memory"): a grid keeps one tally
-/// per course; a list page is paged in the store and reads only its tasks; a whole list is written
+/// `dashboard report` to stdout, streamed (docs/reports.md, "Memory"): a grid tallies one
+/// course at a time and reads its cards back from the store; a list page is paged in the store and reads only its tasks; a whole list is written
 /// course by course as each is read.
 enum ReportOutput {
     /// Writes the report to stdout.
@@ -15,9 +15,9 @@ enum ReportOutput {
     ) throws -> Report {
         switch kind {
         case .grid:
-            let report = try ReportStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
-            ReportGridStream.write(report, format: format, width: width) { console.out($0) }
-            return report
+            return try ReportCourseStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
+                try ReportGridStream.write($0, format: format, width: width) { console.out($0) }
+            }
         case .list where query.limit != nil:
             let report = try ReportStream.listPage(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             console.out(format.render(report, width: width))

@@ -35,15 +35,16 @@ struct StreamingReportRandomData {
         "2026-11-29T23:00:00Z",
     ]
 
-    mutating func courses() -> [ReportCourse] {
-        let count = int(0...5)
+    /// - Parameter count: how many courses; `tasks`: how many tasks each.
+    mutating func courses(count range: ClosedRange<Int> = 0...5, tasks: ClosedRange<Int> = 0...30) -> [ReportCourse] {
+        let count = int(range)
         var taskNumber = 0
         return (0..<count).map { number in
             let id = pick(["c\(number)", "C\(number)", "k\(number)"])
             let course = CourseRecord(
                 courseID: id, code: pick(Self.codes), title: pick(["Algebra", "Biology", "Essays", ""]), term: "",
                 teacher: pick(Self.teachers), timezone: pick(Self.zones))
-            let tasks = (0..<int(0...30)).map { _ -> ReportTask in
+            let tasks = (0..<int(tasks)).map { _ -> ReportTask in
                 taskNumber += 1
                 let bucket = pick(Bucket.allCases)
                 let record = TaskRecord(

@@ -63,13 +63,13 @@ struct StreamingReportStoreTests {
                     grid, try Self.expected(.grid, store, query, onlyCourses: query.courses), "grid " + context)
                 for format in ReportFormat.allCases {
                     var text = ""
-                    ReportGridStream.write(grid, format: format, width: 90, chunk: 2) { text += $0 }
+                    try ReportGridStream.write(grid, format: format, width: 90, chunk: 2) { text += $0 }
                     #expect(text == format.render(grid, width: 90), "grid \(format) \(context)")
                 }
                 // The text grid is written row by row: every width gives the whole render's bytes.
                 for width in [10, 45, 200] {
                     var text = ""
-                    ReportGridStream.write(grid, format: .text, width: width) { text += $0 }
+                    try ReportGridStream.write(grid, format: .text, width: width) { text += $0 }
                     #expect(text == ReportFormat.text.render(grid, width: width), "text grid width \(width) \(context)")
                 }
                 if query.limit == nil { query.limit = random.int(1...5) }

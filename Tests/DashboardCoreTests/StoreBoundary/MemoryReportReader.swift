@@ -31,7 +31,16 @@ final class MemoryReportReader: ReportReading {
         if depth == 0 { callsOutsideRead += 1 }
     }
 
+    /// Reads of every course at once (`liveCourses` without `only`) or of every task in one
+    /// pass (`TaskSelection.all`): what a report flat in courses never does.
+    private(set) var wholeReads = 0
+
     func liveCourses(only: [String]) throws -> [CourseRecord] {
+        if only.isEmpty { wholeReads += 1 }
+        return try chosenCourses(only)
+    }
+
+    private func chosenCourses(_ only: [String]) throws -> [CourseRecord] {
         called()
         guard !only.isEmpty else { return courses }
         let wanted = Set(only)
@@ -43,6 +52,7 @@ final class MemoryReportReader: ReportReading {
         let chosen: [LiveTask]
         switch selection {
         case .all:
+            wholeReads += 1
             chosen = tasks
         case .courses(let ids):
             let wanted = Set(ids)
@@ -60,6 +70,25 @@ final class MemoryReportReader: ReportReading {
             try body(live)
         }
     }
+
+    func forEachLiveCourse(
+        only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
+    ) throws {
+        for record in try chosenCourses(only) {
+            try course(record)
+            try forEachLiveTask(.courses([record.courseID]), countsOnly: countsOnly, task)
+        }
+    }
+
+    func courseResults() throws -> any CourseResults {
+        called()
+        let made = MemoryCourseResults()
+        results.append(made)
+        return made
+    }
+
+    /// Every set of course results the reports asked for (each empty once dropped).
+    private(set) var results: [MemoryCourseResults] = []
 
     func pageKeys() throws -> any PageKeys {
         called()
@@ -85,6 +114,28 @@ final class MemoryPageKeys: PageKeys {
     }
 
     func prepareOrderedReading() throws {}
+
+    func drop() { kept = [] }
+}
+
+/// Course results in an array, read back sorted by key then course id.
+final class MemoryCourseResults: CourseResults {
+    private(set) var kept: [CourseResult] = []
+    private(set) var added = 0
+
+    func add(_ result: CourseResult) throws {
+        kept.append(result)
+        added += 1
+    }
+
+    func prepareOrderedReading() throws {}
+
+    func forEach(offset: Int, count: Int?, _ body: (CourseResult) throws -> Void) throws {
+        let sorted = kept.sorted {
+            $0.key == $1.key ? $0.course.courseID < $1.course.courseID : $0.key.lexicographicallyPrecedes($1.key)
+        }
+        for result in sorted.dropFirst(max(0, offset)).prefix(max(0, count ?? Int.max)) { try body(result) }
+    }
 
     func drop() { kept = [] }
 }

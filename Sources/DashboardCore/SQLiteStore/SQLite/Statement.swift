@@ -157,6 +157,16 @@ public final class Statement {
         }
     }
 
+    /// Steps once, for a caller that reads two statements side by side (a merge): the row to
+    /// read, or nil at the end (then the statement is reset). Bind first with `bind`.
+    public func nextRow() throws -> Row? {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return Row(statement: self) }
+        sqlite3_reset(handle)
+        if rc == SQLITE_DONE { return nil }
+        throw database.error(code: rc, sql: sql)
+    }
+
     /// Every row, each as an array of values.
     public func rows(_ values: [SQLBindable] = []) throws -> [[SQLValue]] {
         var result: [[SQLValue]] = []

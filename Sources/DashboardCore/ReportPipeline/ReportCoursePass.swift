@@ -1,0 +1,71 @@
+import Foundation
+
+/// The sums of per-course tallies a report's header shows, added one course at a time (a
+/// report flat in courses never holds every tally). Pure.
+public struct ReportTotals: Sendable, Equatable {
+    /// Every live task.
+    public var live = 0
+    /// Live tasks holding a value a hand edit made invalid.
+    public var invalid = 0
+    /// Tasks the unnarrowed query shows.
+    public var baseline = 0
+    /// Tasks of allowed courses left after search and filters.
+    public var matching = 0
+    /// Completed tasks of allowed courses that match when completed tasks are included.
+    public var completedMatching = 0
+
+    public init() {}
+
+    /// Adds one course's tally.
+    public mutating func add(_ tally: CourseTally) {
+        live += tally.live
+        invalid += tally.invalid
+        baseline += tally.baseline
+        if tally.allowed {
+            matching += tally.matchingTotal
+            completedMatching += tally.completedMatching
+        }
+    }
+}
+
+/// Pass 1 of a report flat in courses: every live course (by course id) with its live tasks,
+/// read from the store one course at a time (`ReportReading.forEachLiveCourse`) and tallied
+/// with the pure stages (`BucketPolicy` in the course's zone, `ReportMatcher`, `CourseTally`).
+/// Memory holds one course's tallies, whatever the number of courses or tasks.
+enum ReportCoursePass {
+    /// Calls `finished` with each course's tallies, one per kind of `kinds` (same order), as
+    /// soon as its last task is counted. Call inside a `read`.
+    /// - Parameter onlyCourses: when not empty, only the courses with one of these ids or codes.
+    /// - Parameter listed: gets each task the first kind lists (after search and filters), with
+    ///   its course and the course's as-of.
+    static func forEachCourse(
+        _ reader: any ReportReading, query: ReportQuery, kinds: [Report.Kind], asOf: Date, defaultTimeZone: TimeZone,
+        onlyCourses: [String], _ finished: ([CourseTally]) throws -> Void,
+        listed: ((CourseRecord, LocalAsOf, ReportTask) throws -> Void)? = nil
+    ) throws {
+        let matcher = ReportMatcher(query)
+        // Titles and students are read only when a search, a student filter or the listed
+        // tasks' sort keys need them.
+        let countsOnly = listed == nil && !matcher.searches && query.students.isEmpty
+        var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
+        var tallies: [CourseTally] = []
+        var local: LocalAsOf?
+        var text = ""
+        try reader.forEachLiveCourse(only: onlyCourses, countsOnly: countsOnly) { course in
+            if !tallies.isEmpty { try finished(tallies) }
+            let tally = CourseTally(course: course, allowed: matcher.allows(course))
+            tallies = Array(repeating: tally, count: kinds.count)
+            local = zones.local(course.timezone)
+            text = matcher.courseText(course)
+        } task: { live in
+            guard let local, !tallies.isEmpty else { return }
+            let effective = BucketPolicy.effective(live.task, override: live.override, at: local)
+            let task = ReportTask(task: live.task, bucket: effective.bucket, pinned: effective.isPinned)
+            for index in tallies.indices {
+                let isListed = tallies[index].count(task, kind: kinds[index], query: query, matcher: matcher, courseText: text)
+                if index == 0, isListed { try listed?(tallies[0].course, local, task) }
+            }
+        }
+        if !tallies.isEmpty { try finished(tallies) }
+    }
+}
