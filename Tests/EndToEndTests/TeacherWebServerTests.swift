@@ -95,8 +95,9 @@ import Testing
         nginx.standardError = FileHandle.nullDevice
         try nginx.run()
         defer {
-            nginx.terminate()
-            nginx.waitUntilExit()
+            // SIGKILL: nginx without a master process may outlive SIGTERM while it serves.
+            kill(nginx.processIdentifier, SIGKILL)
+            for _ in 0..<200 where nginx.isRunning { usleep(10_000) }
         }
         var ready = false
         for _ in 0..<100 where !ready {

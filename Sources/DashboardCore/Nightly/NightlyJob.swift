@@ -89,7 +89,8 @@ public enum NightlyJob {
     }
 
     /// Writes the night's reports of the database as it is (every format at once, one course
-    /// at a time: memory is bounded by the largest course), publishes them under the as-of's
+    /// at a time: memory is bounded by the largest course), one folder per teacher inside
+    /// (`ReportTeacherSets`), publishes them under the as-of's
     /// date, points `latest` at them and removes the nights `keepDays` lets go
     /// (`NightFolders`). `batches approve|discard --reports` call it too.
     /// - Returns: the dated folder and how many files it holds.
@@ -111,12 +112,16 @@ public enum NightlyJob {
         } catch {
             throw ReportWriteError(error)
         }
-        let count: Int
+        var count = 0
         do {
-            count = try ReportSetStream.write(
+            count += try ReportSetStream.write(
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: ReportFormat.allCases,
                 width: 100, to: staging, fileSystem: reports.fileSystem, readerWording: .readers
             ).count
+            // One folder per teacher, inside the night's folder (published with it).
+            count += try ReportTeacherSets.write(
+                store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: ReportFormat.allCases,
+                width: 100, to: staging, fileSystem: reports.fileSystem, readerWording: .readers)
         } catch {
             try? folders.removeTree(PathText.split(staging).1)
             throw error

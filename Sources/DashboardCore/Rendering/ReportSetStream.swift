@@ -15,12 +15,14 @@ public enum ReportSetStream {
     public static func write(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem,
-        readerWording: ReportWording? = nil
+        readerWording: ReportWording? = nil, onlyCourses: [String] = []
     ) throws -> WrittenReports {
         try fileSystem.ensureDirectory(directory)
         var written = WrittenReports(count: 0, indexes: [])
         // Course files first, so the index never links to a page that is not there yet.
-        try ReportCourseStream.forEachGroup(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
+        try ReportCourseStream.forEachGroup(
+            reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses
+        ) {
             plan, group in
             var single = plan.list
             single.groups = [group]

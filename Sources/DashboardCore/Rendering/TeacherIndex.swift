@@ -82,4 +82,27 @@ public enum TeacherIndex {
                 title: "Teachers as of \(when)", heading: "Teachers", report: frame, nav: nil, body: HTMLRenderer.banner(frame) + body)
         }
     }
+
+    /// The index of a teacher without live courses: the empty state, in `format`.
+    public static func noCourses(_ teacher: String, format: ReportFormat, frame: Report) -> String {
+        let when = ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone)
+        let words = "No course in the data names \(ReportWords.visible(teacher)) as its teacher."
+        let next = "Courses appear here when the school's export assigns them; your administrator can check it."
+        switch format {
+        case .text: return "Courses as of \(when)\n\n\(words)\n\(next)\n"
+        case .markdown: return "# Courses as of \(when)\n\n\(MarkdownRenderer.escape(words))\n\n\(MarkdownRenderer.escape(next))\n"
+        case .json:
+            return JSONValue.object([
+                ("schema", .int(1)), ("kind", .string("grid")), ("as_of", .string(Timestamp.text(frame.asOf))),
+                ("state", .string("no_courses")), ("teacher", .string(teacher)), ("message", .string(words + " " + next)),
+                ("courses", .array([])),
+            ]).rendered() + "\n"
+        case .csv: return CSVWriter.line(["course_id", "code", "title"])
+        case .html:
+            let body =
+                HTMLRenderer.banner(frame)
+                + "<section class=\"state\" aria-label=\"Nothing to show\"><h2>No courses</h2><p>No course in the data names \(HTMLRenderer.value(teacher)) as its teacher.</p><p>\(HTMLRenderer.escape(next))</p></section>\n"
+            return HTMLRenderer.page(title: "Courses as of \(when)", heading: "Courses", report: frame, nav: nil, body: body)
+        }
+    }
 }

@@ -53,6 +53,12 @@ enum ReportCoursePass {
         var text = ""
         try reader.forEachLiveCourse(only: onlyCourses, countsOnly: countsOnly) { course in
             if !tallies.isEmpty { try finished(tallies) }
+            // Outside the report's own set (`onlyCourses` also finds a course by its code):
+            // not tallied, its tasks skipped.
+            if let set = query.courseSet, !set.contains(course.courseID) {
+                tallies = []
+                return
+            }
             let tally = CourseTally(course: course, allowed: matcher.allows(course))
             tallies = Array(repeating: tally, count: kinds.count)
             local = zones.local(course.timezone)

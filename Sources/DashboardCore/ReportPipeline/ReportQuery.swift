@@ -34,6 +34,10 @@ public struct ReportQuery: Sendable, Equatable {
     /// The zone the report's own times are shown in (the reader's `--timezone`); nil: UTC. It
     /// never changes a bucket: courses without a zone use the database's default zone.
     public var displayTimeZone: TimeZone?
+    /// The report's own set of courses, exactly by id (a teacher's folder: `--by-teacher`,
+    /// `nightly`); nil: every course. Not a user filter: a course outside it is not read at all
+    /// (no card, no page, not in any count), so nothing of another teacher's courses shows.
+    public var courseSet: Set<String>?
 
     public init() {}
 

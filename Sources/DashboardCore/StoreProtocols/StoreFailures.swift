@@ -9,4 +9,5 @@ public protocol StoreFailures: AnyObject {
 }
 
 /// What `NightlyJob` needs of a store: an import, a categorize pass, the reads of every report.
-public typealias NightlyStore = ImportWriting & BucketWriting & ReportReading & BatchReading & SettingsReading & StoreFailures
+public typealias NightlyStore = ImportWriting & BucketWriting & ReportReading & BatchReading & SettingsReading & TeacherReading
+    & StoreFailures

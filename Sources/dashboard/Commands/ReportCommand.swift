@@ -43,6 +43,7 @@ enum ReportCommand: Command {
             "format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)",
             kind: .choice(ReportFormat.allCases.map(\.rawValue))),
         .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
+        .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
         .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
         .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
         .value("teacher", "NAME", "only courses of this teacher (repeatable)", repeatable: true),
@@ -83,6 +84,9 @@ enum ReportCommand: Command {
             throw CommandError.usage(
                 "--out writes every task of every course: it cannot be combined with --limit or --page", command: spec.name)
         }
+        if out == nil, args.has("by-teacher") {
+            throw CommandError.usage("--by-teacher writes folders: give --out DIR too", command: spec.name)
+        }
         let width = args.integer("width") ?? Terminal.columns(within: widthRange) ?? 100
 
         let global = invocation.global
@@ -93,7 +97,7 @@ enum ReportCommand: Command {
         // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
         // is paged in SQL, a whole list and --out are read one course at a time.
         // The report reaches the store through its read protocols only (docs/architecture.md).
-        let store: (any ReportReading & BatchReading & SettingsReading)? = try openExistingStore(invocation)
+        let store: (any ReportReading & BatchReading & SettingsReading & TeacherReading)? = try openExistingStore(invocation)
         // Buckets in the database's default zone, never the reader's (SPEC §6): every reader
         // gets the same buckets; --timezone only changes how times are shown.
         let zone = try store.map { try defaultZone($0, invocation) } ?? global.timeZone
@@ -102,12 +106,18 @@ enum ReportCommand: Command {
         var invalid = 0
         if let out {
             do {
-                let written: WrittenReports
+                var written: WrittenReports
                 if let store {
+                    let files = LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes)
                     written = try ReportSetStream.write(
                         store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: zone, formats: [format],
-                        width: width, to: out,
-                        fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes))
+                        width: width, to: out, fileSystem: files)
+                    if args.has("by-teacher") {
+                        // Teachers' pages: in their words (no command, flag or batch), as nightly's.
+                        written.count += try ReportTeacherSets.write(
+                            store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: zone, formats: [format],
+                            width: width, to: out, fileSystem: files, readerWording: .readers)
+                    }
                 } else {
                     let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
                     let names = try ReportSet.write(
