@@ -23,6 +23,7 @@ import Testing
         "--now": "systemctl enable --now", "--csv": "sqlite3's .import --csv",
         "--invalid": "dashboard-datagen", "--delta-from": "dashboard-datagen",
         "--build-tests": "swift build --build-tests", "--scratch-path": "swift build --scratch-path",
+        "--system": "useradd --system", "--user-group": "useradd --user-group",
     ]
 
     static func declarations(_ sandbox: Sandbox) throws -> Declarations {

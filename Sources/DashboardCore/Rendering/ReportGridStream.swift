@@ -96,7 +96,8 @@ public enum ReportGridStream {
             let marker = "\u{1}cards\u{1}"
             let body = HTMLRenderer.stateAware(frame) { "<ul class=\"cards\">\n" + marker + "</ul>\n" }
             let page = HTMLRenderer.page(
-                title: "Courses as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))", heading: "Courses", report: frame, nav: nil, body: body)
+                title: "Courses as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))", heading: "Courses", report: frame,
+                nav: nil, body: body)
             let parts = page.components(separatedBy: marker)
             emit(parts.first ?? "")
             try cards { card, link in emit(HTMLRenderer.cardHTML(card, link: link)) }

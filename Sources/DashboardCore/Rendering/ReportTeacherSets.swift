@@ -29,7 +29,8 @@ public enum ReportTeacherSets {
                 try fileSystem.ensureDirectory(folder)
                 let frame = ReportBuilder.build(.grid, courses: [], facts: facts, query: own, asOf: asOf, defaultTimeZone: defaultTimeZone)
                 for format in formats {
-                    let page = TeacherIndex.noCourses(teacher.name, format: format, frame: ReportSetStream.worded(frame, format, readerWording))
+                    let page = TeacherIndex.noCourses(
+                        teacher.name, format: format, frame: ReportSetStream.worded(frame, format, readerWording))
                     try fileSystem.write(page, name: ReportFileNames.index(format.fileExtension), in: folder)
                     count += 1
                 }

@@ -215,7 +215,9 @@ enum BatchesCommand: Command {
 
     /// `approve|discard --reports DIR`: the night's reports written again, now without the
     /// held batch's banner (and with its changes, when approved).
-    private static func rewriteReports(_ store: any NightlyStore, into root: String, outputs: OutputPathGuard, _ invocation: Invocation) throws {
+    private static func rewriteReports(_ store: any NightlyStore, into root: String, outputs: OutputPathGuard, _ invocation: Invocation)
+        throws
+    {
         let global = invocation.global
         let reports = NightlyJob.Reports(
             root: root, keepDays: invocation.arguments.integer("keep") ?? ReportRetention.defaultKeep,
