@@ -60,7 +60,8 @@ extension Command {
         do {
             return try store.defaultTimeZone(else: invocation.global.timeZone)
         } catch {
-            throw CommandError.store(StoreFactory.storeFailure(error, path: invocation.global.databasePath) ?? .internalFailure(.unexpected("\(error)")))
+            let path = invocation.global.databasePath
+            throw CommandError.store(StoreFactory.storeFailure(error, path: path) ?? .internalFailure(.unexpected("\(error)")))
         }
     }
 
