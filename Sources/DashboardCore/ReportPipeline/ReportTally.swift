@@ -6,7 +6,8 @@ import Foundation
 public struct ReportMatcher: Sendable {
     let words: [String]
     let courseSet: Set<String>
-    let teacherSet: Set<String>
+    /// Each `--teacher` value as its folded words (`ReportMatcher.nameWords`).
+    let teacherWords: [[String]]
     let studentSet: Set<String>
     let bucketSet: Set<Bucket>
     let prioritySet: Set<Priority>
@@ -14,7 +15,7 @@ public struct ReportMatcher: Sendable {
     public init(_ query: ReportQuery) {
         words = ReportPipeline.fold(query.search).split(whereSeparator: { $0.isWhitespace }).map(String.init)
         courseSet = Set(query.courses)
-        teacherSet = Set(query.teachers.map(ReportPipeline.fold))
+        teacherWords = query.teachers.map(Self.nameWords).filter { !$0.isEmpty }
         studentSet = Set(query.students)
         bucketSet = Set(query.buckets)
         prioritySet = Set(query.priorities)
@@ -26,8 +27,20 @@ public struct ReportMatcher: Sendable {
     /// The `--course` and `--teacher` filters: a course they leave out disappears.
     public func allows(_ course: CourseRecord) -> Bool {
         if !courseSet.isEmpty, !courseSet.contains(course.courseID), !courseSet.contains(course.code) { return false }
-        if !teacherSet.isEmpty, !teacherSet.contains(ReportPipeline.fold(course.teacher)) { return false }
+        if !teacherWords.isEmpty {
+            // SPEC §7: any word of the name, case- and diacritic-insensitive: `--teacher okafor`
+            // and `--teacher "David Okafor"` find "Mr. David Okafor"; every word of one value
+            // must be a whole word of the name (`oka` finds nobody); values are alternatives.
+            let name = Set(Self.nameWords(course.teacher))
+            if !teacherWords.contains(where: { $0.allSatisfy(name.contains) }) { return false }
+        }
         return true
+    }
+
+    /// A name's words, folded (case, diacritics, width): split at every character that is not
+    /// a letter or a digit ("Mr. D'Arcy-Smith" → mr, d, arcy, smith).
+    static func nameWords(_ text: String) -> [String] {
+        ReportPipeline.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
     /// The folded course text the search also looks into (computed once per course).

@@ -46,7 +46,7 @@ enum ReportCommand: Command {
         .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
         .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
         .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
-        .value("teacher", "NAME", "only courses of this teacher (repeatable)", repeatable: true),
+        .value("teacher", "NAME", "only courses whose teacher's name has these words (any case or accent; repeatable)", repeatable: true),
         .value("student", "ID", "only tasks of this student (repeatable)", repeatable: true),
         .value(
             "bucket", "BUCKET", "only overdue, today, upcoming, undated or completed (repeatable)", repeatable: true,
@@ -69,7 +69,9 @@ enum ReportCommand: Command {
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let args = invocation.arguments
-        guard let kindName = args.positionals.first, let kind = Report.Kind(rawValue: kindName), args.positionals.count == 1 else {
+        // `dashboard report` alone is the grid (SPEC §7).
+        let kindName = args.positionals.first ?? Report.Kind.grid.rawValue
+        guard let kind = Report.Kind(rawValue: kindName), args.positionals.count <= 1 else {
             throw CommandError.usage("say which report: `dashboard report grid` or `dashboard report list`", command: spec.name)
         }
         let console = invocation.console

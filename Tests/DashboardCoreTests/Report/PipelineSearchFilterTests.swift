@@ -180,12 +180,19 @@ struct PipelineFilterTests {
     }
 
     @Test(
-        "--teacher ignores case and diacritics; repeated values are alternatives",
+        "--teacher matches whole words of the name, ignoring case and diacritics; repeated values are alternatives",
         arguments: [
             (["Zoë Müller"], ["C1: T1 T2"]),
             (["zoe muller"], ["C1: T1 T2"]),
             (["ZOË MÜLLER", "ana nunez"], ["C1: T1 T2", "C3: T7"]),
             (["Nobody"], []),
+            // Any word of the name: the surname alone, or the words in another order.
+            (["muller"], ["C1: T1 T2"]),
+            (["Müller Zoë"], ["C1: T1 T2"]),
+            (["nunez", "wright"], ["C2: T4 T5", "C3: T7"]),
+            // Whole words only, and every word of one value.
+            (["mull"], []),
+            (["zoe wright"], []),
         ])
     func teacher(values: [String], expected: [String]) {
         #expect(Self.filtered { $0.teachers = values } == expected)
