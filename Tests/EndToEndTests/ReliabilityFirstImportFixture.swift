@@ -25,6 +25,13 @@ struct DatabaseState: Equatable {
 
     static func read(_ path: String) throws -> DatabaseState {
         guard FileManager.default.fileExists(atPath: path) else { return .noFile }
+        // A kill inside the new file's first transaction (before WAL mode) leaves a hot
+        // rollback journal, which a read-only connection may not roll back (SQLite error 776,
+        // SQLITE_READONLY_ROLLBACK): the state is what the next opener sees, so roll it back as
+        // it would, with one read-write read.
+        if let size = try? FileManager.default.attributesOfItem(atPath: path + "-journal")[.size] as? Int, size > 0 {
+            _ = try Database(path: path, mode: .readWriteCreate).int("SELECT count(*) FROM sqlite_master")
+        }
         guard try DatabaseSnapshot.int(path, "SELECT count(*) FROM sqlite_master") > 0 else { return .noSchema }
         let version = try DatabaseSnapshot.int(path, "PRAGMA user_version")
         if version < latestSchemaVersion {
