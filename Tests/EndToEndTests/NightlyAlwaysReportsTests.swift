@@ -149,3 +149,20 @@ import Testing
         #expect(try Self.text(sandbox, "reports/latest/index.txt").contains("Fix the import (dashboard batches show 2) and run it again."))
     }
 }
+
+extension NightlyAlwaysReportsTests {
+    /// The banner of a teacher's page shows its times in the page's zone, as the header does.
+    @Test func theReaderBannerShowsTimesInTheJobsTimeZone() throws {
+        let sandbox = try Self.school()
+        let result = try sandbox.run([
+            "--db", "db.sqlite", "--as-of", Self.night, "--timezone", "Europe/Berlin", "nightly", "--imports", "missing",
+            "--reports", "reports",
+        ])
+        #expect(result.exitCode == 66, "\(result)")
+        let html = try Self.text(sandbox, "reports/latest/index.html")
+        #expect(html.contains("As of <time datetime=\"2026-11-29T02:00:00Z\">2026-11-29 03:00 Europe/Berlin</time>"), "\(html)")
+        #expect(
+            html.contains("No export arrived tonight; this page shows data as of 2026-11-28 03:00 Europe/Berlin (24 hours old)."),
+            "\(html)")
+    }
+}

@@ -76,7 +76,7 @@ public enum HTMLRenderer {
         // fold away for the administrator (in the command line's words, which these pages
         // do not know: the batch and the reason are enough to find it).
         return
-            "<div class=\"banner\" role=\"status\"><p><strong>Note:</strong> \(stale.readerMessage(prose: escape, value: value))</p><details><summary>Details for the administrator</summary><p>\(stale.message(prose: escape, value: value))</p></details></div>\n"
+            "<div class=\"banner\" role=\"status\"><p><strong>Note:</strong> \(stale.readerMessage(in: report.query.displayTimeZone, prose: escape, value: value))</p><details><summary>Details for the administrator</summary><p>\(stale.message(prose: escape, value: value))</p></details></div>\n"
     }
 
     static func stateBox(_ message: String, _ next: String) -> String {

@@ -163,7 +163,7 @@ public enum MarkdownRenderer {
         if let stale = report.stale {
             out +=
                 report.query.wording.forReaders
-                ? "> **Note:** \(escape(stale.readerMessage()))\n\n"
+                ? "> **Note:** \(escape(stale.readerMessage(in: report.query.displayTimeZone)))\n\n"
                 : "> **Warning:** \(escape(stale.message + " " + stale.nextStep(report.query.wording)))\n\n"
         }
         switch report.state {

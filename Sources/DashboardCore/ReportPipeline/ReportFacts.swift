@@ -108,18 +108,22 @@ public struct StaleNotice: Sendable, Equatable {
 
     /// The banner for a teacher: what it means for the page, in words without batches, flags
     /// or commands ("No export arrived tonight; this page shows data as of …").
-    public func readerMessage(prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }) -> String {
+    /// - Parameter zone: the zone its times are shown in, as the page's header (nil: UTC).
+    public func readerMessage(
+        in zone: TimeZone? = nil, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
+    ) -> String {
         var clauses: [String] = []
         if noExport { clauses.append(prose("no export arrived tonight")) }
         if let held {
             clauses.append(
-                prose("\(Self.changes(held.changes)) from a newer export wait for approval since ") + value(Self.readable(held.since)))
+                prose("\(Self.changes(held.changes)) from a newer export wait for approval since ")
+                    + value(Self.readable(held.since, in: zone)))
         }
         if failedBatch != nil { clauses.append(prose("the last import failed")) }
         clauses.append(
             dataAsOf.isEmpty
                 ? prose("no data has been imported yet")
-                : prose("this page shows data as of ") + value(Self.readable(dataAsOf)) + prose(" (\(age))"))
+                : prose("this page shows data as of ") + value(Self.readable(dataAsOf, in: zone)) + prose(" (\(age))"))
         let joined = clauses.joined(separator: prose("; "))
         let text = joined.prefix(1).uppercased() + joined.dropFirst()
         return text + prose(".") + (failedBatch != nil || held != nil ? prose(" Your administrator has the details.") : "")
@@ -140,12 +144,14 @@ public struct StaleNotice: Sendable, Equatable {
         ageHours >= 48 ? "\(ageHours / 24) days old" : "\(ageHours) hour\(ageHours == 1 ? "" : "s") old"
     }
 
-    /// A stored UTC time as a reader reads it: `2026-11-29T02:00:00Z` → `2026-11-29 02:00 UTC`
-    /// (any other text as it is).
-    static func readable(_ stored: String) -> String {
+    /// A stored UTC time as a reader reads it, in the page's zone: `2026-11-29T02:00:00Z` →
+    /// `2026-11-29 02:00 UTC`, `2026-11-29 03:00 Europe/Berlin` (any other text as it is).
+    static func readable(_ stored: String, in zone: TimeZone?) -> String {
         let bytes = Array(stored.utf8)
-        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return stored }
-        return stored.prefix(10) + " " + stored.dropFirst(11).prefix(5) + " UTC"
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z"),
+            let date = Timestamp.parse(stored, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        else { return stored }
+        return ReportWords.asOf(date, in: zone)
     }
 
     static func changes(_ count: Int) -> String { "\(count) change\(count == 1 ? "" : "s")" }
