@@ -7,56 +7,50 @@ extension Store: AuditWriting {
     public func revertEntry(_ request: RevertRequest) throws(AuditError) -> RevertResult {
         var result = RevertResult(batchID: nil, entries: [], counts: [:])
         let (entryID, clock) = (request.id, request.clock)
-        do {
-            try database.inTransaction(.immediate) {
-                guard let entry = try AuditLog.entry(database, id: entryID) else { throw AuditError.unknownEntry(entryID) }
-                var latestRevertInForce: Int?
-                if let last = entry.revertedBy.last, let revert = try AuditLog.entry(database, id: last), revert.revertedBy.isEmpty {
-                    latestRevertInForce = last
-                }
-                let blocking = entry.cause == .time ? [] : try AuditLog.laterEntries(of: entry.taskID, after: entryID, in: database)
-                try RevertPolicy.checkEntry(entry, latestRevertInForce: latestRevertInForce, blocking: blocking, force: request.force)
-                guard let before = try LiveRows.revertState(entry.taskID, in: database) else {
-                    throw AuditError.unknownTask(entry.taskID)
-                }
-                let reason = RevertPolicy.entryReason(entry, blocking: blocking)
-
-                // Data: back to the values before the entry's batch changed the task.
-                var revertBatch: Int?
-                if let batchID = entry.batchID, try ChangeHistory.changed(entry.taskID, in: batchID, database: database) {
-                    let id = try beginRevertBatch(reason: reason, request: request, revertsBatch: nil)
-                    revertBatch = id
-                    try ChangeHistory.saveForRevert(of: batchID, task: entry.taskID, revertBatch: id, in: database)
-                    try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: entry.taskID, in: database)
-                    let change = try ChangeHistory.change(of: entry.taskID, in: id, database: database)
-                    try BatchLog.record(
-                        database, batchID: id, counts: [.tasks: RevertPolicy.counts(ofChange: change)], files: [], problems: [])
-                    try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
-                }
-                // Override: back to the one in force before the entry, when the entry changed it.
-                if RevertPolicy.restoresOverride(entry) {
-                    try restoreOverride(task: entry.taskID, to: entry.overrideBefore, current: before.override)
-                }
-
-                guard let after = try LiveRows.revertState(entry.taskID, in: database) else { throw AuditError.unknownTask(entry.taskID) }
-                let bucket = RevertPolicy.bucket(
-                    try LiveRows.policyInputs(entry.taskID, in: database), asOf: request.asOf, defaultTimeZone: request.defaultTimeZone)
-                let newID = try AuditLog.append(
-                    AuditLog.NewEntry(
-                        taskID: entry.taskID, courseID: after.courseID, from: before.bucketName, to: bucket ?? deletedBucketName,
-                        cause: .revert, reason: reason, batchID: revertBatch, revertsEntry: entryID, overrideBefore: before.override),
-                    in: database, recordedAt: clock.now(), asOf: request.asOf, actor: request.actor)
-                if let bucket {
-                    try LiveRows.setBucket(bucket, of: entry.taskID, in: database)
-                }
-                result.batchID = revertBatch
-                if let newEntry = try AuditLog.entry(database, id: newID) { result.entries = [newEntry] }
-                return .commit
+        try auditTransaction {
+            guard let entry = try AuditLog.entry(database, id: entryID) else { throw AuditError.unknownEntry(entryID) }
+            var latestRevertInForce: Int?
+            if let last = entry.revertedBy.last, let revert = try AuditLog.entry(database, id: last), revert.revertedBy.isEmpty {
+                latestRevertInForce = last
             }
-        } catch let error as AuditError {
-            throw error
-        } catch {
-            throw .store(Store.classify(error, path: path))
+            let blocking = entry.cause == .time ? [] : try AuditLog.laterEntries(of: entry.taskID, after: entryID, in: database)
+            try RevertPolicy.checkEntry(entry, latestRevertInForce: latestRevertInForce, blocking: blocking, force: request.force)
+            guard let before = try LiveRows.revertState(entry.taskID, in: database) else {
+                throw AuditError.unknownTask(entry.taskID)
+            }
+            let reason = RevertPolicy.entryReason(entry, blocking: blocking)
+
+            // Data: back to the values before the entry's batch changed the task.
+            var revertBatch: Int?
+            if let batchID = entry.batchID, try ChangeHistory.changed(entry.taskID, in: batchID, database: database) {
+                let id = try beginRevertBatch(reason: reason, request: request, revertsBatch: nil)
+                revertBatch = id
+                try ChangeHistory.saveForRevert(of: batchID, task: entry.taskID, revertBatch: id, in: database)
+                try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: entry.taskID, in: database)
+                let change = try ChangeHistory.change(of: entry.taskID, in: id, database: database)
+                try BatchLog.record(
+                    database, batchID: id, counts: [.tasks: RevertPolicy.counts(ofChange: change)], files: [], problems: [])
+                try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
+            }
+            // Override: back to the one in force before the entry, when the entry changed it.
+            if RevertPolicy.restoresOverride(entry) {
+                try restoreOverride(task: entry.taskID, to: entry.overrideBefore, current: before.override)
+            }
+
+            guard let after = try LiveRows.revertState(entry.taskID, in: database) else { throw AuditError.unknownTask(entry.taskID) }
+            let bucket = RevertPolicy.bucket(
+                try LiveRows.policyInputs(entry.taskID, in: database), asOf: request.asOf, defaultTimeZone: request.defaultTimeZone)
+            let newID = try AuditLog.append(
+                AuditLog.NewEntry(
+                    taskID: entry.taskID, courseID: after.courseID, from: before.bucketName, to: bucket ?? deletedBucketName,
+                    cause: .revert, reason: reason, batchID: revertBatch, revertsEntry: entryID, overrideBefore: before.override),
+                in: database, recordedAt: clock.now(), asOf: request.asOf, actor: request.actor)
+            if let bucket {
+                try LiveRows.setBucket(bucket, of: entry.taskID, in: database)
+            }
+            result.batchID = revertBatch
+            if let newEntry = try AuditLog.entry(database, id: newID) { result.entries = [newEntry] }
+            return .commit
         }
         return result
     }
@@ -64,56 +58,50 @@ extension Store: AuditWriting {
     public func revertBatch(_ request: RevertRequest) throws(AuditError) -> RevertResult {
         var result = RevertResult(batchID: nil, entries: [], counts: [:])
         let (batchID, clock) = (request.id, request.clock)
-        do {
-            try database.inTransaction(.immediate) {
-                guard let batch = try BatchLog.batch(database, id: batchID) else { throw AuditError.unknownBatch(batchID) }
-                let blocking = batch.status == .committed ? try ChangeHistory.laterBatches(than: batchID, in: database) : []
-                try RevertPolicy.checkBatch(
-                    batchID, status: batch.status, lastRevert: { try BatchLog.lastRevert(database, of: batchID) }, blocking: blocking,
-                    force: request.force)
-                let reason = RevertPolicy.batchReason(batchID, blocking: blocking)
-                let id = try beginRevertBatch(reason: reason, request: request, revertsBatch: batchID)
-                try ChangeHistory.saveForRevert(of: batchID, revertBatch: id, in: database)
-                try LiveRows.writeBackCourses(fromHistoryOf: batchID, into: id, in: database)
-                try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: nil, in: database)
-                // Overrides the batch cleared (import --override-manual) come back with the data.
-                for (task, entryID) in try AuditLog.overridesCleared(byBatch: batchID, in: database) {
-                    try restoreOverride(task: task, to: entryID, current: nil)
-                }
-
-                // Categorize what changed, with cause `revert`.
-                let staging = try StagingArea(database: database)
-                try staging.planTaskChanges(from: ChangeHistory.taskChangesSource, [id])
-                _ = try CategorizePass.run(
-                    database, plan: staging.importPlan,
-                    context: Categorizer.PassContext(
-                        asOf: request.asOf, defaultTimeZone: request.defaultTimeZone, actor: request.actor, recordedAt: clock.now(),
-                        batchID: id, planCause: .revert, planReason: reason))
-                try staging.clear()
-
-                let counts = try ChangeHistory.counts(of: id, in: database)
-                try BatchLog.record(database, batchID: id, counts: counts, files: [], problems: [])
-                try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
-                try BatchLog.setStatus(database, batchID: batchID, .reverted, reason: "reverted by batch \(id)")
-                var next = try BatchLog.revertedBatch(database, by: batchID)
-                var step = 0
-                while let chained = next {
-                    let (status, chainReason) = RevertPolicy.chainStatus(step: step, revertBatch: id)
-                    try BatchLog.setStatus(database, batchID: chained, status, reason: chainReason)
-                    step += 1
-                    next = try BatchLog.revertedBatch(database, by: chained)
-                }
-                result.batchID = id
-                result.counts = counts
-                var filter = AuditFilter()
-                filter.batchID = id
-                result.entries = try AuditLog.entries(database, filter: filter)
-                return .commit
+        try auditTransaction {
+            guard let batch = try BatchLog.batch(database, id: batchID) else { throw AuditError.unknownBatch(batchID) }
+            let blocking = batch.status == .committed ? try ChangeHistory.laterBatches(than: batchID, in: database) : []
+            try RevertPolicy.checkBatch(
+                batchID, status: batch.status, lastRevert: { try BatchLog.lastRevert(database, of: batchID) }, blocking: blocking,
+                force: request.force)
+            let reason = RevertPolicy.batchReason(batchID, blocking: blocking)
+            let id = try beginRevertBatch(reason: reason, request: request, revertsBatch: batchID)
+            try ChangeHistory.saveForRevert(of: batchID, revertBatch: id, in: database)
+            try LiveRows.writeBackCourses(fromHistoryOf: batchID, into: id, in: database)
+            try LiveRows.writeBackTasks(fromHistoryOf: batchID, into: id, only: nil, in: database)
+            // Overrides the batch cleared (import --override-manual) come back with the data.
+            for (task, entryID) in try AuditLog.overridesCleared(byBatch: batchID, in: database) {
+                try restoreOverride(task: task, to: entryID, current: nil)
             }
-        } catch let error as AuditError {
-            throw error
-        } catch {
-            throw .store(Store.classify(error, path: path))
+
+            // Categorize what changed, with cause `revert`.
+            let staging = try StagingArea(database: database)
+            try staging.planTaskChanges(from: ChangeHistory.taskChangesSource, [id])
+            _ = try CategorizePass.run(
+                database, plan: staging.importPlan,
+                context: Categorizer.PassContext(
+                    asOf: request.asOf, defaultTimeZone: request.defaultTimeZone, actor: request.actor, recordedAt: clock.now(),
+                    batchID: id, planCause: .revert, planReason: reason))
+            try staging.clear()
+
+            let counts = try ChangeHistory.counts(of: id, in: database)
+            try BatchLog.record(database, batchID: id, counts: counts, files: [], problems: [])
+            try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
+            try BatchLog.setStatus(database, batchID: batchID, .reverted, reason: "reverted by batch \(id)")
+            var next = try BatchLog.revertedBatch(database, by: batchID)
+            var step = 0
+            while let chained = next {
+                let (status, chainReason) = RevertPolicy.chainStatus(step: step, revertBatch: id)
+                try BatchLog.setStatus(database, batchID: chained, status, reason: chainReason)
+                step += 1
+                next = try BatchLog.revertedBatch(database, by: chained)
+            }
+            result.batchID = id
+            result.counts = counts
+            var filter = AuditFilter()
+            filter.batchID = id
+            result.entries = try AuditLog.entries(database, filter: filter)
+            return .commit
         }
         return result
     }
