@@ -202,6 +202,18 @@ enum Schema {
                 batch_id    INTEGER REFERENCES batches(batch_id)
             );
             """),
+        // 6: what a teacher acts on (issue 14): a task's optional assignment (the tasks file's
+        // `assignment_id` column; '' when absent), kept in the history and held rows like every
+        // other field, and the group a bulk `reclassify --yes` records its entries under
+        // (`revert --group G`; NULL for every other entry).
+        .sql(
+            """
+            ALTER TABLE tasks ADD COLUMN assignment_id TEXT NOT NULL DEFAULT '';
+            ALTER TABLE task_history ADD COLUMN assignment_id TEXT;
+            ALTER TABLE held_tasks ADD COLUMN assignment_id TEXT NOT NULL DEFAULT '';
+            ALTER TABLE audit ADD COLUMN group_id INTEGER;
+            CREATE INDEX audit_by_group ON audit(group_id) WHERE group_id IS NOT NULL;
+            """),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

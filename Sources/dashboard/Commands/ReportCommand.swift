@@ -44,6 +44,17 @@ enum ReportCommand: Command {
             kind: .choice(ReportFormat.allCases.map(\.rawValue))),
         .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
         .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
+    ] + selectionOptions + [
+        .value(
+            "sort", "KEY", "due (default), priority, title or student", kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
+        .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
+        .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
+        .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
+    ]
+
+    /// The search and filters that select tasks: the report's, and bulk `reclassify`'s (the same
+    /// options select the same tasks; `selection(_:)` reads them).
+    static let selectionOptions: [OptionSpec] = [
         .value("search", "TEXT", "only tasks matching every word (title, course code or title)"),
         .value("course", "ID", "only this course (id or code; repeatable)", repeatable: true),
         .value("teacher", "NAME", "only courses whose teacher's name has these words (any case or accent; repeatable)", repeatable: true),
@@ -55,11 +66,6 @@ enum ReportCommand: Command {
             "priority", "P", "only low, normal or high (repeatable)", repeatable: true,
             kind: .choice(Priority.allCases.map(\.rawValue), wording: .list, ignoringCase: true)),
         .flag("include-completed", "list completed tasks too (the grid always counts them)"),
-        .value(
-            "sort", "KEY", "due (default), priority, title or student", kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
-        .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
-        .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
-        .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
     ]
 
     /// Text widths: narrower cards cannot show a course code and its counts, wider lines
@@ -159,6 +165,18 @@ enum ReportCommand: Command {
     }
 
     static func query(_ args: ParsedArguments) throws -> ReportQuery {
+        var query = try selection(args)
+        if let sort = args.choice("sort", as: ReportSort.self) { query.sort = sort }
+        query.limit = args.integer("limit")
+        if let page = args.integer("page") {
+            guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }
+            query.page = page
+        }
+        return query
+    }
+
+    /// The search and filters of `selectionOptions`, as a query in the command line's words.
+    static func selection(_ args: ParsedArguments) throws -> ReportQuery {
         var query = ReportQuery()
         query.wording = .commandLine
         query.search = args.value("search") ?? ""
@@ -169,12 +187,6 @@ enum ReportCommand: Command {
         query.buckets = args.choices("bucket", as: Bucket.self)
         query.priorities = args.choices("priority", as: Priority.self)
         query.includeCompleted = args.has("include-completed")
-        if let sort = args.choice("sort", as: ReportSort.self) { query.sort = sort }
-        query.limit = args.integer("limit")
-        if let page = args.integer("page") {
-            guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }
-            query.page = page
-        }
         return query
     }
 }

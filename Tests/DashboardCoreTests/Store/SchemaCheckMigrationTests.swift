@@ -88,18 +88,24 @@ struct SchemaCheckMigrationTests {
     func versionTwo() throws {
         let path = try versionTwoDatabase()
         let before = try Database(path: path)
-        let rowsBefore = try ["batches", "tasks", "course_history", "task_history", "audit", "overrides"].map {
-            try before.rows("SELECT * FROM \($0)")
+        let tables = ["batches", "tasks", "course_history", "task_history", "audit", "overrides"]
+        let rowsBefore = try tables.map { try before.rows("SELECT * FROM \($0)") }
+        // The columns the file had: the later migrations add some, holding their defaults.
+        let columnsBefore = try tables.map { table in
+            try before.rows("SELECT name FROM pragma_table_info('\(table)')").compactMap { $0.first?.text }
         }
         #expect(try opcodes(before, inserts[4]).contains("OpenEphemeral"))
 
         let store = try Store(path: path)
         #expect(store.schemaVersion == Schema.currentVersion)  // 3, then 4 (the mark)
         #expect(try store.database.scalar("PRAGMA integrity_check")?.text == "ok")
-        let rowsAfter = try ["batches", "tasks", "course_history", "task_history", "audit", "overrides"].map {
-            try store.database.rows("SELECT * FROM \($0)")
+        let rowsAfter = try zip(tables, columnsBefore).map { table, columns in
+            try store.database.rows("SELECT \(columns.joined(separator: ", ")) FROM \(table)")
         }
         #expect(rowsAfter == rowsBefore)
+        #expect(try store.database.rows("SELECT assignment_id FROM tasks") == [[.text("")]])
+        #expect(try store.database.rows("SELECT assignment_id FROM task_history") == [[.null]])
+        #expect(try store.database.rows("SELECT group_id FROM audit") == [[.null]])
         let fresh = try Store(path: try tempPath())
         #expect(try schemaTexts(store.database) == (try schemaTexts(fresh.database)))
         for sql in inserts {

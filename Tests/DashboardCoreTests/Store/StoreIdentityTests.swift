@@ -19,7 +19,7 @@ struct StoreIdentityTests {
         ["-wal", "-shm", "-journal"].filter { FileManager.default.fileExists(atPath: path + $0) }
     }
 
-    /// A file exactly as a version 3 dashboard left it: today's schema less the mark.
+    /// A file as a version 3 dashboard left it: today's schema less the mark and migration 6's columns.
     private func versionThreeDatabase() throws -> String {
         let path = try tempPath()
         do {
@@ -29,6 +29,11 @@ struct StoreIdentityTests {
                 INSERT INTO batches (batch_id, command, started_at, as_of, mode, status) VALUES (1, 'import', 't', 't', 'merge', 'committed');
                 INSERT INTO courses (course_id, code, title) VALUES ('C1', 'C1', 'Course');
                 INSERT INTO tasks (task_id, course_id, title, priority, changed_batch, bucket) VALUES ('T1', 'C1', 'Task', 'high', 1, 'undated');
+                DROP INDEX audit_by_group;
+                ALTER TABLE audit DROP COLUMN group_id;
+                ALTER TABLE tasks DROP COLUMN assignment_id;
+                ALTER TABLE task_history DROP COLUMN assignment_id;
+                ALTER TABLE held_tasks DROP COLUMN assignment_id;
                 PRAGMA application_id = 0;
                 PRAGMA user_version = 3;
                 """)
