@@ -38,19 +38,21 @@ enum ReportCommand: Command {
 
     /// The options of both verbs: `--out` writes the grid and every course's list whichever is
     /// asked, so the list's options (sort, completed tasks) shape a grid's files too.
-    static let options: [OptionSpec] = [
-        .value(
-            "format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)",
-            kind: .choice(ReportFormat.allCases.map(\.rawValue))),
-        .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
-        .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
-    ] + selectionOptions + [
-        .value(
-            "sort", "KEY", "due (default), priority, title or student", kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
-        .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
-        .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
-        .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
-    ]
+    static let options: [OptionSpec] =
+        [
+            .value(
+                "format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)",
+                kind: .choice(ReportFormat.allCases.map(\.rawValue))),
+            .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
+            .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
+        ] + selectionOptions + [
+            .value(
+                "sort", "KEY", "due (default), priority, title or student",
+                kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
+            .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
+            .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
+            .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
+        ]
 
     /// The search and filters that select tasks: the report's, and bulk `reclassify`'s (the same
     /// options select the same tasks; `selection(_:)` reads them).
