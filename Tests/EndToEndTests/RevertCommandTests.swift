@@ -154,7 +154,7 @@ import Testing
         #expect(try DatabaseSnapshot.dump(sandbox.db, table: "courses") == Fixtures.storedCourses)
         #expect(
             try DatabaseSnapshot.data(sandbox.db).replacingOccurrences(
-                of: "t4|his|New essay|s3|2026-12-10|normal|0|3|3|upcoming\n", with: "") == beforeSync)
+                of: "t4|his|New essay|s3|2026-12-10|normal|0|3|3|upcoming|\n", with: "") == beforeSync)
         #expect(
             try sandbox.auditLog().hasSuffix(
                 "8|t1|overdue|upcoming|revert|adams|3\n9|t2|deleted|completed|revert|adams|3\n"

@@ -7,6 +7,21 @@ enum Schema {
         case sql(String)
         /// CHECK constraints of the form `column IN (list)` respelled as `column = a OR column = b …`.
         case respellChecks([ValueListCheck])
+        /// Columns added to existing tables, each only when the table does not have it yet
+        /// (SQLite has no `ADD COLUMN IF NOT EXISTS`), then statements run as they are (written
+        /// so that running them again changes nothing: `CREATE INDEX IF NOT EXISTS`).
+        case addColumns([ColumnAddition], then: String)
+    }
+
+    /// A column a migration adds: `ALTER TABLE table ADD COLUMN definition`.
+    struct ColumnAddition: Equatable {
+        var table: String
+        /// The column's name.
+        var column: String
+        /// What follows the name: type, constraints, default.
+        var definition: String
+
+        var statement: String { "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)" }
     }
 
     /// A CHECK constraint that allows a column a fixed list of text values.
@@ -206,14 +221,14 @@ enum Schema {
         // `assignment_id` column; '' when absent), kept in the history and held rows like every
         // other field, and the group a bulk `reclassify --yes` records its entries under
         // (`revert --group G`; NULL for every other entry).
-        .sql(
-            """
-            ALTER TABLE tasks ADD COLUMN assignment_id TEXT NOT NULL DEFAULT '';
-            ALTER TABLE task_history ADD COLUMN assignment_id TEXT;
-            ALTER TABLE held_tasks ADD COLUMN assignment_id TEXT NOT NULL DEFAULT '';
-            ALTER TABLE audit ADD COLUMN group_id INTEGER;
-            CREATE INDEX audit_by_group ON audit(group_id) WHERE group_id IS NOT NULL;
-            """),
+        .addColumns(
+            [
+                ColumnAddition(table: "tasks", column: "assignment_id", definition: "TEXT NOT NULL DEFAULT ''"),
+                ColumnAddition(table: "task_history", column: "assignment_id", definition: "TEXT"),
+                ColumnAddition(table: "held_tasks", column: "assignment_id", definition: "TEXT NOT NULL DEFAULT ''"),
+                ColumnAddition(table: "audit", column: "group_id", definition: "INTEGER"),
+            ],
+            then: "CREATE INDEX IF NOT EXISTS audit_by_group ON audit(group_id) WHERE group_id IS NOT NULL;"),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

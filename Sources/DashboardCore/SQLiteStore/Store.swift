@@ -188,6 +188,9 @@ public final class Store {
                 switch Schema.migrations[version] {
                 case .sql(let statements): try database.execute(statements)
                 case .respellChecks(let checks): try respell(checks)
+                case .addColumns(let columns, let statements):
+                    for column in columns where !(try has(column)) { try database.execute(column.statement) }
+                    try database.execute(statements)
                 }
                 // A new file is marked as the dashboard's in the same transaction as its tables.
                 if version == 0 { try database.execute("PRAGMA application_id = \(StoreIdentity.applicationID)") }
@@ -196,6 +199,12 @@ public final class Store {
             }
             version = try database.int("PRAGMA user_version")
         }
+    }
+
+    /// Whether the column a migration adds is there already (a file whose version was set back
+    /// by hand, or a migration repeated): adding it again would fail.
+    private func has(_ column: Schema.ColumnAddition) throws -> Bool {
+        try database.int("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [column.table, column.column]) == 1
     }
 
     /// Rewrites CHECK constraints in place, by SQLite's documented procedure for changes that
