@@ -28,7 +28,7 @@ import Testing
                 == CommandResult(
                     exitCode: 65, stdout: "",
                     stderr:
-                        "dashboard: error: batch 2 held: \(Self.heldReason). Counts: 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
+                        "dashboard: error: batch 2 held: \(Self.heldReason). Counts: 11 rows read, would insert 0, would update 0, 11 unchanged, would delete 10, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.data(db) == before)
         #expect(
