@@ -75,7 +75,9 @@ import Testing
         try sandbox.write("tasks1.csv", "task_id,course_id,title\n" + "t9,bio,Lab report 2\n")
         let held = try sandbox.run(["--db", "db.sqlite", "import", "--mode", "sync", "tasks1.csv"])
         #expect(held.exitCode == 65)
-        #expect(held.stderr.hasSuffix(". Counts: 1 rows read, would insert 1, would update 0, 0 unchanged, would delete 3, 0 rejected, 0 warnings\n"))
+        #expect(
+            held.stderr.hasSuffix(
+                ". Counts: 1 rows read, would insert 1, would update 0, 0 unchanged, would delete 3, 0 rejected, 0 warnings\n"))
         #expect(try lastImport(sandbox) == "Last import: batch 2 held: 1 read, would insert 1, would update 0, would delete 3, 0 rejected")
         #expect(lines(try sandbox.run(["--db", "db.sqlite", "batches", "show", "2"]).stdout).contains(Self.wouldHeader))
 

@@ -101,7 +101,8 @@ import Testing
         #expect(show.stderr == "")
         GoldenFile.expectMatch(Data(Self.timesMasked(show.stdout).utf8), golden: "batches-show-held-limit-1.txt")
 
-        let json = try JSON.object(try sandbox.run(["--db", "db.sqlite", "batches", "show", "3", "--limit", "1", "--format", "json"]).stdout)
+        let json = try JSON.object(
+            try sandbox.run(["--db", "db.sqlite", "batches", "show", "3", "--limit", "1", "--format", "json"]).stdout)
         #expect(json["approve_limit"] as? Int == 1)
         let changes = JSON.objects(json["approve_changes"]).map { "\($0["kind"] ?? "") \($0["action"] ?? "") \($0["id"] ?? "")" }
         #expect(
@@ -114,7 +115,8 @@ import Testing
         let all = try sandbox.run(["--db", "db.sqlite", "batches", "show", "3", "--limit", "0"])
         let standard = try sandbox.run(["--db", "db.sqlite", "batches", "show", "3"])
         #expect(all == standard)
-        let allJSON = try JSON.object(try sandbox.run(["--db", "db.sqlite", "batches", "show", "3", "--limit", "0", "--format", "json"]).stdout)
+        let allJSON = try JSON.object(
+            try sandbox.run(["--db", "db.sqlite", "batches", "show", "3", "--limit", "0", "--format", "json"]).stdout)
         #expect(allJSON["approve_limit"] is NSNull)
         #expect(JSON.objects(allJSON["approve_changes"]).count == 12)
     }

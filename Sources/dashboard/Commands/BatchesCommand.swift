@@ -29,7 +29,8 @@ enum BatchesCommand: Command {
                 options: [format, limit]),
             .init(
                 name: "show", arguments: "ID",
-                abstract: "One batch: files (size, SHA-256), counts, every reject and warning; for a held one, what approving it would change.",
+                abstract:
+                    "One batch: files (size, SHA-256), counts, every reject and warning; for a held one, what approving it would change.",
                 options: [format, changeLimit]),
             .init(
                 name: "approve", arguments: "ID", abstract: "Apply a held batch (planned again against the database as it is now).",

@@ -52,7 +52,9 @@ struct PlannedChangeTests {
         #expect(change.courseID == "bio")
         #expect(change.title == "Biology I")
         #expect(
-            change.fields == [Field(name: "title", old: "Biology", new: "Biology I"), Field(name: "timezone", old: "", new: "Europe/Berlin")])
+            change.fields == [
+                Field(name: "title", old: "Biology", new: "Biology I"), Field(name: "timezone", old: "", new: "Europe/Berlin"),
+            ])
     }
 
     @Test func jsonGivesCompletedAsABooleanAndAnAbsentSideAsNull() {
