@@ -28,7 +28,7 @@ import Testing
                 == CommandResult(
                     exitCode: 65, stdout: "",
                     stderr:
-                        "dashboard: error: batch 2 held: \(Self.heldReason). Counts: 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings\n"
+                        "dashboard: error: batch 2 held: \(Self.heldReason). Counts: 11 rows read, would insert 0, would update 0, 11 unchanged, would delete 10, 0 rejected, 0 warnings\n"
                 ))
         #expect(try DatabaseSnapshot.data(db) == before)
         #expect(
@@ -40,9 +40,10 @@ import Testing
         _ = try sandbox.run(["--db", "db.sqlite", "import", "--mode", "sync", "courses.csv", "tasks10.csv"])
         let list = try sandbox.run(["--db", "db.sqlite", "batches", "list"])
         let expected = """
-            ID  COMMAND  STATUS     MODE   AS OF                 READ  INS  UPD  DEL  REJ  WARN
-             2  import   held       sync   2026-11-29T08:00:00Z    11    0    0   10    0     0
-             1  import   committed  merge  2026-11-29T08:00:00Z    21   21    0    0    0     0
+            ID  COMMAND  STATUS     MODE   AS OF                 READ  INS  UPD   DEL  REJ  WARN
+             2  import   held       sync   2026-11-29T08:00:00Z    11  (0)  (0)  (10)    0     0
+             1  import   committed  merge  2026-11-29T08:00:00Z    21   21    0     0    0     0
+            (N): would insert, update or delete; that batch (dry_run, held, failed, discarded, approved) changed nothing
 
             """
         #expect(list == CommandResult(exitCode: 0, stdout: expected, stderr: ""))
@@ -61,13 +62,14 @@ import Testing
         #expect(lines.contains("Reason: \(Self.heldReason)"))
         #expect(lines.contains { $0.hasPrefix("File: tasks10.csv (tasks, ") && $0.contains("10 rows, sha256 ") })
         let tail = """
-            KIND     READ  INSERTED  UPDATED  UNCHANGED  DELETED  REJECTED  WARNINGS
-            courses     1         0        0          1        0         0         0
-            tasks      10         0        0         10       10         0         0
+            KIND     READ  WOULD INSERT  WOULD UPDATE  UNCHANGED  WOULD DELETE  REJECTED  WARNINGS
+            courses     1             0             0          1             0         0         0
+            tasks      10             0             0         10            10         0         0
             Approving it now would:
               courses: insert 0, update 0, leave 1 unchanged, delete 0
               tasks: insert 0, update 0, leave 10 unchanged, delete 10
-            Next step: dashboard batches approve 2   or   dashboard batches discard 2
+            Tasks it would delete (10):
+            \((11...20).map { "  t\($0)  \"Worksheet \($0)\" (course bio): due \"2026-12-\($0)\", priority \"normal\", completed false\n" }.joined())Next step: dashboard batches approve 2   or   dashboard batches discard 2
 
             """
         #expect(show.stdout.hasSuffix(tail))

@@ -13,7 +13,7 @@ import Testing
                 == CommandResult(
                     exitCode: 0, stdout: "",
                     stderr:
-                        "dashboard: check dry run (merge), nothing written: 5 rows read, 5 inserted, 0 updated, 0 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
+                        "dashboard: check dry run (merge), nothing written: 5 rows read, would insert 5, would update 0, 0 unchanged, would delete 0, 0 rejected, 0 warnings\n"
                 ))
         #expect(try sandbox.listing() == ["courses.csv", "tasks.csv"])
     }
@@ -36,7 +36,7 @@ import Testing
         #expect(
             result.stderr
                 == ImportCommandTests.badTasksStderr
-                + "dashboard: check dry run (merge), nothing written: 6 rows read, 3 inserted, 0 updated, 0 unchanged, 0 deleted, 3 rejected, 0 warnings\n"
+                + "dashboard: check dry run (merge), nothing written: 6 rows read, would insert 3, would update 0, 0 unchanged, would delete 0, 3 rejected, 0 warnings\n"
         )
         #expect(try sandbox.listing() == ["bad.csv", "courses.csv", "rejects.csv"])
         #expect(String(decoding: try sandbox.read("rejects.csv"), as: UTF8.self).split(separator: "\r\n").count == 4)  // CRLF lines
@@ -54,7 +54,7 @@ import Testing
         #expect(result.exitCode == 0)
         #expect(
             result.stderr
-                == "dashboard: check dry run (merge), nothing written: 5 rows read, 0 inserted, 1 updated, 4 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
+                == "dashboard: check dry run (merge), nothing written: 5 rows read, would insert 0, would update 1, 4 unchanged, would delete 0, 0 rejected, 0 warnings\n"
         )
         let json = try JSON.object(result.stdout)
         #expect(json["status"] as? String == "dry_run")
@@ -92,7 +92,7 @@ extension CheckCommandTests {
                 == CommandResult(
                     exitCode: 65, stdout: "",
                     stderr:
-                        "dashboard: check dry run (sync), nothing written: 11 rows read, 0 inserted, 0 updated, 11 unchanged, 10 deleted, 0 rejected, 0 warnings; a real import would be held: sync would delete 10 of 20 tasks (50%), more than --max-delete 10%\n"
+                        "dashboard: check dry run (sync), nothing written: 11 rows read, would insert 0, would update 0, 11 unchanged, would delete 10, 0 rejected, 0 warnings; a real import would be held: sync would delete 10 of 20 tasks (50%), more than --max-delete 10%\n"
                 ))
         #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "batches") == before)
     }

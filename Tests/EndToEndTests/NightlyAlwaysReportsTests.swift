@@ -78,6 +78,9 @@ import Testing
             "--db", "db.sqlite", "--as-of", Self.night, "nightly", "--imports", "drop", "--reports", "reports", "--mode", "sync",
         ])
         #expect(held.exitCode == 65, "\(held)")
+        // The held batch changed nothing: its counts say what it would do (issue 14, item 4).
+        #expect(held.stderr.contains("would insert 0, would update 0, "), "\(held.stderr)")
+        #expect(held.stderr.contains(" unchanged, would delete 15, 0 rejected"), "\(held.stderr)")
         let reader = "15 changes from a newer export wait for approval since "
         let html = try Self.text(sandbox, "reports/latest/index.html")
         #expect(html.contains(reader), "\(html)")

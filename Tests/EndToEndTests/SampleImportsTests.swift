@@ -77,7 +77,7 @@ import Testing
         #expect(Set(located) == Set(Self.expectedRejects + Self.expectedWarnings))
         #expect(
             result.stderr.hasSuffix(
-                "dashboard: check dry run (merge), nothing written: 111 rows read, 103 inserted, 0 updated, 0 unchanged, 0 deleted, 7 rejected, 3 warnings\n"
+                "dashboard: check dry run (merge), nothing written: 111 rows read, would insert 103, would update 0, 0 unchanged, would delete 0, 7 rejected, 3 warnings\n"
             ))
     }
 

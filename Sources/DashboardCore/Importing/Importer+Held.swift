@@ -25,22 +25,17 @@ extension Importer {
                 let newer = try BatchLog.dataBatches(database, after: batchID)
                 if !newer.isEmpty, !force { throw ImportFailure.staleHeld(batchID: batchID, newer: newer) }
 
+                // The same plan `batches show` lists (`StagingArea.planHeld`).
                 let staging = try StagingArea(database: database)
-                try staging.restage(heldBatchID: batchID)
-                let kinds = Set(held.files.compactMap(\.kind))
-                let syncCourses = held.mode == .sync && kinds.contains(.courses)
+                let dropped = try staging.planHeld(held)
                 // The held batch's problems, then the new ones, through a spool (bounded memory).
                 let problems = ProblemSpool()
                 problems.startGroup(sortedByLine: false)
                 try BatchLog.forEachProblem(database, batchID: batchID) { try problems.append($0) }
-                var counts = held.counts
-                let valid = try staging.validCourseIDs(syncingCourses: syncCourses)
-                for (_, course, file, line) in try staging.dropTasks(outside: valid) {
-                    counts[.tasks, default: ImportCounts()].rejected += 1
+                for (_, course, file, line) in dropped {
                     try problems.append(ImportMessages.courseDeletedWhileHeld(course, file: file, line: line))
                 }
-                try staging.plan(syncCourses: syncCourses, syncTasks: held.mode == .sync && kinds.contains(.tasks))
-                try staging.fillPlannedCounts(&counts, kinds: kinds)
+                let counts = try staging.heldCounts(held, dropped: dropped.count)
 
                 var options = ImportOptions()
                 options.mode = held.mode

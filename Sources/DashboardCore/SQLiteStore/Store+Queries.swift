@@ -80,22 +80,9 @@ extension Store {
 }
 
 extension Importer {
-    /// What approving a held batch would do now, without writing anything.
+    /// What approving a held batch would do now, without writing anything: the counts of the
+    /// plan `approve` applies (`StagingArea.planHeld`).
     public func preview(heldBatchID batchID: Int) throws -> [FileKind: ImportCounts] {
-        guard let batch = try store.batch(id: batchID), batch.status == .held else {
-            throw ImportFailure.notHeld(batchID: batchID, status: try store.batch(id: batchID)?.status)
-        }
-        var counts = batch.counts
-        try store.database.inTransaction(.deferred) {
-            let staging = try StagingArea(database: store.database)
-            try staging.restage(heldBatchID: batchID)
-            let kinds = Set(batch.files.compactMap(\.kind))
-            try staging.plan(
-                syncCourses: batch.mode == .sync && kinds.contains(.courses), syncTasks: batch.mode == .sync && kinds.contains(.tasks))
-            try staging.fillPlannedCounts(&counts, kinds: kinds)
-            try staging.clear()
-            return .rollback
-        }
-        return counts
+        try store.readHeldPlan(batchID: batchID) { $0.summary.counts }
     }
 }

@@ -55,8 +55,17 @@ struct CommandSpec: Sendable {
         var union: [OptionSpec] = []
         for verb in verbs {
             for option in verb.options where !union.contains(where: { $0.name == option.name }) {
-                let takers = verbs.filter { $0.options.contains { $0.name == option.name } }.map(\.name)
-                union.append(takers.count == verbs.count ? option : option.helped("\(takers.joined(separator: "/")): \(option.help)"))
+                let takers = verbs.filter { $0.options.contains { $0.name == option.name } }
+                let specs = takers.compactMap { taker in taker.options.first { $0.name == option.name } }
+                if specs.contains(where: { $0 != option }) {
+                    // Verbs that give the option different meanings (`list --limit`, `show
+                    // --limit`): each verb's help and range, in turn.
+                    let help = zip(takers, specs).map { "\($0.name): \($1.helpWithRange)" }.joined(separator: "; ")
+                    union.append(option.value.map { OptionSpec.value(option.name, $0, help) } ?? OptionSpec.flag(option.name, help))
+                    continue
+                }
+                let names = takers.map(\.name)
+                union.append(names.count == verbs.count ? option : option.helped("\(names.joined(separator: "/")): \(option.help)"))
             }
         }
         self.options = union

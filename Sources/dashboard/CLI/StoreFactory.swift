@@ -7,7 +7,7 @@ typealias WritableStore = ImportWriting & BucketWriting & AuditWriting & Nightly
 
 /// What a reading command may ask of a store opened read-only (`report`, `status`, `audit`,
 /// `batches list|show`), and `check`, which runs an import that records nothing.
-typealias ReadableStore = ReportReading & BatchReading & AuditReading & ImportWriting & SettingsReading & TeacherReading
+typealias ReadableStore = ReportReading & BatchReading & HeldBatchReading & AuditReading & ImportWriting & SettingsReading & TeacherReading
     & StoreFailures
 
 /// Opens stores: the one place above the store boundary that names the SQLite store (`Store`)

@@ -10,12 +10,16 @@ enum BatchesCommand: Command {
         discussion: """
             A sync that would delete more than --max-delete allows is held: nothing is written
             until it is approved or discarded. `show` of a held batch also says what approving it
-            would do now; `approve` plans it again against the database as it is now.
+            would change now, course by course and task by task (changed fields old → new, paged with
+            --limit); `approve` plans it again against the database as it is now and applies exactly that.
+            Counts of a batch that changed nothing (dry_run, held, failed, discarded, approved) read
+            "would insert / would update / would delete".
             ID is a whole number from \(OptionValueKind.identifier.rangeText ?? "1").
             """,
         examples: [
             "dashboard batches list",
             "dashboard batches show 7",
+            "dashboard batches show 7 --limit 0 --format json",
             "dashboard batches approve 7 --actor alice",
             "dashboard batches discard 7",
         ],
@@ -24,8 +28,10 @@ enum BatchesCommand: Command {
                 name: "list", arguments: nil, abstract: "Every batch, newest first: id, status, mode, as-of, counts.",
                 options: [format, limit]),
             .init(
-                name: "show", arguments: "ID", abstract: "One batch: files (size, SHA-256), counts, every reject and warning.",
-                options: [format]),
+                name: "show", arguments: "ID",
+                abstract:
+                    "One batch: files (size, SHA-256), counts, every reject and warning; for a held one, what approving it would change.",
+                options: [format, changeLimit]),
             .init(
                 name: "approve", arguments: "ID", abstract: "Apply a held batch (planned again against the database as it is now).",
                 options: [format, wait, actor, force, reports, keep]),
@@ -36,6 +42,9 @@ enum BatchesCommand: Command {
 
     static let format = OptionSpec.value("format", "text|json", "text (default) or json")
     static let limit = OptionSpec.value("limit", "N", "show the N newest batches", kind: .integer(1...1_000_000))
+    static let changeLimit = OptionSpec.value(
+        "limit", "N", "list at most N courses or tasks of each kind and change of a held batch (default 50; 0: all)",
+        kind: .integer(0...1_000_000))
     static let wait = OptionSpec.value("wait", "SECONDS", "wait this long for another writer", kind: .waitSeconds)
     static let actor = OptionSpec.value("actor", "NAME", "who decides (default: $USER)")
     static let force = OptionSpec.flag("force", "even when other batches committed after the held one")
@@ -86,9 +95,11 @@ enum BatchesCommand: Command {
         var widths = header.map(\.count)
         // One `read` (one snapshot): both passes see the same batches.
         var any = false
+        var anyUnhappened = false
         try log.read {
             try log.forEachBatch(limit: limit) { batch in
                 any = true
+                if !BatchCountWords.happened(batch.status) { anyUnhappened = true }
                 for (i, cell) in listRow(batch).enumerated() { widths[i] = max(widths[i], TextTable.width(cell)) }
             }
             guard any else { return }
@@ -100,86 +111,22 @@ enum BatchesCommand: Command {
                     out = ""
                 }
             }
+            if anyUnhappened { out += BatchCountWords.listFootnote }
             console.out(out)
         }
         if !any { console.out("No batches yet. Next step: dashboard import imports/\n") }
         return .success
     }
 
+    /// One row of the list; the INS/UPD/DEL of a batch that changed nothing in parentheses.
     private static func listRow(_ b: BatchRecord) -> [String] {
         let t = b.total
+        let happened = BatchCountWords.happened(b.status)
         return [
             String(b.id), b.command, b.status.rawValue, b.command == "revert" ? "-" : b.mode.rawValue, b.asOf, String(t.read),
-            String(t.inserted), String(t.updated), String(t.deleted), String(t.rejected), String(t.warnings),
+            BatchCountWords.listCell(t.inserted, happened: happened), BatchCountWords.listCell(t.updated, happened: happened),
+            BatchCountWords.listCell(t.deleted, happened: happened), String(t.rejected), String(t.warnings),
         ]
-    }
-
-    private static func show(_ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
-        guard let store = try openExistingStore(invocation) else {
-            throw CommandError.store(.missing(path: invocation.global.databasePath))
-        }
-        let log: any BatchReading = store
-        guard let batch = try log.batch(id: id) else {
-            throw CommandError(.dataError, "there is no batch \(id)", hint: "`dashboard batches list` shows the batches")
-        }
-        var preview: [FileKind: ImportCounts]?
-        if batch.status == .held {
-            preview = try store.previewHeld(batchID: id)
-        }
-        if format == "json" {
-            // Streamed from batch_problems one row at a time (docs/reliability.md).
-            let writer = JSONStreamWriter { invocation.console.out($0) }
-            try writer.pair("schema", .int(1))
-            if case .object(let pairs) = batch.json {
-                for (key, value) in pairs { try writer.pair(key, value) }
-            }
-            for severity in [ProblemSeverity.error, .warning] {
-                try writer.array(severity == .error ? "rejects" : "warnings") { element in
-                    try log.forEachProblem(batchID: id, severity: severity) { try element($0.json) }
-                }
-            }
-            if let preview {
-                try writer.pair("approve_would", ImportResultJSON.counts(preview))
-            }
-            try writer.end()
-            return .success
-        }
-        // Everything read back from the database (the actor, the reason, file names) is shown
-        // visible: it came from the command line and the files.
-        let v = VisibleText.of
-        var out =
-            "Batch \(batch.id): \(batch.status.rawValue) (\(v(batch.command)), \(batch.mode.rawValue), max delete \(v(batch.maxDelete)))\n"
-        out +=
-            "Started \(v(batch.startedAt)), finished \(batch.finishedAt.isEmpty ? "-" : v(batch.finishedAt)), as of \(v(batch.asOf)), by \(batch.actor.isEmpty ? "unknown" : v(batch.actor))\n"
-        if !batch.reason.isEmpty { out += "Reason: \(v(batch.reason))\n" }
-        for file in batch.files {
-            out +=
-                "File: \(v(file.path)) (\(file.kind?.rawValue ?? "unknown kind"), \(file.size) bytes, \(file.rows) rows, sha256 \(v(file.sha256)))\n"
-        }
-        var rows = [["KIND", "READ", "INSERTED", "UPDATED", "UNCHANGED", "DELETED", "REJECTED", "WARNINGS"]]
-        for kind in FileKind.allCases {
-            guard let c = batch.counts[kind] else { continue }
-            rows.append([kind.rawValue] + [c.read, c.inserted, c.updated, c.unchanged, c.deleted, c.rejected, c.warnings].map(String.init))
-        }
-        out += TextTable.render(rows, rightAligned: Set(1...7))
-        if let preview {
-            out += "Approving it now would:\n"
-            for kind in FileKind.allCases {
-                guard let c = preview[kind] else { continue }
-                out +=
-                    "  \(kind.rawValue): insert \(c.inserted), update \(c.updated), leave \(c.unchanged) unchanged, delete \(c.deleted)\n"
-            }
-            out += "Next step: dashboard batches approve \(id)   or   dashboard batches discard \(id)\n"
-        }
-        try log.forEachProblem(batchID: id, severity: nil) { problem in
-            out += ImportInputs.styledProblem(problem, console: invocation.console) + "\n"
-            if out.utf8.count >= JSONStreamWriter.flushThreshold {
-                invocation.console.out(out)
-                out = ""
-            }
-        }
-        invocation.console.out(out)
-        return .success
     }
 
     private static func decide(_ action: String, _ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {

@@ -108,11 +108,11 @@ enum ImportInputs {
         return text
     }
 
-    /// `batch 3 committed (merge): 104 read, 97 inserted, …` — one line.
+    /// `batch 3 committed (merge): 104 read, 97 inserted, …` — one line; `would insert 97, …`
+    /// for a batch that changed nothing.
     static func summary(_ result: ImportResult, verb: String) -> String {
-        let t = result.total
-        let counts =
-            "\(Format.number(t.read)) rows read, \(Format.number(t.inserted)) inserted, \(Format.number(t.updated)) updated, \(Format.number(t.unchanged)) unchanged, \(Format.number(t.deleted)) deleted, \(Format.number(t.rejected)) rejected, \(Format.number(t.warnings)) warnings"
+        // A dry run, a held or a failed batch changed nothing: "would insert …" (BatchCountWords).
+        let counts = BatchCountWords.summary(result.total, happened: BatchCountWords.happened(result.status))
         let batch = result.batchID.map { "batch \($0) " } ?? ""
         // The reason may name a file or quote a value: shown visible, like every message.
         let reason = VisibleText.of(result.reason)

@@ -72,8 +72,7 @@ enum StatusCommand: Command {
         if let last = status.lastBatch {
             var line =
                 "Last import: batch \(last.id) \(last.status.rawValue) at \(v(last.finishedAt.isEmpty ? last.startedAt : last.finishedAt))"
-            let t = last.total
-            line += ": \(t.read) read, \(t.inserted) inserted, \(t.updated) updated, \(t.deleted) deleted, \(t.rejected) rejected"
+            line += ": " + BatchCountWords.short(last.total, happened: BatchCountWords.happened(last.status))
             lines.append(line)
             if last.status == .failed { lines.append("  Failed because: \(v(last.reason))") }
         }

@@ -1,0 +1,119 @@
+/// One change that approving a held batch would make to one course or task
+/// (`dashboard batches show ID`), with the fields it changes.
+///
+/// Policy: a change is what the apply writes, decided by the same plan (`StagingArea`): an
+/// insert writes every field, a restore (a tombstone brought back; counted among the
+/// inserts) and an update write the fields that differ from the row as it is now, a delete
+/// tombstones the row as it is. The diff is a function of the two rows' stored values.
+public struct PlannedChange: Equatable, Sendable {
+    /// What happens to the row.
+    public enum Action: String, CaseIterable, Sendable {
+        case insert, restore, update, delete
+    }
+
+    /// One field's value before and after (nil: the row does not exist on that side).
+    public struct Field: Equatable, Sendable {
+        public let name: String
+        public let old: String?
+        public let new: String?
+
+        public init(name: String, old: String?, new: String?) {
+            self.name = name
+            self.old = old
+            self.new = new
+        }
+    }
+
+    public let kind: FileKind
+    public let action: Action
+    public let id: String
+    /// The course the row belongs to after the change (before it, for a delete); a course's own id.
+    public let courseID: String
+    /// The row's title after the change (before it, for a delete).
+    public let title: String
+    /// Insert: every field, old nil. Restore, update: the fields that change. Delete: every
+    /// field, new nil.
+    public let fields: [Field]
+
+    /// The stored fields of a row of `kind`, in the order `old`/`new` values are given in.
+    /// Courses: code, title, term, teacher, timezone. Tasks: course_id, title, student_id,
+    /// due, priority, completed (`true`/`false`) — the columns the plan compares.
+    public static func fieldNames(_ kind: FileKind) -> [String] {
+        switch kind {
+        case .courses: return ["code", "title", "term", "teacher", "timezone"]
+        case .tasks: return ["course_id", "title", "student_id", "due", "priority", "completed"]
+        }
+    }
+
+    /// The change from the row's stored values `old` (nil when it does not exist) to `new`
+    /// (nil for a delete), each in the order of `fieldNames(kind)`.
+    public init(kind: FileKind, action: Action, id: String, old: [String]?, new: [String]?) {
+        let names = Self.fieldNames(kind)
+        let after = action == .delete ? nil : new
+        let before = action == .insert ? nil : old
+        func value(_ row: [String]?, _ name: String) -> String? {
+            guard let row, let i = names.firstIndex(of: name), i < row.count else { return nil }
+            return row[i]
+        }
+        self.kind = kind
+        self.action = action
+        self.id = id
+        let shown = after ?? before
+        self.courseID = kind == .courses ? id : value(shown, "course_id") ?? ""
+        self.title = value(shown, "title") ?? ""
+        self.fields = names.compactMap { name in
+            let field = Field(name: name, old: value(before, name), new: value(after, name))
+            switch action {
+            case .insert, .delete: return field
+            case .restore, .update: return field.old == field.new ? nil : field
+            }
+        }
+    }
+
+    /// `{"kind", "action", "id", "course", "title", "fields": {name: {"old", "new"}}}`;
+    /// `completed` as a boolean, an absent side as null (docs/json.md).
+    public var json: JSONValue {
+        func value(_ name: String, _ text: String?) -> JSONValue {
+            guard let text else { return .null }
+            return name == "completed" ? .bool(text == "true") : .string(text)
+        }
+        return .object([
+            ("kind", .string(kind.rawValue)),
+            ("action", .string(action.rawValue)),
+            ("id", .string(id)),
+            ("course", .string(courseID)),
+            ("title", .string(title)),
+            (
+                "fields",
+                .object(fields.map { ($0.name, .object([("old", value($0.name, $0.old)), ("new", value($0.name, $0.new))])) })
+            ),
+        ])
+    }
+}
+
+/// What approving a held batch would do now, before its rows are listed: the counts the
+/// approval would record and how many changes of each kind and action there are.
+public struct HeldPlanSummary: Equatable, Sendable {
+    /// The counts `batches approve` would record now, per kind.
+    public var counts: [FileKind: ImportCounts]
+    /// The number of changes per kind and action (restores are among the counts' inserts).
+    public var totals: [FileKind: [PlannedChange.Action: Int]]
+    /// Held tasks whose course is gone since: approving rejects them (`unknown_course`).
+    public var droppedTasks: Int
+    /// Batches committed after the held one: approving then needs `force`.
+    public var newerBatches: [Int]
+
+    public init(
+        counts: [FileKind: ImportCounts], totals: [FileKind: [PlannedChange.Action: Int]], droppedTasks: Int, newerBatches: [Int]
+    ) {
+        self.counts = counts
+        self.totals = totals
+        self.droppedTasks = droppedTasks
+        self.newerBatches = newerBatches
+    }
+
+    /// The number of changes of `kind` and `action`.
+    public func total(_ kind: FileKind, _ action: PlannedChange.Action) -> Int {
+        totals[kind]?[action] ?? 0
+    }
+}
