@@ -36,12 +36,13 @@ public struct TaskRowWords: Sendable, Equatable {
         invalid = task.task.invalid.map(\.words)
     }
 
-    /// The status column of a table row: the bucket, "(set by hand)" for a pinned task, how
-    /// late, and the invalid values: "overdue (set by hand), 3 days late; invalid priority".
-    /// The override's end and reason are on a line of their own (`override`).
+    /// The status column of a text table, kept short so that titles keep their room: how late
+    /// for a late row ("3 days late": the section's heading says Overdue), else the bucket;
+    /// "(set by hand)" for a pinned task ("overdue (set by hand), 3 days late"); then the
+    /// invalid values. The override's end and reason go on a line of their own (`override`).
     public var status: String {
         var text = override == nil ? bucket : bucket + " (set by hand)"
-        if let late { text += ", " + late }
+        if let late { text = override == nil ? late : text + ", " + late }
         return ([text] + invalid).joined(separator: "; ")
     }
 
