@@ -93,9 +93,10 @@ func zoneOf(_ course: CourseRecord, _ report: Report) -> TimeZone {
 public enum CSVReportRenderer {
     /// The list's columns: the first ten since the first version, then those a list row adds
     /// (`rowColumns`), last so that a reader by position keeps working.
-    public static let listHeader = [
-        "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
-    ] + rowColumns
+    public static let listHeader =
+        [
+            "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
+        ] + rowColumns
     public static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
     ]
@@ -109,12 +110,13 @@ public enum CSVReportRenderer {
                 let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
                 for section in group.sections {
                     for t in section.tasks {
-                        text += CSVWriter.line([
-                            t.task.courseID, group.course.code, t.task.taskID, t.task.title, t.task.studentID,
-                            t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), ReportWords.priority(t),
-                            t.task.invalid.contains { $0.column == "completed" } ? "invalid" : t.task.completed ? "true" : "false",
-                            t.bucket.rawValue, ReportWords.status(t),
-                        ] + rowCells(t, local: local))
+                        text += CSVWriter.line(
+                            [
+                                t.task.courseID, group.course.code, t.task.taskID, t.task.title, t.task.studentID,
+                                t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), ReportWords.priority(t),
+                                t.task.invalid.contains { $0.column == "completed" } ? "invalid" : t.task.completed ? "true" : "false",
+                                t.bucket.rawValue, ReportWords.status(t),
+                            ] + rowCells(t, local: local))
                     }
                 }
             }

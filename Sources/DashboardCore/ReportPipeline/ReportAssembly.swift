@@ -82,7 +82,6 @@ public enum ReportAssembly {
         return report
     }
 
-
     /// Adds a page's groups to a list's frame: `courses` are the tallies of the page's courses,
     /// `empty` those of the courses with nothing to list that the page shows too (on page 1
     /// when nothing narrows the report, as in `ReportBuilder`). Policy: `completedByCourse`

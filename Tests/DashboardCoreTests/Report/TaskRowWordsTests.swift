@@ -111,7 +111,8 @@ import Testing
         #expect(ReportWords.sectionHeading(BucketSection(bucket: .today, tasks: tasks)) == "Due today (2)")
         #expect(ReportWords.sectionHeading(BucketSection(bucket: .today, tasks: tasks, total: 3)) == "Due today (3) — showing 1–2 of 3")
         #expect(
-            ReportWords.sectionHeading(BucketSection(bucket: .overdue, tasks: tasks, total: 5, first: 3)) == "Overdue (5) — showing 3–4 of 5")
+            ReportWords.sectionHeading(BucketSection(bucket: .overdue, tasks: tasks, total: 5, first: 3))
+                == "Overdue (5) — showing 3–4 of 5")
         #expect(
             ReportWords.sectionHeading(BucketSection(bucket: .upcoming, tasks: [tasks[0]], total: 3, first: 3))
                 == "Upcoming (3) — showing 3 of 3")
@@ -121,7 +122,10 @@ import Testing
         let tasks = (1...5).map { Self.task(due: "", bucket: $0 <= 3 ? .overdue : .today) }
         let group = CourseGroup(
             course: CourseRecord(courseID: "C", code: "C", title: ""),
-            sections: [BucketSection(bucket: .overdue, tasks: Array(tasks.prefix(3))), BucketSection(bucket: .today, tasks: Array(tasks.suffix(2)))])
+            sections: [
+                BucketSection(bucket: .overdue, tasks: Array(tasks.prefix(3))),
+                BucketSection(bucket: .today, tasks: Array(tasks.suffix(2))),
+            ])
         let page = ReportPipeline.paginateTasks([group], limit: 2, page: 2).groups
         #expect(page.first?.sections.map { "\($0.bucket) \($0.total) \($0.first)–\($0.last)" } == ["overdue 3 3–3", "today 2 1–1"])
     }
