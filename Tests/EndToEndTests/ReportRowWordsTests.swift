@@ -97,9 +97,10 @@ import Testing
         GoldenFile.expectMatch(try Self.list(testCase.arguments, in: sandbox), golden: testCase.golden)
     }
 
-    @Test func theCoursePagesOfOutMatchTheirGoldens() throws {
+    /// The course files `--out` writes (and `nightly`, with the same renderers), in each format.
+    @Test(arguments: ["html", "markdown", "csv", "json"]) func theCourseFilesOfOutMatchTheirGoldens(format: String) throws {
         let sandbox = try Self.prepared()
-        let result = try sandbox.run(["--db", "db.sqlite", "--as-of", Self.asOf, "report", "list", "--format", "html", "--out", "out"])
+        let result = try sandbox.run(["--db", "db.sqlite", "--as-of", Self.asOf, "report", "list", "--format", format, "--out", "out"])
         #expect(result.exitCode == 0, "\(result)")
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("out")).sorted().filter { $0.hasPrefix("course-") }
         #expect(names.count == 3)
