@@ -58,9 +58,10 @@ import Testing
     }
 
     static let listCSV =
-        "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status\r\n"
-        + "'=bio,'-BIO,'@t1,'=1+1,s1,2026-12-01,normal,false,upcoming,upcoming\r\n"
-        + "'=bio,'-BIO,'+t2,'-x,'@s,,normal,false,undated,no due date\r\n"
+        "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,"
+        + "days_late,late,override_until,override_reason,override_actor\r\n"
+        + "'=bio,'-BIO,'@t1,'=1+1,s1,2026-12-01,normal,false,upcoming,upcoming,,,,,\r\n"
+        + "'=bio,'-BIO,'+t2,'-x,'@s,,normal,false,undated,no due date,,,,,\r\n"
 
     @Test func reportCSVOnStandardOutputAndInFilesProtectEveryPrefix() throws {
         let sandbox = try Self.imported()

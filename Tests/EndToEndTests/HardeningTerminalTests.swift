@@ -115,11 +115,13 @@ import Testing
         }
         let listText = outputs["list.text"] ?? ""
         #expect(listText.contains("\nBIO␛[31m — Bio␛[2Jlogy<U+202E>evil\nteacher Ms␛]0;pwned␇ A<U+200B>dams, times in UTC\n"))
-        #expect(listText.contains("    Lab␛[2J re<U+202E>port<U+200B>  s␍␛1<U+202E>  2026-12-01  high      upcoming\n"))
+        #expect(listText.contains("    t␛]0;pwned␇1  Lab␛[2J re<U+202E>port<U+200B>  s␍␛1<U+202E>  2026-12-01  high      upcoming\n"))
         #expect((outputs["grid.text"] ?? "").contains("| Bio␛[2Jlogy<U+202E>evil"))
         #expect((outputs["grid.markdown"] ?? "").contains("| BIO␛\\[31m | Bio␛\\[2Jlogy\\<U\\+202E\\>evil | 0 | 0 | 1 | 0 | 0/1 |\n"))
         let listHTML = outputs["list.html"] ?? ""
-        #expect(listHTML.contains("<tr><th scope=\"row\"><bdi>Lab␛[2J re&lt;U+202E&gt;port&lt;U+200B&gt;</bdi></th>"))
+        #expect(listHTML.contains("</td><th scope=\"row\"><bdi>Lab␛[2J re&lt;U+202E&gt;port&lt;U+200B&gt;</bdi></th>"))
+        // The row's anchor encodes the id's every byte outside letters, digits, - and . (ESC, ], ;, BEL).
+        #expect(listHTML.contains("<tr id=\"task-t_1B_5D0_3Bpwned_071\">"))
         #expect(listHTML.contains("<p class=\"about\">Teacher: <bdi>Ms␛]0;pwned␇ A&lt;U+200B&gt;dams</bdi> · Times in UTC</p>"))
         #expect((outputs["grid.html"] ?? "").contains("<span class=\"title\"><bdi>Bio␛[2Jlogy&lt;U+202E&gt;evil</bdi></span>"))
     }
@@ -141,7 +143,7 @@ import Testing
         let csv = try sandbox.dashboard(["report", "list", "--format", "csv"]).stdout
         #expect(
             csv.hasSuffix(
-                "\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\u{202E}\",2026-12-01,high,false,upcoming,upcoming\r\n"
+                "\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\u{202E}\",2026-12-01,high,false,upcoming,upcoming,,,,,\r\n"
             ))
         let check = try sandbox.dashboard(["check", "courses.csv", "tasks.csv", "--format", "json"])
         let rejects = JSON.objects(try JSON.object(check.stdout)["rejects"])
@@ -246,8 +248,8 @@ import Testing
             Self.expectVisible(result.stdout + result.stderr, arguments.joined(separator: " "))
         }
         let list = try sandbox.dashboard(["report", "list", "--format", "text", "--width", "120"]).stdout
-        #expect(list.contains("    Title␛[2J␇ with<U+202E>evil<U+200B>  s<U+2066>1 "))
-        #expect(list.contains("    Carriage return                      st2␍␛[1A    -           low       no due date\n"))
+        #expect(list.contains("    s1␛]0;pwned␇  Title␛[2J␇ with<U+202E>evil<U+200B>  s<U+2066>1 "))
+        #expect(list.contains("    s2            Carriage return                      st2␍␛[1A    -           low       no due date\n"))
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT hex(task_id) FROM tasks WHERE task_id LIKE 's1%'")
                 == "73311B5D303B70776E656407\n")

@@ -107,10 +107,12 @@ import Testing
         }
         // Under each header, every cell starts in its header's column (wide characters count 2).
         var columns: [Int] = []
+        var headers = 0
         for line in lines {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("TITLE ") {
-                columns = ["STUDENT", "DUE", "PRIORITY", "STATUS"].compactMap { TerminalColumns.column(of: $0, in: line) }
-                #expect(columns.count == 4, "\(line)")
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("ID ") {
+                columns = ["TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"].compactMap { TerminalColumns.column(of: $0, in: line) }
+                #expect(columns.count == 5, "\(line)")
+                headers += 1
                 continue
             }
             guard !columns.isEmpty else { continue }
@@ -124,6 +126,7 @@ import Testing
                 #expect(before == "  " && at != " " && at != "", "a cell is not in column \(column): \(line)")
             }
         }
+        #expect(headers == (width == 40 ? 0 : 17), "one header per section")
         if width == 40 {
             #expect(!output.contains("TITLE"), "the narrow layout has no table header")
             #expect(!output.contains("…"), "the narrow layout cuts nothing")
@@ -171,7 +174,7 @@ import Testing
             list["matching_tasks"] as? Int == groups.flatMap { JSON.objects($0["sections"]) }.map { $0["count"] as? Int ?? 0 }.reduce(0, +))
     }
 
-    @Test(arguments: [("grid", 12, 6), ("list", 10, 55)]) func csvHasOneHeaderAndCRLFLineEnds(kind: String, fields: Int, records: Int)
+    @Test(arguments: [("grid", 12, 6), ("list", 15, 55)]) func csvHasOneHeaderAndCRLFLineEnds(kind: String, fields: Int, records: Int)
         throws
     {
         let output = try Self.report([kind, "--format", "csv"])

@@ -54,7 +54,10 @@ import Testing
         let tasks = Self.tasks(json)
         for task in tasks {
             #expect(
-                Set(task.keys) == ["task_id", "course_id", "title", "student_id", "due", "priority", "completed", "bucket", "pinned"])
+                Set(task.keys) == [
+                    "task_id", "course_id", "title", "student_id", "due", "priority", "completed", "bucket", "pinned", "days_late", "late",
+                    "override",
+                ])
         }
         #expect(
             tasks.map(Self.line) == [

@@ -6,10 +6,17 @@ public struct StoredOverride: Sendable, Hashable {
     public var bucket: String
     /// The end: a due text (a date, a local date-time or an instant), or empty for none.
     public var until: String
+    /// Why it was set (`reclassify --reason`); empty where the reader did not ask for it (only
+    /// the report lists read it: the bucket policy never looks at it).
+    public var reason: String
+    /// Who set it (`--actor`); empty where the reader did not ask for it, like `reason`.
+    public var actor: String
 
-    public init(bucket: String, until: String = "") {
+    public init(bucket: String, until: String = "", reason: String = "", actor: String = "") {
         self.bucket = bucket
         self.until = until
+        self.reason = reason
+        self.actor = actor
     }
 }
 

@@ -126,16 +126,21 @@ public enum ReportWords {
         }
     }
 
-    /// A task's status in words (status is never shown by colour alone).
-    public static func status(_ task: ReportTask) -> String {
-        let word: String
-        switch task.bucket {
-        case .overdue: word = "overdue"
-        case .today: word = "due today"
-        case .upcoming: word = "upcoming"
-        case .undated: word = "no due date"
-        case .completed: word = "completed"
+    /// A bucket as the status of a task ("due today").
+    public static func word(_ bucket: Bucket) -> String {
+        switch bucket {
+        case .overdue: return "overdue"
+        case .today: return "due today"
+        case .upcoming: return "upcoming"
+        case .undated: return "no due date"
+        case .completed: return "completed"
         }
+    }
+
+    /// A task's status in words (status is never shown by colour alone): the CSV `status`
+    /// column. A list row says more (how late, the override's end and reason: `TaskRowWords`).
+    public static func status(_ task: ReportTask) -> String {
+        let word = word(task.bucket)
         let status = task.pinned ? word + " (set by hand)" : word
         // A stored value a hand edit made invalid is named, never shown as a valid one.
         return task.task.invalid.isEmpty ? status : ([status] + task.task.invalid.map(\.words)).joined(separator: "; ")

@@ -147,23 +147,8 @@ public enum HTMLRenderer {
                 : escape(ReportMessages.allCompleted(group, wording: report.query.wording))
             html += "<p class=\"empty\">\(message)</p>\n"
         }
-        for section in group.sections {
-            let title = ReportWords.title(section.bucket)
-            html += "<h\(level)>\(title) <span class=\"count\">(\(section.tasks.count))</span></h\(level)>\n"
-            html +=
-                "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(value(c.code)): \(title.lowercased()), \(section.tasks.count) task\(section.tasks.count == 1 ? "" : "s")</caption>\n"
-            html +=
-                "<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">Student</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
-            for t in section.tasks {
-                let due =
-                    t.task.due.isEmpty
-                    ? "<span class=\"none\">none</span>"
-                    : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
-                html +=
-                    "<tr><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Student\">\(value(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\"><span class=\"status b-\(t.bucket.rawValue)\">\(escape(ReportWords.status(t)))</span></td></tr>\n"
-            }
-            html += "</tbody>\n</table></div>\n"
-        }
+        let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
+        for section in group.sections { html += sectionHTML(section, course: c, level: level, local: local) }
         html += "</section>\n"
         return html
     }
@@ -202,8 +187,10 @@ public enum HTMLRenderer {
         th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
         .counts td { text-align: right; } .tasks th[scope=row] { font-weight: normal; overflow-wrap: break-word; }
         .scroll { overflow-x: auto; }
-        .tasks { table-layout: fixed; } .tasks th:nth-child(1) { width: 40%; } .tasks th:nth-child(2) { width: 14%; }
-        .tasks th:nth-child(3) { width: 20%; } .tasks th:nth-child(4) { width: 10%; } .tasks th:nth-child(5) { width: 16%; }
+        .tasks { table-layout: fixed; } .tasks th:nth-child(1) { width: 11%; } .tasks th:nth-child(2) { width: 31%; }
+        .tasks th:nth-child(3) { width: 11%; } .tasks th:nth-child(4) { width: 17%; } .tasks th:nth-child(5) { width: 9%; }
+        .tasks th:nth-child(6) { width: 21%; } .tasks td, .tasks code { overflow-wrap: anywhere; }
+        .detail { display: block; font-size: 0.9rem; } .showing { font-weight: normal; color: var(--muted); }
         @media (max-width: 40rem) {
           .tasks caption { display: block; }
           .tasks thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }

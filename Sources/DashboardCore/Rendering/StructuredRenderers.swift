@@ -78,33 +78,8 @@ public enum JSONReportRenderer {
             courseJSON(group.course) + [
                 ("times_in", .string(ReportWords.zoneName(zone))),
                 ("live_tasks", .int(group.liveTasks)),
-                (
-                    "sections",
-                    .array(
-                        group.sections.map { section in
-                            .object([
-                                ("bucket", .string(section.bucket.rawValue)), ("count", .int(section.tasks.count)),
-                                ("tasks", .array(section.tasks.map { taskJSON($0, zone: zone) })),
-                            ])
-                        })
-                ),
+                ("sections", .array(group.sections.map { sectionJSON($0, local: LocalAsOf(asOf: report.asOf, timeZone: zone)) })),
             ])
-    }
-
-    /// A task in JSON. A stored value a hand edit made invalid is given as stored (its own
-    /// JSON type) and named in `invalid`, a key present only then.
-    public static func taskJSON(_ t: ReportTask, zone: TimeZone) -> JSONValue {
-        let raw = Dictionary(t.task.invalid.map { ($0.column, $0.json) }, uniquingKeysWith: { first, _ in first })
-        var fields: [(String, JSONValue)] = [
-            ("task_id", .string(t.task.taskID)), ("course_id", .string(t.task.courseID)), ("title", .string(t.task.title)),
-            ("student_id", .string(t.task.studentID)),
-            ("due", raw["due"] ?? (t.task.due.isEmpty ? .null : .string(ReportWords.isoDue(t.task.due, zone: zone)))),
-            ("priority", raw["priority"] ?? .string(t.task.priority.rawValue)),
-            ("completed", raw["completed"] ?? .bool(t.task.completed)),
-            ("bucket", .string(t.bucket.rawValue)), ("pinned", .bool(t.pinned)),
-        ]
-        if !t.task.invalid.isEmpty { fields.append(("invalid", .array(t.task.invalid.map { .string($0.column) }))) }
-        return .object(fields)
     }
 }
 
@@ -116,9 +91,12 @@ func zoneOf(_ course: CourseRecord, _ report: Report) -> TimeZone {
 /// Reports as CSV: one header, one row per task (list) or per course (grid); cells that a
 /// spreadsheet would run as formulas are prefixed with `'`.
 public enum CSVReportRenderer {
-    public static let listHeader = [
-        "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
-    ]
+    /// The list's columns: the first ten since the first version, then those a list row adds
+    /// (`rowColumns`), last so that a reader by position keeps working.
+    public static let listHeader =
+        [
+            "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
+        ] + rowColumns
     public static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
     ]
@@ -129,14 +107,16 @@ public enum CSVReportRenderer {
             var text = CSVWriter.line(listHeader)
             for group in report.groups {
                 let zone = zoneOf(group.course, report)
+                let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
                 for section in group.sections {
                     for t in section.tasks {
-                        text += CSVWriter.line([
-                            t.task.courseID, group.course.code, t.task.taskID, t.task.title, t.task.studentID,
-                            t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), ReportWords.priority(t),
-                            t.task.invalid.contains { $0.column == "completed" } ? "invalid" : t.task.completed ? "true" : "false",
-                            t.bucket.rawValue, ReportWords.status(t),
-                        ])
+                        text += CSVWriter.line(
+                            [
+                                t.task.courseID, group.course.code, t.task.taskID, t.task.title, t.task.studentID,
+                                t.task.due.isEmpty ? "" : ReportWords.isoDue(t.task.due, zone: zone), ReportWords.priority(t),
+                                t.task.invalid.contains { $0.column == "completed" } ? "invalid" : t.task.completed ? "true" : "false",
+                                t.bucket.rawValue, ReportWords.status(t),
+                            ] + rowCells(t, local: local))
                     }
                 }
             }
@@ -204,16 +184,8 @@ public enum MarkdownRenderer {
                             : ReportMessages.allCompleted(group, wording: report.query.wording))
                     out += "\n\n"
                 }
-                for section in group.sections {
-                    out += "### \(ReportWords.title(section.bucket)) (\(section.tasks.count))\n\n"
-                    out += "| Title | Student | Due | Priority | Status |\n|---|---|---|---|---|\n"
-                    for t in section.tasks {
-                        let due = t.task.due.isEmpty ? "—" : ReportWords.due(t.task.due, zone: zone)
-                        out +=
-                            "| \(escape(t.task.title)) | \(escape(t.task.studentID)) | \(due) | \(ReportWords.priority(t)) | \(ReportWords.status(t)) |\n"
-                    }
-                    out += "\n"
-                }
+                let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
+                for section in group.sections { out += sectionMarkdown(section, zone: zone, local: local) }
             }
         }
         let page = ReportMessages.page(report)

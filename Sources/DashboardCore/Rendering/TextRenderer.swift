@@ -143,11 +143,12 @@ public enum TextRenderer {
                 continue
             }
             // One table for the course, cut into sections, so columns line up across buckets.
-            let table = table(group.sections.flatMap(\.tasks), zone: zone, width: width - 4)
+            let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
+            let table = table(group.sections.flatMap(\.tasks), zone: zone, local: local, width: width - 4)
             var next = 0
             for section in group.sections {
                 lines.append("")
-                lines += shown("\(ReportWords.title(section.bucket)) (\(section.tasks.count))", to: width - 2).map { "  " + $0 }
+                lines += shown(ReportWords.sectionHeading(section), to: width - 2).map { "  " + $0 }
                 let slice = table.rows[next..<(next + section.tasks.count)].flatMap { $0 }
                 next += section.tasks.count
                 lines += (table.header + slice).map { "    " + $0 }
@@ -157,38 +158,52 @@ public enum TextRenderer {
         return lines
     }
 
-    /// Aligned columns TITLE STUDENT DUE PRIORITY STATUS: a header line and each task's lines.
-    /// Titles are cut with … only when the other columns would not fit; when even that leaves
-    /// too little room, each task takes two lines and nothing is cut.
-    static func table(_ tasks: [ReportTask], zone: TimeZone, width: Int) -> (header: [String], rows: [[String]]) {
-        let header = ["TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"]
+    /// Aligned columns ID TITLE STUDENT DUE PRIORITY STATUS: a header line and each task's
+    /// lines. Only titles are cut (with …), and only when the other columns would not fit; when
+    /// even that leaves too little room, each task takes two lines (its title, then the other
+    /// cells) and nothing is cut. A pinned task's override ("set by hand until …: reason")
+    /// follows its row on lines of its own, indented and wrapped, never cut.
+    static func table(_ tasks: [ReportTask], zone: TimeZone, local: LocalAsOf, width: Int) -> (header: [String], rows: [[String]]) {
+        let header = ["ID", "TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"]
+        let titleColumn = 1
+        var notes: [String?] = []
         let cells = tasks.map { task in
-            [
-                VisibleText.of(task.task.title), task.task.studentID.isEmpty ? "-" : VisibleText.of(task.task.studentID),
-                task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), ReportWords.priority(task),
-                ReportWords.status(task),
+            let words = TaskRowWords(task, at: local)
+            notes.append(words.override)
+            return [
+                VisibleText.of(task.task.taskID), VisibleText.of(task.task.title),
+                task.task.studentID.isEmpty ? "-" : VisibleText.of(task.task.studentID),
+                task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), ReportWords.priority(task), words.status,
             ]
+        }
+        func note(_ index: Int, indent: Int) -> [String] {
+            guard let text = notes[index] else { return [] }
+            return shown(text, to: width - indent).map { String(repeating: " ", count: indent) + $0 }
         }
         var widths = header.map(DisplayWidth.of)
         for row in cells {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
         }
-        let others = widths.dropFirst().reduce(0, +) + 2 * (widths.count - 1)
+        let others = widths.reduce(0, +) - widths[titleColumn] + 2 * (widths.count - 1)
         if width - others < 12 {
-            let rows = cells.map { row in
-                shown(row[0], to: width)
-                    + DisplayWidth.flow(Array(row.dropFirst()), separator: " · ", width: width - 2).map { "  " + $0 }
+            let rows = cells.enumerated().map { index, row in
+                var rest = row
+                let title = rest.remove(at: titleColumn)
+                return shown(title, to: width)
+                    + DisplayWidth.flow(rest, separator: " · ", width: width - 2).map { "  " + $0 } + note(index, indent: 2)
             }
             return ([], rows)
         }
-        widths[0] = min(widths[0], width - others)
+        widths[titleColumn] = min(widths[titleColumn], width - others)
         func line(_ row: [String]) -> String {
             var row = row
-            row[0] = DisplayWidth.truncate(row[0], to: widths[0])
+            row[titleColumn] = DisplayWidth.truncate(row[titleColumn], to: widths[titleColumn])
             let padded = row.enumerated().map { i, cell in i == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[i]) }
             return trailingTrimmed(padded.joined(separator: "  "))
         }
-        return ([line(header)], cells.map { [line($0)] })
+        // The override's lines start under the title (at most a third of the width in).
+        let noteIndent = min(widths[0] + 2, max(2, width / 3))
+        return ([line(header)], cells.enumerated().map { [line($1)] + note($0, indent: noteIndent) })
     }
 
     /// `text` with the data's control, bidi and invisible characters made visible, then wrapped

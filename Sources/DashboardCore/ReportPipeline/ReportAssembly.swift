@@ -70,16 +70,27 @@ public enum ReportAssembly {
         // Only the page's courses are looked up (a whole-list frame has none).
         let pageCourses = Set(pageTasks.map(\.courseID))
         let empty = !query.narrows && report.page.page == 1 ? tallies.filter { $0.allowed && $0.matchingTotal == 0 } : []
-        fill(&report, courses: tallies.filter { pageCourses.contains($0.course.courseID) }, empty: empty, pageTasks: pageTasks)
+        var firstPlace = 1
+        if let (courseID, task) = pageTasks.first, let course = tallies.first(where: { $0.course.courseID == courseID })?.course {
+            var start = SectionStart(course: ReportSortKey.course(course), bucket: task.bucket)
+            for tally in tallies where tally.allowed { start.add(key: ReportSortKey.course(tally.course), counts: tally.matching) }
+            firstPlace = report.page.firstItem - start.count
+        }
+        fill(
+            &report, courses: tallies.filter { pageCourses.contains($0.course.courseID) }, empty: empty, pageTasks: pageTasks,
+            firstPlace: firstPlace)
         return report
     }
 
     /// Adds a page's groups to a list's frame: `courses` are the tallies of the page's courses,
     /// `empty` those of the courses with nothing to list that the page shows too (on page 1
     /// when nothing narrows the report, as in `ReportBuilder`). Policy: `completedByCourse`
-    /// keeps the courses the page shows (the only ones a renderer looks up).
+    /// keeps the courses the page shows (the only ones a renderer looks up); each section
+    /// carries its whole count from its course's tally, and the page's first section the place
+    /// of its first task in the whole section (`firstPlace`, 1-based; 1 on a first page).
     static func fill(
-        _ report: inout Report, courses: [CourseTally], empty: [CourseTally], pageTasks: [(courseID: String, task: ReportTask)]
+        _ report: inout Report, courses: [CourseTally], empty: [CourseTally], pageTasks: [(courseID: String, task: ReportTask)],
+        firstPlace: Int = 1
     ) {
         var groups: [CourseGroup] = []
         var byID: [String: CourseTally] = [:]
@@ -93,7 +104,9 @@ public enum ReportAssembly {
             if groups[last].sections.last?.bucket == task.bucket {
                 groups[last].sections[groups[last].sections.count - 1].tasks.append(task)
             } else {
-                groups[last].sections.append(BucketSection(bucket: task.bucket, tasks: [task]))
+                let whole = byID[courseID]?.matching[task.bucket] ?? 0
+                let first = groups.count == 1 && groups[last].sections.isEmpty ? max(1, firstPlace) : 1
+                groups[last].sections.append(BucketSection(bucket: task.bucket, tasks: [task], total: whole, first: first))
             }
         }
         if !empty.isEmpty {
@@ -175,5 +188,30 @@ public enum ReportAssembly {
         let (skipped, overflow) = (max(1, page) - 1).multipliedReportingOverflow(by: limit)
         guard !overflow, skipped < total else { return nil }
         return (skipped, min(limit, total - skipped))
+    }
+}
+
+/// How many listed tasks come before one section (a bucket of a course) in the report's order,
+/// summed from per-course counts given in any order, one at a time: the listed counts of
+/// every course whose key (`ReportSortKey.course`) sorts before the section's course, then
+/// those of the course's buckets before the section's. A page's first section began at place
+/// `firstItem - count` of the whole section. Pure; memory O(1).
+struct SectionStart {
+    let course: [UInt8]
+    let bucket: Bucket
+    private(set) var count = 0
+
+    init(course: [UInt8], bucket: Bucket) {
+        self.course = course
+        self.bucket = bucket
+    }
+
+    /// Adds one course's listed counts (counted only when it comes before the section).
+    mutating func add(key: [UInt8], counts: BucketCounts) {
+        if key == course {
+            for earlier in Bucket.allCases where earlier.order < bucket.order { count += counts[earlier] }
+        } else if key.lexicographicallyPrecedes(course) {
+            count += counts.total
+        }
     }
 }

@@ -66,7 +66,7 @@ enum ReportCoursePass {
         } task: { live in
             guard let local, !tallies.isEmpty else { return }
             let effective = BucketPolicy.effective(live.task, override: live.override, at: local)
-            let task = ReportTask(task: live.task, bucket: effective.bucket, pinned: effective.isPinned)
+            let task = ReportTask(live, effective: effective)
             for index in tallies.indices {
                 let isListed = tallies[index].count(task, kind: kinds[index], query: query, matcher: matcher, courseText: text)
                 if index == 0, isListed { try listed?(tallies[0].course, local, task) }

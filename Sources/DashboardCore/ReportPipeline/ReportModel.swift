@@ -1,9 +1,29 @@
 import Foundation
 
-/// A bucket's tasks inside one course.
+/// A bucket's tasks inside one course: on a page, the part of the section the page shows,
+/// with the section's whole count (SPEC §7: section counts are always whole).
 public struct BucketSection: Sendable, Equatable {
     public var bucket: Bucket
+    /// The tasks shown (on a page, only the page's).
     public var tasks: [ReportTask]
+    /// The section's whole count, every page together (the heading's number).
+    public var total: Int
+    /// The place (1-based) of the first shown task in the whole section: 1 unless the
+    /// section began on an earlier page.
+    public var first: Int
+
+    /// - Parameter total: the whole count; `tasks.count` when not given (the whole section).
+    public init(bucket: Bucket, tasks: [ReportTask], total: Int? = nil, first: Int = 1) {
+        self.bucket = bucket
+        self.tasks = tasks
+        self.total = total ?? tasks.count
+        self.first = first
+    }
+
+    /// The place (1-based) of the last shown task in the whole section.
+    public var last: Int { first + tasks.count - 1 }
+    /// True when the page shows every task of the section.
+    public var isWhole: Bool { first == 1 && tasks.count == total }
 }
 
 /// One course with its tasks grouped by bucket.

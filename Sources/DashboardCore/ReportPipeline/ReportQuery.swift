@@ -211,11 +211,17 @@ public enum ReportPipeline {
             var sections: [BucketSection] = []
             for section in group.sections {
                 var kept: [ReportTask] = []
-                for task in section.tasks {
-                    if index >= first && index < last { kept.append(task) }
+                var start = 1
+                for (place, task) in section.tasks.enumerated() {
+                    if index >= first && index < last {
+                        if kept.isEmpty { start = place + 1 }
+                        kept.append(task)
+                    }
                     index += 1
                 }
-                if !kept.isEmpty { sections.append(BucketSection(bucket: section.bucket, tasks: kept)) }
+                if !kept.isEmpty {
+                    sections.append(BucketSection(bucket: section.bucket, tasks: kept, total: section.tasks.count, first: start))
+                }
             }
             if !sections.isEmpty { result.append(CourseGroup(course: group.course, sections: sections, liveTasks: group.liveTasks)) }
         }

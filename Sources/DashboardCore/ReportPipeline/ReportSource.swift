@@ -6,6 +6,22 @@ public struct ReportTask: Sendable, Equatable {
     public var bucket: Bucket
     /// True while a manual override pins the bucket.
     public var pinned: Bool
+    /// The override that pins the bucket (its end, reason and actor, for the list's words), only
+    /// while it is in force; nil otherwise, or when the reader did not give it.
+    public var override: StoredOverride? = nil
+
+    /// A live task in its effective bucket (`BucketPolicy.effective`): its override kept
+    /// only while in force.
+    public init(_ live: LiveTask, effective: EffectiveBucket) {
+        self.init(task: live.task, bucket: effective.bucket, pinned: effective.isPinned, override: effective.isPinned ? live.override : nil)
+    }
+
+    public init(task: TaskRecord, bucket: Bucket, pinned: Bool, override: StoredOverride? = nil) {
+        self.task = task
+        self.bucket = bucket
+        self.pinned = pinned
+        self.override = override
+    }
 }
 
 /// A course and its live tasks, as reports see them.
@@ -77,7 +93,7 @@ public enum ReportSource {
         try reader.forEachLiveTask(selection, countsOnly: countsOnly) { live in
             guard let (position, local) = index[live.task.courseID] else { return }
             let effective = BucketPolicy.effective(live.task, override: live.override, at: local)
-            try body(position, ReportTask(task: live.task, bucket: effective.bucket, pinned: effective.isPinned))
+            try body(position, ReportTask(live, effective: effective))
         }
     }
 }

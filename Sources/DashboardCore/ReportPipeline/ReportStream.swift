@@ -53,6 +53,10 @@ public enum ReportStream {
         return try reader.read {
             let empties = try reader.courseResults()
             defer { empties.drop() }
+            // Past page 1, each listed course's counts, to find where the page's first section
+            // began (its heading gives its whole count and the places the page shows).
+            let listed = skipped > 0 && !overflow ? try reader.courseResults() : nil
+            defer { listed?.drop() }
             let window = PageWindow(keep: overflow || overflowWanted ? 0 : wanted, keys: try reader.pageKeys(), memory: keyMemory)
             defer { window.finish() }
             var totals = ReportTotals()
@@ -63,6 +67,7 @@ public enum ReportStream {
                 let tally = tallies[0]
                 totals.add(tally)
                 if showsEmpty, tally.allowed, tally.matchingTotal == 0 { try empties.add(Self.result(tally)) }
+                if let listed, tally.allowed, tally.matchingTotal > 0 { try listed.add(Self.result(tally)) }
             } listed: { course, local, task in
                 // Past the end of any page that can be shown: nothing to keep.
                 guard !overflow, !overflowWanted else { return }
@@ -91,7 +96,15 @@ public enum ReportStream {
                     empty.append(tally)
                 }
             }
-            ReportAssembly.fill(&report, courses: courses, empty: empty, pageTasks: pageTasks)
+            var firstPlace = 1
+            if let listed, let (courseID, task) = pageTasks.first, let course = courses.first(where: { $0.course.courseID == courseID }) {
+                try listed.prepareOrderedReading()
+                // Summed one course at a time: nothing is kept.
+                var start = SectionStart(course: ReportSortKey.course(course.course), bucket: task.bucket)
+                try listed.forEach(offset: 0, count: nil) { start.add(key: $0.key, counts: $0.counts) }
+                firstPlace = report.page.firstItem - start.count
+            }
+            ReportAssembly.fill(&report, courses: courses, empty: empty, pageTasks: pageTasks, firstPlace: firstPlace)
             return report
         }
     }
@@ -130,7 +143,7 @@ public enum ReportStream {
         for task in live {
             guard let (course, local) = byID[task.task.courseID] else { continue }
             let effective = BucketPolicy.effective(task.task, override: task.override, at: local)
-            let shown = ReportTask(task: task.task, bucket: effective.bucket, pinned: effective.isPinned)
+            let shown = ReportTask(task, effective: effective)
             let due = ReportPipeline.dueInstant(shown.task.due, local.timeZone)
             page.append((ReportSortKey.key(course: course, task: shown, due: due, sort: query.sort), task.task.courseID, shown))
         }

@@ -26,11 +26,9 @@ extension Store: ReportReading {
                 : Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, order: ""))
         let c = tasks.columnPositions
         let taskDecoder = try TaskRowDecoder(c)
-        let (courseID, bucket, until) = (try c.position("course_id"), try c.position("bucket"), try c.position("until"))
-        func live(_ row: Row) -> LiveTask {
-            let override = row.isNull(bucket) ? nil : StoredOverride(bucket: row.string(bucket) ?? "", until: row.string(until) ?? "")
-            return LiveTask(task: taskDecoder.task(row), override: override)
-        }
+        let courseID = try c.position("course_id")
+        let overrides = try OverrideColumns(c)
+        func live(_ row: Row) -> LiveTask { LiveTask(task: taskDecoder.task(row), override: overrides.override(row)) }
         if !only.isEmpty {
             try courses.forEachRow(values) { row in
                 let record = decoder.course(row)
@@ -101,11 +99,8 @@ extension Store: ReportReading {
         let statement = try database.prepare(Self.tasksSQL(filter, countsOnly: countsOnly))
         let c = statement.columnPositions
         let decoder = try TaskRowDecoder(c)
-        let (bucket, until) = (try c.position("bucket"), try c.position("until"))
-        try statement.forEachRow(values) { row in
-            let override = row.isNull(bucket) ? nil : StoredOverride(bucket: row.string(bucket) ?? "", until: row.string(until) ?? "")
-            try body(LiveTask(task: decoder.task(row), override: override))
-        }
+        let overrides = try OverrideColumns(c)
+        try statement.forEachRow(values) { row in try body(LiveTask(task: decoder.task(row), override: overrides.override(row))) }
     }
 
     public func pageKeys() throws -> any PageKeys {
@@ -113,11 +108,34 @@ extension Store: ReportReading {
     }
 
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).
+    /// An override's reason and actor are read with the titles (a list shows them), not for
+    /// counts.
     static func tasksSQL(_ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id") -> String {
         """
-        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until
+        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until, \(countsOnly ? "'' AS reason, '' AS actor" : "o.reason, o.actor")
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
         WHERE t.deleted_batch IS NULL\(filter)\(order)
         """
+    }
+
+    /// The override columns of the tasks query, resolved once per statement.
+    struct OverrideColumns {
+        let bucket: Int
+        let until: Int
+        let reason: Int
+        let actor: Int
+
+        init(_ columns: ColumnPositions) throws {
+            (bucket, until) = (try columns.position("bucket"), try columns.position("until"))
+            (reason, actor) = (try columns.position("reason"), try columns.position("actor"))
+        }
+
+        /// The row's stored override, or nil when the task has none.
+        func override(_ row: Row) -> StoredOverride? {
+            guard !row.isNull(bucket) else { return nil }
+            return StoredOverride(
+                bucket: row.string(bucket) ?? "", until: row.string(until) ?? "", reason: row.string(reason) ?? "",
+                actor: row.string(actor) ?? "")
+        }
     }
 }

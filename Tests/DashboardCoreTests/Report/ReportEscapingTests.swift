@@ -106,11 +106,12 @@ struct ReportEscapingTests {
             defaultTimeZone: ReportSample.utc)
         #expect(
             CSVReportRenderer.render(report)
-                == "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status\r\n"
-                + "C1,'=cmd,T1,\"'=HYPERLINK(\"\"http://x\"\")\",'+1,2026-11-30,normal,false,upcoming,upcoming\r\n"
-                + "C1,'=cmd,T2,\"Essay, part 1\",'@me,,normal,false,upcoming,upcoming\r\n"
-                + "C1,'=cmd,T3,\"Line one\nline two\",'-5,,normal,false,upcoming,upcoming\r\n"
-                + "C1,'=cmd,T4,\"say \"\"hi\"\"\",,,normal,false,upcoming,upcoming\r\n")
+                == "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,"
+                + "days_late,late,override_until,override_reason,override_actor\r\n"
+                + "C1,'=cmd,T1,\"'=HYPERLINK(\"\"http://x\"\")\",'+1,2026-11-30,normal,false,upcoming,upcoming,,,,,\r\n"
+                + "C1,'=cmd,T2,\"Essay, part 1\",'@me,,normal,false,upcoming,upcoming,,,,,\r\n"
+                + "C1,'=cmd,T3,\"Line one\nline two\",'-5,,normal,false,upcoming,upcoming,,,,,\r\n"
+                + "C1,'=cmd,T4,\"say \"\"hi\"\"\",,,normal,false,upcoming,upcoming,,,,,\r\n")
     }
 
     @Test("a CSV grid report quotes and protects every hostile value")
@@ -146,8 +147,8 @@ struct ReportEscapingTests {
         #expect(markdown.contains("\n## \"'\\& — \\<script\\>alert(1)\\</script\\>\n"))
         #expect(
             markdown.contains(
-                "\n| \\<script\\>alert(1)\\</script\\> | \"'\\& | 2026-11-30 | normal | upcoming |\n"))
-        #expect(markdown.contains("\n| \"'\\& \\| \\*bold\\* | \\<s\\> | — | normal | no due date |\n"))
+                "\n| \\<T1\\> | \\<script\\>alert(1)\\</script\\> | \"'\\& | 2026-11-30 | normal | upcoming |\n"))
+        #expect(markdown.contains("\n| T2 | \"'\\& \\| \\*bold\\* | \\<s\\> | — | normal | no due date |\n"))
         #expect(markdown.contains("\nTeacher: \\<b\\>Bold\\</b\\> · Term: \\<i\\>term\\</i\\> · Times in UTC.\n"))
         #expect(!markdown.replacingOccurrences(of: "\\<", with: "").contains("<"))
     }

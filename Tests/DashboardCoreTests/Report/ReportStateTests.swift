@@ -116,8 +116,8 @@ struct ReportStateTests {
                 teacher Ada, times in UTC
 
                   Upcoming (1)
-                    TITLE  STUDENT  DUE         PRIORITY  STATUS
-                    Essay  s1       2026-11-30  normal    upcoming
+                    ID  TITLE  STUDENT  DUE         PRIORITY  STATUS
+                    T1  Essay  s1       2026-11-30  normal    upcoming
 
                 HIS-2 — History
                 times in UTC
@@ -239,15 +239,15 @@ struct ReportStateTests {
                 teacher Zoë Müller, times in UTC
 
                   Overdue (1)
-                    TITLE  STUDENT  DUE  PRIORITY  STATUS
-                    One    s1       -    high      overdue
+                    ID  TITLE  STUDENT  DUE  PRIORITY  STATUS
+                    T1  One    s1       -    high      overdue
 
                 MAT-10 — Maths
                 teacher Ana Núñez, times in UTC
 
                   Overdue (1)
-                    TITLE  STUDENT  DUE  PRIORITY  STATUS
-                    Seven  s1       -    normal    overdue
+                    ID  TITLE  STUDENT  DUE  PRIORITY  STATUS
+                    T7  Seven  s1       -    normal    overdue
 
                 """)
     }

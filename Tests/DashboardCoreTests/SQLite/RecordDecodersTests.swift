@@ -14,10 +14,10 @@ struct RecordDecodersTests {
             CREATE TABLE courses (course_id TEXT, code TEXT, title TEXT, term TEXT, teacher TEXT, timezone TEXT);
             CREATE TABLE tasks (task_id TEXT, course_id TEXT, title TEXT, student_id TEXT, due TEXT, priority TEXT,
                                 completed INTEGER, deleted_batch INTEGER);
-            CREATE TABLE overrides (task_id TEXT, bucket TEXT, until TEXT);
+            CREATE TABLE overrides (task_id TEXT, bucket TEXT, until TEXT, reason TEXT, actor TEXT);
             INSERT INTO courses VALUES ('C1', 'MATH', 'Algebra', '2026', 'Ada', 'Europe/Berlin');
             INSERT INTO tasks VALUES ('T1', 'C1', 'Homework', 'S9', '2026-12-01', 'high', 1, NULL);
-            INSERT INTO overrides VALUES ('T1', 'done', '2026-12-24');
+            INSERT INTO overrides VALUES ('T1', 'done', '2026-12-24', 'extension', 'ada');
             """)
         return database
     }
@@ -45,8 +45,17 @@ struct RecordDecodersTests {
         let database = try database()
         let statement = try database.prepare(Store.tasksSQL("", countsOnly: countsOnly))
         let decoder = try TaskRowDecoder(statement.columnPositions)
+        let overrides = try Store.OverrideColumns(statement.columnPositions)
         var read: [TaskRecord] = []
-        try statement.forEachRow { read.append(decoder.task($0)) }
+        var pins: [StoredOverride?] = []
+        try statement.forEachRow {
+            read.append(decoder.task($0))
+            pins.append(overrides.override($0))
+        }
+        // The override's reason and actor come with the titles (a list shows them), not for counts.
+        let expected = StoredOverride(
+            bucket: "done", until: "2026-12-24", reason: countsOnly ? "" : "extension", actor: countsOnly ? "" : "ada")
+        #expect(pins == [expected])
         #expect(read.count == 1)
         #expect(read.first?.taskID == "T1")
         #expect(read.first?.courseID == "C1")

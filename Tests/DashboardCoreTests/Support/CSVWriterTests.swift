@@ -40,16 +40,22 @@ import Testing
 
     @Test("a report CSV protects every prefix in every text column")
     func reportCSV() {
+        // Pinned by hand, with the value as the override's reason and actor too.
         let tasks = Self.prefixes.enumerated().map { i, value in
-            ReportSample.task(value, "c", value, student: value, due: "2026-12-0\(i + 1)")
+            var task = ReportSample.task(value, "c", value, student: value, due: "2026-12-0\(i + 1)", pinned: true)
+            task.override = StoredOverride(bucket: "upcoming", reason: value, actor: value)
+            return task
         }
         let source = [ReportCourse(course: ReportSample.course("c", code: "\t=code", title: "\r=title"), tasks: tasks)]
         let report = ReportBuilder.build(
             .list, courses: source, facts: ReportSample.freshFacts, query: ReportQuery(), asOf: ReportSample.asOf,
             defaultTimeZone: ReportSample.utc)
-        var expected = "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status\r\n"
+        var expected =
+            "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,"
+            + "days_late,late,override_until,override_reason,override_actor\r\n"
         for (i, cell) in Self.protected.enumerated() {
-            expected += "c,'\t=code,\(cell),\(cell),\(cell),2026-12-0\(i + 1),normal,false,upcoming,upcoming\r\n"
+            expected +=
+                "c,'\t=code,\(cell),\(cell),\(cell),2026-12-0\(i + 1),normal,false,upcoming,upcoming (set by hand),,,,\(cell),\(cell)\r\n"
         }
         #expect(CSVReportRenderer.render(report) == expected)
     }

@@ -1,0 +1,143 @@
+import Foundation
+
+/// What a list row says about one task beyond its stored values, the same in every format
+/// (text, Markdown, HTML, JSON, CSV): its id, how late it is, and the override that pins it.
+/// Pure: a function of the task, its course's zone and the report's as-of.
+///
+/// Policy (docs/reports.md, "What a row says"):
+/// - **How late**: only a task shown as overdue whose own due has passed (not a task an
+///   override pins to overdue before its due, nor a completed one). Whole calendar days in the
+///   course's zone between the due's local date and the as-of's local date, so a change of
+///   daylight saving time between them changes nothing: "1 day late", "3 days late"; a timed
+///   due that passed earlier on the as-of's own day is "late today" (0 days).
+/// - **Set by hand**: a pinned task says "set by hand until 2026-12-06: extension granted" (the
+///   end in the course's zone: a date means through that day), "set by hand: reason" without
+///   an end, or "set by hand" when the reader did not give the override.
+public struct TaskRowWords: Sendable, Equatable {
+    /// The task id, as stored (renderers escape it).
+    public var taskID: String
+    /// The bucket in words ("overdue", "due today", …).
+    public var bucket: String
+    /// Whole days late (0: late today), or nil when the row is not late.
+    public var daysLate: Int?
+    /// `daysLate` in words ("3 days late", "1 day late", "late today").
+    public var late: String?
+    /// The override in words, for a pinned task.
+    public var override: String?
+    /// The names of the stored values a hand edit made invalid ("invalid due \"x\"").
+    public var invalid: [String]
+
+    public init(_ task: ReportTask, at local: LocalAsOf) {
+        taskID = task.task.taskID
+        bucket = ReportWords.word(task.bucket)
+        daysLate = Self.daysLate(task, at: local)
+        late = daysLate.map(Self.lateWords)
+        override = task.pinned ? Self.overrideWords(task.override, zone: local.timeZone) : nil
+        invalid = task.task.invalid.map(\.words)
+    }
+
+    /// The status column of a text table, kept short so that titles keep their room: how late
+    /// for a late row ("3 days late": the section's heading says Overdue), else the bucket;
+    /// "(set by hand)" for a pinned task ("overdue (set by hand), 3 days late"); then the
+    /// invalid values. The override's end and reason go on a line of their own (`override`).
+    public var status: String {
+        var text = override == nil ? bucket : bucket + " (set by hand)"
+        if let late { text = override == nil ? late : text + ", " + late }
+        return ([text] + invalid).joined(separator: "; ")
+    }
+
+    /// The whole status in one cell: the override's words in place of "(set by hand)":
+    /// "upcoming (set by hand until 2026-12-06: extension granted)".
+    public var fullStatus: String {
+        var text = override.map { bucket + " (" + $0 + ")" } ?? bucket
+        if let late { text += ", " + late }
+        return ([text] + invalid).joined(separator: "; ")
+    }
+
+    /// What follows the bucket's word in a cell that shows the bucket on its own (the HTML
+    /// badge): how late, the override, the invalid values.
+    public var details: [String] {
+        [late, override].compactMap { $0 } + invalid
+    }
+
+    /// Whole days late, or nil (see the type's policy).
+    public static func daysLate(_ task: ReportTask, at local: LocalAsOf) -> Int? {
+        guard task.bucket == .overdue, !task.task.completed, !task.task.due.isEmpty,
+            let due = DueDate(storageText: task.task.due),
+            BucketPolicy.computed(due: due, completed: false, at: local) == .overdue
+        else { return nil }
+        let day: CivilDate
+        switch due {
+        case .date(let date): day = date
+        case .local(let date, _, _, _): day = date
+        case .instant(let seconds):
+            let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+            day = LocalAsOf(asOf: instant, timeZone: local.timeZone).date
+        }
+        return max(0, local.date.daysSinceEpoch - day.daysSinceEpoch)
+    }
+
+    /// "late today", "1 day late", "N days late".
+    public static func lateWords(_ days: Int) -> String {
+        switch days {
+        case 0: return "late today"
+        case 1: return "1 day late"
+        default: return "\(days) days late"
+        }
+    }
+
+    /// "set by hand until END: REASON", without the end when there is none (or it cannot be
+    /// read: such an override never ends), without the reason when it is empty.
+    public static func overrideWords(_ override: StoredOverride?, zone: TimeZone) -> String {
+        var words = "set by hand"
+        guard let override else { return words }
+        if let end = until(override, zone: zone) { words += " until " + end }
+        let reason = override.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !reason.isEmpty { words += ": " + reason }
+        return words
+    }
+
+    /// The override's end as the course's teachers read it (`2026-12-06`, `2026-12-06 14:00`),
+    /// or nil when it has none or it cannot be read.
+    public static func until(_ override: StoredOverride, zone: TimeZone) -> String? {
+        let text = ReportWords.due(override.until, zone: zone)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The HTML anchor of a task's row (`id="task-…"`, so `page.html#task-…` opens at it):
+    /// `task-` then the id's UTF-8 bytes, ASCII letters, digits, `-` and `.` as they are and
+    /// every other byte as `_` and two upper-case hex digits (`a b` → `task-a_20b`, `x#y` →
+    /// `task-x_23y`, `ü` → `task-_C3_BC`, `_` → `task-_5F`). The result has no space and
+    /// needs no escaping in an attribute or a URL fragment; two ids never share an anchor.
+    public static func anchor(_ taskID: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes = Array("task-".utf8)
+        for byte in taskID.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "_"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A section's heading in words, the same in every format.
+extension ReportWords {
+    /// "Due today (3)" when every task of the section is shown; "Due today (3) — showing 1–2
+    /// of 3" (or "showing 3 of 3" for one task) when the page shows part of it.
+    public static func sectionHeading(_ section: BucketSection) -> String {
+        let head = "\(title(section.bucket)) (\(section.total))"
+        return showing(section).map { head + " — " + $0 } ?? head
+    }
+
+    /// "showing 1–2 of 3", or nil when the whole section is shown.
+    public static func showing(_ section: BucketSection) -> String? {
+        guard !section.isWhole else { return nil }
+        let places = section.first == section.last ? "\(section.first)" : "\(section.first)–\(section.last)"
+        return "showing \(places) of \(section.total)"
+    }
+}
