@@ -104,7 +104,8 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(
                 sandbox.db,
-                "SELECT task_id, from_bucket, to_bucket, cause, actor, reason, override_until, group_id FROM audit WHERE entry_id > \(last)")
+                "SELECT task_id, from_bucket, to_bucket, cause, actor, reason, override_until, group_id FROM audit WHERE entry_id > \(last)"
+            )
                 == """
                 m1|overdue|upcoming|override|adams|snow day|2026-12-06|1
                 m2|overdue|upcoming|override|adams|snow day|2026-12-06|1
@@ -170,7 +171,8 @@ import Testing
         let sandbox = try Self.imported()
         let token = try Self.token(sandbox, Self.snow)
         // Between preview and apply, an import moves m4's due into the past: it is overdue now.
-        _ = try sandbox.write("tasks.csv", Self.tasks.replacingOccurrences(of: "m4,math,Project,s2,2026-12-03", with: "m4,math,Project,s2,2026-11-28"))
+        _ = try sandbox.write(
+            "tasks.csv", Self.tasks.replacingOccurrences(of: "m4,math,Project,s2,2026-12-03", with: "m4,math,Project,s2,2026-11-28"))
         #expect(try sandbox.dashboard(["import", "tasks.csv", "--actor", "importer"]).exitCode == 0)
         let before = try Self.state(sandbox)
         let now = try Self.token(sandbox, Self.snow)
@@ -210,12 +212,12 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(
                 sandbox.db, "SELECT task_id, from_bucket, to_bucket, cause, reverts_entry, group_id FROM audit WHERE entry_id > \(last)")
-                == """
-                m1|upcoming|overdue|revert|\(last - 2)|2
-                m2|upcoming|today|revert|\(last - 1)|2
-                m3|upcoming|today|revert|\(last)|2
+                    == """
+                    m1|upcoming|overdue|revert|\(last - 2)|2
+                    m2|upcoming|today|revert|\(last - 1)|2
+                    m3|upcoming|today|revert|\(last)|2
 
-                """)
+                    """)
         // Undone already: a second revert of group 1 is refused, and says how to re-apply it.
         let twice = try sandbox.dashboard(["revert", "--group", "1"])
         #expect(
@@ -262,7 +264,10 @@ import Testing
             ["reclassify", "m1", "--course", "math", "--to", "upcoming", "--reason", "x"], 64,
             "give either a TASK or selection options (--course, --bucket, ...), not both"
         ),
-        (["reclassify", "--to", "upcoming", "--reason", "x"], 64, "missing TASK (a task_id) or selection options (--course, --bucket, ...)"),
+        (
+            ["reclassify", "--to", "upcoming", "--reason", "x"], 64,
+            "missing TASK (a task_id) or selection options (--course, --bucket, ...)"
+        ),
         (
             ["reclassify", "m1", "--to", "upcoming", "--reason", "x", "--yes"], 64,
             "--yes goes with selection options (--course, --bucket, ...), not with one TASK"
@@ -273,7 +278,10 @@ import Testing
         ),
         (["reclassify", "--course", "math", "--reason", "x", "--yes"], 64, "missing --to BUCKET"),
         (["reclassify", "--course", "math", "--to", "upcoming"], 64, "missing --reason TEXT: say why the tasks are reclassified"),
-        (["reclassify", "--course", "math", "--to", "upcoming", "--reason", " ", "--yes"], 64, "--reason must say why the task is reclassified"),
+        (
+            ["reclassify", "--course", "math", "--to", "upcoming", "--reason", " ", "--yes"], 64,
+            "--reason must say why the task is reclassified"
+        ),
         (
             ["reclassify", "--course", "math", "--to", "upcoming", "--reason", "x", "--until", "2026-11-28", "--yes"], 64,
             "--until 2026-11-28 is not after the as-of time 2026-11-29T08:00:00Z"

@@ -37,7 +37,8 @@ extension AuditError {
         case .unknownGroup(let id): return "there is no group \(id)"
         case .groupAlreadyReverted(let group, let by):
             let list = by.map(String.init).joined(separator: ", ")
-            return "group \(group) was already reverted (by entr\(by.count == 1 ? "y" : "ies") \(list)); revert the group that reverted it to re-apply it"
+            return
+                "group \(group) was already reverted (by entr\(by.count == 1 ? "y" : "ies") \(list)); revert the group that reverted it to re-apply it"
         case .blockedGroup(let group, let blocked):
             let list = blocked.map { block in
                 let later = zip(block.blocking, block.causes).map { "\($0) (\($1.rawValue))" }.joined(separator: ", ")

@@ -58,7 +58,8 @@ extension ReclassifyCommand {
             throw CommandError(
                 .dataError,
                 "the selection changed since the preview (--confirm \(given), now \(now.token)): nothing was written",
-                hint: "review the \(taskCount(now.tasks.count)) listed above; to pin \(now.pinned.count == 1 ? "it" : "them"), run again with --yes --confirm \(now.token)"
+                hint:
+                    "review the \(taskCount(now.tasks.count)) listed above; to pin \(now.pinned.count == 1 ? "it" : "them"), run again with --yes --confirm \(now.token)"
             )
         } catch {
             throw auditFailure(error)
@@ -84,12 +85,15 @@ extension ReclassifyCommand {
     /// The preview's line on stderr: what `--yes` would do and the token to apply exactly it.
     static func previewSummary(_ plan: BulkPlan, query: ReportQuery) -> String {
         if plan.tasks.isEmpty {
-            return "nothing to reclassify: no task matches \(query.describedNarrowing) (`dashboard report list` with the same options lists the same tasks)"
+            return
+                "nothing to reclassify: no task matches \(query.describedNarrowing) (`dashboard report list` with the same options lists the same tasks)"
         }
         if plan.pinned.isEmpty {
-            return "nothing to reclassify: the \(taskCount(plan.tasks.count)) selected \(plan.tasks.count == 1 ? "is" : "are") already pinned to \(target(plan))"
+            return
+                "nothing to reclassify: the \(taskCount(plan.tasks.count)) selected \(plan.tasks.count == 1 ? "is" : "are") already pinned to \(target(plan))"
         }
-        return "would pin \(taskCount(plan.pinned.count)) to \(target(plan))\(skippedWords(plan)); nothing was written: run again with --yes --confirm \(plan.token) to pin exactly these"
+        return
+            "would pin \(taskCount(plan.pinned.count)) to \(target(plan))\(skippedWords(plan)); nothing was written: run again with --yes --confirm \(plan.token) to pin exactly these"
     }
 
     /// The line on stderr after `--yes`: the group and how to undo it.
@@ -97,7 +101,8 @@ extension ReclassifyCommand {
         guard let group = plan.groupID else { return previewSummary(plan, query: query) }
         let entries = plan.pinned.compactMap(\.entryID)
         let range = entries.count == 1 ? "entry \(entries[0])" : "entries \(entries.min() ?? 0)–\(entries.max() ?? 0)"
-        return "group \(group): pinned \(taskCount(entries.count)) to \(target(plan)) (\(range))\(skippedWords(plan)); undo with `dashboard revert --group \(group)`"
+        return
+            "group \(group): pinned \(taskCount(entries.count)) to \(target(plan)) (\(range))\(skippedWords(plan)); undo with `dashboard revert --group \(group)`"
     }
 
     // MARK: - Output

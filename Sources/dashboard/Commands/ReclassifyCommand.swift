@@ -8,7 +8,7 @@ enum ReclassifyCommand: Command {
         name: "reclassify",
         usage:
             "dashboard reclassify TASK|SELECTION --to BUCKET --reason TEXT [--until DATE] [--yes [--confirm TOKEN]] [--actor NAME]",
-        abstract: "Pin a task, or every task a selection gives, to a bucket by hand (a manual override), optionally until a date.",
+        abstract: "Pin a task (or every task a selection gives) to a bucket by hand, optionally until a date.",
         discussion: """
             BUCKET is overdue, today, upcoming, undated or completed. The override survives later
             imports (an import that changes the task records a conflict and keeps it, unless run

@@ -7,7 +7,7 @@ enum RevertCommand: Command {
     static let spec = CommandSpec(
         name: "revert",
         usage: "dashboard revert ENTRY [--force] | dashboard revert --batch ID [--force] | dashboard revert --group G [--force]",
-        abstract: "Undo one audit entry, a whole import batch or a bulk reclassify's group; the revert is logged and revertible.",
+        abstract: "Undo an audit entry, an import batch or a bulk group; the revert is logged and revertible.",
         discussion: """
             ENTRY: an override goes back to the computed bucket (or to the override before it), a
             deleted task is restored, an import's change to the task is undone, a revert is
@@ -124,7 +124,8 @@ enum RevertCommand: Command {
         var note = "reverted group \(groupID) as group \(result.groupID ?? 0): \(count) task\(count == 1 ? "" : "s") put back (\(range))"
         if !result.alreadyUndone.isEmpty {
             let undone = result.alreadyUndone.count
-            note += "; \(undone) entr\(undone == 1 ? "y was" : "ies were") already undone (by \(result.alreadyUndone.map(String.init).joined(separator: ", ")))"
+            note +=
+                "; \(undone) entr\(undone == 1 ? "y was" : "ies were") already undone (by \(result.alreadyUndone.map(String.init).joined(separator: ", ")))"
         }
         if let group = result.groupID { note += "; undo with `dashboard revert --group \(group)`" }
         invocation.console.note(note)
