@@ -181,7 +181,7 @@ import Testing
         GoldenFile.expectMatch(result.stdout, golden: "reclassify/changed.txt")
         #expect(
             result.stderr == """
-                dashboard: error: the selection changed since the preview (--confirm \(token), now \(now)): nothing was written
+                dashboard: error: the selection changed since the preview (--confirm \(token), now \(now)); changed since: m4 (overdue now); nothing was written
                 dashboard: hint: review the 4 tasks listed above; to pin them, run again with --yes --confirm \(now)
 
                 """)

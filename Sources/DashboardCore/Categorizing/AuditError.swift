@@ -25,8 +25,10 @@ public enum AuditError: Error, Equatable {
     case blockedBatch(batch: Int, blocking: [Int])
     /// A bulk selection of more tasks than `BulkReclassify.taskLimit`.
     case bulkTooLarge(count: Int, limit: Int)
-    /// `--confirm TOKEN` is not the selection's token now: `now` is the selection as it is.
-    case selectionChanged(confirm: String, now: BulkPlan)
+    /// `--confirm TOKEN` is not the selection's token now: `now` is the selection as it is;
+    /// `changed`: the tasks changed since the preview (by the marks in TOKEN; nil when TOKEN
+    /// carries none), at most `BulkReclassify.changedLimit`.
+    case selectionChanged(confirm: String, now: BulkPlan, changed: [String]?)
     case unknownGroup(Int)
     /// Every entry of the group is already reverted (`by`: the reverting entries).
     case groupAlreadyReverted(group: Int, by: [Int])
@@ -67,7 +69,8 @@ public enum AuditError: Error, Equatable {
         case (.batchNotRevertible(let i1, let s1), .batchNotRevertible(let i2, let s2)): return i1 == i2 && s1 == s2
         case (.blockedBatch(let b1, let l1), .blockedBatch(let b2, let l2)): return b1 == b2 && l1 == l2
         case (.bulkTooLarge(let c1, let l1), .bulkTooLarge(let c2, let l2)): return c1 == c2 && l1 == l2
-        case (.selectionChanged(let c1, let n1), .selectionChanged(let c2, let n2)): return c1 == c2 && n1 == n2
+        case (.selectionChanged(let c1, let n1, let x1), .selectionChanged(let c2, let n2, let x2)):
+            return c1 == c2 && n1 == n2 && x1 == x2
         case (.unknownGroup(let a), .unknownGroup(let b)): return a == b
         case (.groupAlreadyReverted(let g1, let b1), .groupAlreadyReverted(let g2, let b2)): return g1 == g2 && b1 == b2
         case (.blockedGroup(let g1, let b1), .blockedGroup(let g2, let b2)): return g1 == g2 && b1 == b2

@@ -42,7 +42,9 @@ public struct BulkPlan: Sendable, Equatable {
     public var bucket: Bucket
     /// The end as stored (`DueDate.storageText`), "" for none.
     public var until: String
-    /// The selection's fingerprint (`BulkReclassify.token`): `--confirm` compares it.
+    /// The selection's fingerprint (`BulkReclassify.token`) and, after a dot, the store's
+    /// change marks when it was read (`lastEntry.lastBatch`): `--confirm` compares the
+    /// fingerprint, and names the tasks changed after the marks when it differs.
     public var token: String
     /// The group the entries were recorded under (after `--yes`), nil otherwise.
     public var groupID: Int?
@@ -73,14 +75,16 @@ public enum BulkReclassify {
     /// transaction, that transaction's).
     /// - Throws: `AuditError`: an end that is no date or that has passed in a selected task's
     ///   course zone, a selection over `taskLimit`; the store's errors as they are.
-    public static func plan(_ reader: any ReportReading, _ selection: BulkSelection) throws -> BulkPlan {
+    public static func plan(_ reader: any ReportReading & ChangeMarksReading, _ selection: BulkSelection) throws -> BulkPlan {
         var query = selection.query
         (query.limit, query.page) = (nil, 1)
         let until = try storedEnd(selection.until)
         var found: [(key: [UInt8], task: BulkTask)] = []
         var count = 0
         var checkedCourses: Set<String> = []
+        var marks = ChangeMarks(lastEntry: 0, lastBatch: 0)
         try reader.read {
+            marks = try reader.changeMarks()
             var (courseKey, keyOf): ([UInt8], String?) = ([], nil)
             try ReportCoursePass.forEachCourse(
                 reader, query: query, kinds: [.list], asOf: selection.asOf, defaultTimeZone: selection.defaultTimeZone,
@@ -108,17 +112,31 @@ public enum BulkReclassify {
         }
         if count > taskLimit { throw AuditError.bulkTooLarge(count: count, limit: taskLimit) }
         let tasks = found.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.task)
-        return BulkPlan(tasks: tasks, bucket: selection.bucket, until: until, token: token(tasks, selection.bucket, until), groupID: nil)
+        let token = token(tasks, selection.bucket, until) + ".\(marks.lastEntry).\(marks.lastBatch)"
+        return BulkPlan(tasks: tasks, bucket: selection.bucket, until: until, token: token, groupID: nil)
     }
 
-    /// Refuses to apply when `confirm` (the preview's token) is not the selection's now.
-    /// - Throws: `AuditError.selectionChanged` with the selection as it is now.
-    public static func check(_ plan: BulkPlan, confirm: String?) throws(AuditError) {
-        guard let confirm, confirm.lowercased() != plan.token else { return }
-        throw .selectionChanged(confirm: confirm, now: plan)
+    /// The most changed tasks a refused `--confirm` names.
+    public static let changedLimit = 1_000
+
+    /// Refuses to apply when `confirm` (the preview's token) does not carry the selection's
+    /// fingerprint now (the marks after it do not count).
+    /// - Parameter changedSince: the tasks changed after the marks (`ChangeMarksReading`).
+    /// - Throws: `AuditError.selectionChanged` with the selection as it is now and the tasks
+    ///   changed since the preview.
+    public static func check(_ plan: BulkPlan, confirm: String?, changedSince: (ChangeMarks) throws -> [String]) throws {
+        guard let confirm else { return }
+        let parts = confirm.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        let current = plan.token.split(separator: ".").first.map(String.init) ?? plan.token
+        guard parts.first.map(String.init) != current else { return }
+        var changed: [String]?
+        if parts.count == 3, let entry = Int(parts[1]), let batch = Int(parts[2]), entry >= 0, batch >= 0 {
+            changed = try changedSince(ChangeMarks(lastEntry: entry, lastBatch: batch))
+        }
+        throw AuditError.selectionChanged(confirm: confirm, now: plan, changed: changed)
     }
 
-    /// The selection's fingerprint: the first 12 hexadecimal digits of the SHA-256 of the
+    /// The selection's fingerprint (a token's first part): the first 12 hexadecimal digits of the SHA-256 of the
     /// target and end, then every task's id, bucket and whether it is skipped, by id. Two
     /// selections have the same token exactly when applying them would pin the same tasks from
     /// the same buckets to the same bucket and end (titles and order do not count).

@@ -8,7 +8,9 @@ extension ManualOverride {
     /// applies with the same words; the selection is `BulkReclassify.plan`'s.
     /// - Throws: `AuditError` (the reason, the end, a selection over the limit); the store's
     ///   read errors as they are.
-    public static func preview(_ reader: any ReportReading, selection: BulkSelection, reason: String) throws -> BulkPlan {
+    public static func preview(_ reader: any ReportReading & ChangeMarksReading, selection: BulkSelection, reason: String) throws
+        -> BulkPlan
+    {
         _ = try checkedReason(reason)
         return try BulkReclassify.plan(reader, selection)
     }

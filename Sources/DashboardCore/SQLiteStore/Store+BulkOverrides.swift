@@ -11,7 +11,9 @@ extension Store {
         try auditTransaction {
             // Selected under the write lock: exactly the tasks the apply pins.
             var plan = try BulkReclassify.plan(self, selection)
-            try BulkReclassify.check(plan, confirm: request.confirm)
+            try BulkReclassify.check(plan, confirm: request.confirm) { marks in
+                try self.tasksChanged(since: marks, limit: BulkReclassify.changedLimit)
+            }
             guard !plan.pinned.isEmpty else {
                 result = plan
                 return .commit
@@ -86,5 +88,43 @@ extension AuditLog {
     /// transaction that appends the group's entries, so no other writer takes the same id.
     static func nextGroupID(in database: Database) throws -> Int {
         try database.int("SELECT ifnull(max(group_id), 0) + 1 FROM audit WHERE group_id IS NOT NULL")
+    }
+}
+
+extension Store: ChangeMarksReading {
+    public func changeMarks() throws -> ChangeMarks {
+        ChangeMarks(lastEntry: try AuditLog.lastEntryID(in: database), lastBatch: try BatchLog.lastBatchID(in: database))
+    }
+
+    public func tasksChanged(since marks: ChangeMarks, limit: Int) throws -> [String] {
+        try ChangeHistory.tasksChanged(afterEntry: marks.lastEntry, afterBatch: marks.lastBatch, limit: limit, in: database)
+    }
+}
+
+extension AuditLog {
+    /// The last entry's id, 0 for an empty log.
+    static func lastEntryID(in database: Database) throws -> Int {
+        try database.int("SELECT ifnull(max(entry_id), 0) FROM audit")
+    }
+}
+
+extension BatchLog {
+    /// The last batch's id, 0 when there is none.
+    static func lastBatchID(in database: Database) throws -> Int {
+        try database.int("SELECT ifnull(max(batch_id), 0) FROM batches")
+    }
+}
+
+extension ChangeHistory {
+    /// The tasks changed after an entry or a batch: those with a later audit entry (any
+    /// cause) or a later history row, by id, at most `limit`.
+    static func tasksChanged(afterEntry entry: Int, afterBatch batch: Int, limit: Int, in database: Database) throws -> [String] {
+        try database.rows(
+            """
+            SELECT task_id FROM audit WHERE entry_id > ?
+            UNION SELECT task_id FROM task_history WHERE batch_id > ?
+            ORDER BY 1 LIMIT ?
+            """, [entry, batch, limit]
+        ).compactMap { $0.first?.text }
     }
 }

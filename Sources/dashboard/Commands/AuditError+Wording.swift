@@ -32,7 +32,7 @@ extension AuditError {
             return "batch \(batch) has later changes to the same rows: batches \(list); revert those first, or pass --force"
         case .bulkTooLarge(let count, let limit):
             return "the selection holds \(count) tasks; one bulk change pins at most \(limit)"
-        case .selectionChanged(let confirm, let now):
+        case .selectionChanged(let confirm, let now, _):
             return "the selection changed since the preview (--confirm \(confirm), now \(now.token))"
         case .unknownGroup(let id): return "there is no group \(id)"
         case .groupAlreadyReverted(let group, let by):

@@ -52,12 +52,12 @@ extension ReclassifyCommand {
         let plan: BulkPlan
         do {
             plan = try ManualOverride(store: store).reclassify(selection: selection, reason: reason, actor: actor, confirm: confirm)
-        } catch .selectionChanged(let given, let now) {
+        } catch .selectionChanged(let given, let now, let changed) {
             // The selection as it is now, so the user sees what they would apply.
             console.out(render(now, reason: reason, applied: false, json: json))
             throw CommandError(
                 .dataError,
-                "the selection changed since the preview (--confirm \(given), now \(now.token)): nothing was written",
+                "the selection changed since the preview (--confirm \(given), now \(now.token))\(changedWords(changed, now)); nothing was written",
                 hint:
                     "review the \(taskCount(now.tasks.count)) listed above; to pin \(now.pinned.count == 1 ? "it" : "them"), run again with --yes --confirm \(now.token)"
             )
@@ -70,6 +70,23 @@ extension ReclassifyCommand {
     }
 
     // MARK: - Words
+
+    /// The tasks changed since the preview that are selected now (at most 10 named), and how
+    /// many other changed tasks are not; or what else moves a selection.
+    static func changedWords(_ changed: [String]?, _ now: BulkPlan) -> String {
+        guard let changed else { return "" }
+        let selected = Dictionary(now.tasks.map { ($0.taskID, $0) }, uniquingKeysWith: { first, _ in first })
+        let named = changed.compactMap { id in selected[id].map { "\(id) (\($0.from.rawValue) now)" } }
+        let others = changed.count - named.count
+        var words: [String] = []
+        if !named.isEmpty {
+            words.append(
+                "changed since: " + named.prefix(10).joined(separator: ", ") + (named.count > 10 ? " and \(named.count - 10) more" : ""))
+        }
+        if others > 0 { words.append("\(taskCount(others)) not selected now changed too") }
+        if changed.isEmpty { words.append("no task changed since: the clock or a course moved the selection") }
+        return "; " + words.joined(separator: "; ")
+    }
 
     /// "1 task", "3 tasks".
     static func taskCount(_ count: Int) -> String { "\(count) task\(count == 1 ? "" : "s")" }

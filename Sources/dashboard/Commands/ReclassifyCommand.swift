@@ -28,7 +28,7 @@ enum ReclassifyCommand: Command {
             "dashboard reclassify T1042 --to upcoming --reason \"extension granted by Ms Adams\" --until 2026-12-06",
             "dashboard reclassify T7 --to completed --reason \"handed in on paper\" --actor adams",
             "dashboard reclassify --course MATH101 --bucket overdue --bucket today --to upcoming --reason \"snow day\" --until 2026-12-06",
-            "dashboard reclassify --course MATH101 --bucket overdue --bucket today --to upcoming --reason \"snow day\" --until 2026-12-06 --yes --confirm 3f2a9c1b0d4e",
+            "dashboard reclassify --course MATH101 --bucket overdue --bucket today --to upcoming --reason \"snow day\" --until 2026-12-06 --yes --confirm c8d15562ea2b.7.1",
         ],
         options: [
             .value(

@@ -103,11 +103,24 @@ struct BulkReclassifyTests {
         #expect(BulkReclassify.token(base, .undated, "") != token)
         #expect(BulkReclassify.token(base, .upcoming, "2026-12-06") != token)
         #expect(BulkReclassify.token([task("a", .overdue), task("b", .today, skipped: true)], .upcoming, "") != token)
-        let plan = BulkPlan(tasks: base, bucket: .upcoming, until: "", token: token, groupID: nil)
-        #expect(throws: Never.self) { try BulkReclassify.check(plan, confirm: nil) }
-        #expect(throws: Never.self) { try BulkReclassify.check(plan, confirm: token.uppercased()) }
-        #expect(throws: AuditError.selectionChanged(confirm: "0123456789ab", now: plan)) {
-            try BulkReclassify.check(plan, confirm: "0123456789ab")
+        let plan = BulkPlan(tasks: base, bucket: .upcoming, until: "", token: token + ".9.3", groupID: nil)
+        var asked: [ChangeMarks] = []
+        let changed = { (marks: ChangeMarks) in
+            asked.append(marks)
+            return ["b", "z"]
+        }
+        // The marks after the fingerprint do not count; the case of the digits does not either.
+        #expect(throws: Never.self) { try BulkReclassify.check(plan, confirm: nil, changedSince: changed) }
+        #expect(throws: Never.self) { try BulkReclassify.check(plan, confirm: token.uppercased() + ".5.1", changedSince: changed) }
+        #expect(throws: Never.self) { try BulkReclassify.check(plan, confirm: token, changedSince: changed) }
+        #expect(asked.isEmpty)
+        #expect(throws: AuditError.selectionChanged(confirm: "0123456789ab.5.1", now: plan, changed: ["b", "z"])) {
+            try BulkReclassify.check(plan, confirm: "0123456789ab.5.1", changedSince: changed)
+        }
+        #expect(asked == [ChangeMarks(lastEntry: 5, lastBatch: 1)])
+        // A token without marks: nothing to name.
+        #expect(throws: AuditError.selectionChanged(confirm: "0123456789ab", now: plan, changed: nil)) {
+            try BulkReclassify.check(plan, confirm: "0123456789ab", changedSince: changed)
         }
     }
 }
