@@ -192,6 +192,21 @@ import Testing
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 4)
     }
 
+    @Test func aSelectionTheClockAloneChangedIsRefusedAndSaysSo() throws {
+        let sandbox = try Self.imported()
+        let token = try Self.token(sandbox, Self.snow)
+        // Four days later m4 (due 2026-12-03) is due today: selected, with no entry or batch.
+        let later = "2026-12-03T08:00:00Z"
+        let result = try sandbox.dashboard(Self.snow + ["--yes", "--confirm", token], asOf: later)
+        let now = try JSON.object(try sandbox.dashboard(Self.snow + ["--format", "json"], asOf: later).stdout)["confirm"] as? String
+        #expect(result.exitCode == 65)
+        #expect(
+            result.stderr.hasPrefix(
+                "dashboard: error: the selection changed since the preview (--confirm \(token), now \(now ?? "?")); no task changed since: the clock or a course moved the selection; nothing was written\n"
+            ))
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
+    }
+
     @Test(arguments: [
         (
             ["reclassify", "m1", "--course", "math", "--to", "upcoming", "--reason", "x"], 64,

@@ -2,8 +2,8 @@ import DashboardCore
 import Foundation
 import Testing
 
-/// `dashboard revert --group G`: a bulk reclassify undone whole, and re-applied; `audit` on a
-/// database from before groups.
+/// `dashboard revert --group G`: a bulk reclassify undone whole, and re-applied; `audit`'s
+/// title of a deleted task, and `audit` on a database from before groups.
 @Suite struct RevertGroupCommandTests {
     @Test func revertGroupPutsEveryTaskAndOverrideBackExactly() throws {
         let sandbox = try BulkReclassifyCommandTests.imported()
@@ -81,5 +81,17 @@ import Testing
         #expect(all.stdout.split(separator: "\r\n").dropFirst().allSatisfy { $0.hasSuffix(",") })
         let group = try sandbox.dashboard(["audit", "--group", "1"])
         #expect(group == CommandResult(exitCode: 0, stdout: "No audit entries match.\n", stderr: ""))
+    }
+
+    @Test func auditShowsADeletedTasksTitleFromItsTombstone() throws {
+        let sandbox = try BulkReclassifyCommandTests.imported()
+        let kept = BulkReclassifyCommandTests.tasks.split(separator: "\n").filter { !$0.hasPrefix("b2,") }.joined(separator: "\n") + "\n"
+        _ = try sandbox.write("synced.csv", kept)
+        let sync = try sandbox.dashboard(["import", "--mode", "sync", "--max-delete", "100%", "synced.csv", "--actor", "importer"])
+        #expect(sync.exitCode == 0)
+        let audit = try sandbox.dashboard(["audit", "--task", "b2", "--cause", "delete", "--format", "csv"])
+        #expect(
+            try sandbox.maskingRecordedAt(audit.stdout).split(separator: "\r\n").dropFirst()
+                == ["8,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,b2,Reading,bio,undated,deleted,delete,importer,,2,,,false,,"])
     }
 }
