@@ -136,10 +136,11 @@ public enum BulkReclassify {
         throw AuditError.selectionChanged(confirm: confirm, now: plan, changed: changed)
     }
 
-    /// The selection's fingerprint (a token's first part): the first 12 hexadecimal digits of the SHA-256 of the
-    /// target and end, then every task's id, bucket and whether it is skipped, by id. Two
-    /// selections have the same token exactly when applying them would pin the same tasks from
-    /// the same buckets to the same bucket and end (titles and order do not count).
+    /// The selection's fingerprint (a token's first part): the first 12 hexadecimal digits of
+    /// the SHA-256 of the target and end, then every task's id, bucket and whether it is
+    /// skipped, by id. Two selections have the same fingerprint exactly when applying them
+    /// would pin the same tasks from the same buckets to the same bucket and end (titles and
+    /// order do not count).
     public static func token(_ tasks: [BulkTask], _ bucket: Bucket, _ until: String) -> String {
         let digest = SHA256()
         digest.update(Array("\(bucket.rawValue)\t\(until)\n".utf8))
