@@ -206,46 +206,4 @@ import Testing
             ))
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
     }
-
-    @Test(arguments: [
-        (
-            ["reclassify", "m1", "--course", "math", "--to", "upcoming", "--reason", "x"], 64,
-            "give either a TASK or selection options (--course, --bucket, ...), not both"
-        ),
-        (
-            ["reclassify", "--to", "upcoming", "--reason", "x"], 64,
-            "missing TASK (a task_id) or selection options (--course, --bucket, ...)"
-        ),
-        (
-            ["reclassify", "m1", "--to", "upcoming", "--reason", "x", "--yes"], 64,
-            "--yes goes with selection options (--course, --bucket, ...), not with one TASK"
-        ),
-        (
-            ["reclassify", "--course", "math", "--to", "upcoming", "--reason", "x", "--confirm", "abc"], 64,
-            "--confirm TOKEN goes with --yes (without --yes nothing is written anyway)"
-        ),
-        (["reclassify", "--course", "math", "--reason", "x", "--yes"], 64, "missing --to BUCKET"),
-        (["reclassify", "--course", "math", "--to", "upcoming"], 64, "missing --reason TEXT: say why the tasks are reclassified"),
-        (
-            ["reclassify", "--course", "math", "--to", "upcoming", "--reason", " ", "--yes"], 64,
-            "--reason must say why the task is reclassified"
-        ),
-        (
-            ["reclassify", "--course", "math", "--to", "upcoming", "--reason", "x", "--until", "2026-11-28", "--yes"], 64,
-            "--until 2026-11-28 is not after the as-of time 2026-11-29T08:00:00Z"
-        ),
-        (["reclassify", "--course", "math", "--to", "upcoming", "--reason", "x", "--until", "later"], 64, "cannot read --until \"later\""),
-        (["revert", "5", "--group", "1"], 64, "give one of ENTRY, --batch ID or --group G"),
-        (["revert", "--group", "9"], 65, "there is no group 9"),
-    ])
-    func refusalsNameTheProblemAndChangeNothing(arguments: [String], code: Int32, message: String) throws {
-        let sandbox = try Self.imported()
-        let before = try Self.state(sandbox)
-        let result = try sandbox.dashboard(arguments)
-        let hint =
-            code == 65
-            ? "`dashboard audit --cause override` shows the groups (column GROUP)" : "see `dashboard \(arguments[0]) --help`"
-        #expect(result == CommandResult(exitCode: code, stdout: "", stderr: "dashboard: error: \(message)\ndashboard: hint: \(hint)\n"))
-        #expect(try Self.state(sandbox) == before)
-    }
 }

@@ -88,6 +88,24 @@ struct BulkReclassifyTests {
         }
     }
 
+    @Test("a selection over the limit is refused whole, counting every task")
+    func aSelectionOverTheLimitIsRefused() throws {
+        let course = CourseRecord(courseID: "c", code: "C", title: "Big", term: "", teacher: "", timezone: "")
+        let tasks = (0...BulkReclassify.taskLimit).map { number in
+            ReportTask(task: TaskRecord(taskID: "t\(number)", courseID: "c", title: "Sheet"), bucket: .undated, pinned: false)
+        }
+        var random = StreamingReportRandomData(seed: 1)
+        let (fixture, store) = try StreamingReportStoreTests.database([ReportCourse(course: course, tasks: tasks)], random: &random)
+        let selection = BulkSelection(query: ReportQuery(), bucket: .upcoming, until: nil, asOf: Self.asOf, defaultTimeZone: Self.utc)
+        #expect(throws: AuditError.bulkTooLarge(count: BulkReclassify.taskLimit + 1, limit: BulkReclassify.taskLimit)) {
+            try BulkReclassify.plan(store, selection)
+        }
+        var narrowed = selection
+        narrowed.query.search = "nothing like it"
+        #expect(try BulkReclassify.plan(store, narrowed).tasks.isEmpty)
+        _ = fixture
+    }
+
     @Test("the token changes with a task's bucket, a task more or less, the bucket or the end; not with the order")
     func tokenFingerprintsTheSelection() {
         func task(_ id: String, _ from: Bucket, skipped: Bool = false) -> BulkTask {
