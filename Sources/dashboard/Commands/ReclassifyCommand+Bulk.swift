@@ -3,7 +3,7 @@ import Foundation
 
 /// Bulk `dashboard reclassify`: the report's selection options instead of a TASK.
 ///
-/// Policy (docs/audit.md, "Bulk reclassify"): without `--yes` a preview on a read-only store
+/// Policy (docs/categorization.md, "Bulk reclassify (a snow day)"): without `--yes` a preview on a read-only store
 /// (nothing written, not even a migration); with `--yes` the store selects again under the
 /// write lock and pins exactly that selection, or, with `--confirm TOKEN`, refuses (65) when
 /// it is no longer the previewed one. An empty selection is not an error (exit 0): a script
