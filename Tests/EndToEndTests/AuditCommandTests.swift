@@ -48,15 +48,15 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             try sandbox.maskingRecordedAt(result.stdout) == """
-                ID  RECORDED              TASK  COURSE  FROM      TO         CAUSE     ACTOR     BATCH  NOTE
-                 1  YYYY-MM-DDTHH:MM:SSZ  t1    bio     -         upcoming   import    importer  1
-                 2  YYYY-MM-DDTHH:MM:SSZ  t2    bio     -         completed  import    importer  1
-                 3  YYYY-MM-DDTHH:MM:SSZ  t3    his     -         today      import    importer  1
-                 4  YYYY-MM-DDTHH:MM:SSZ  t1    bio     upcoming  today      override  adams     -      extension granted
-                 5  YYYY-MM-DDTHH:MM:SSZ  t1    bio     today     today      import    cron      2      CONFLICT: \(Self.conflictReason)
-                 6  YYYY-MM-DDTHH:MM:SSZ  t3    his     today     overdue    time      cron      -
-                 7  YYYY-MM-DDTHH:MM:SSZ  t3    his     overdue   upcoming   override  adams     -      =SUM(A1:A2), per "Ms" Adams; reverted by 8; until 2026-12-05
-                 8  YYYY-MM-DDTHH:MM:SSZ  t3    his     upcoming  overdue    revert    adams     -      reverts 7; revert of entry 7 (override)
+                ID  RECORDED              TASK  TITLE                    COURSE  FROM      TO         CAUSE     ACTOR     BATCH  GROUP  NOTE
+                 1  YYYY-MM-DDTHH:MM:SSZ  t1    Lab report v2            bio     -         upcoming   import    importer  1      -
+                 2  YYYY-MM-DDTHH:MM:SSZ  t2    Reading quiz, chapter 4  bio     -         completed  import    importer  1      -
+                 3  YYYY-MM-DDTHH:MM:SSZ  t3    Essay draft              his     -         today      import    importer  1      -
+                 4  YYYY-MM-DDTHH:MM:SSZ  t1    Lab report v2            bio     upcoming  today      override  adams     -      -      extension granted
+                 5  YYYY-MM-DDTHH:MM:SSZ  t1    Lab report v2            bio     today     today      import    cron      2      -      CONFLICT: \(Self.conflictReason)
+                 6  YYYY-MM-DDTHH:MM:SSZ  t3    Essay draft              his     today     overdue    time      cron      -      -
+                 7  YYYY-MM-DDTHH:MM:SSZ  t3    Essay draft              his     overdue   upcoming   override  adams     -      -      =SUM(A1:A2), per "Ms" Adams; reverted by 8; until 2026-12-05
+                 8  YYYY-MM-DDTHH:MM:SSZ  t3    Essay draft              his     upcoming  overdue    revert    adams     -      -      reverts 7; revert of entry 7 (override)
 
                 """)
         let none = try sandbox.dashboard(["audit", "--task", "t9"])
@@ -74,8 +74,8 @@ import Testing
         let entries = JSON.objects(json["entries"])
         #expect(entries.count == 8)
         let keys: Set<String> = [
-            "entry_id", "recorded_at", "as_of", "task_id", "course_id", "from", "to", "cause", "actor", "reason", "batch_id", "reverts",
-            "reverted_by", "conflict", "override_until", "override_before",
+            "entry_id", "recorded_at", "as_of", "task_id", "task_title", "course_id", "from", "to", "cause", "actor", "reason",
+            "batch_id", "reverts", "reverted_by", "conflict", "override_until", "override_before", "group",
         ]
         for entry in entries { #expect(Set(entry.keys) == keys) }
         #expect(
@@ -92,6 +92,7 @@ import Testing
                       "recorded_at": "YYYY-MM-DDTHH:MM:SSZ",
                       "as_of": "2026-11-30T08:00:00Z",
                       "task_id": "t3",
+                      "task_title": "Essay draft",
                       "course_id": "his",
                       "from": "overdue",
                       "to": "upcoming",
@@ -105,7 +106,8 @@ import Testing
                       ],
                       "conflict": false,
                       "override_until": "2026-12-05",
-                      "override_before": null
+                      "override_before": null,
+                      "group": null
                     }
                   ]
                 }
@@ -119,11 +121,11 @@ import Testing
         #expect(result.exitCode == 0)
         #expect(result.stderr == "")
         let expected = [
-            "entry_id,recorded_at,as_of,task_id,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until",
-            "3,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,t3,his,,today,import,importer,,1,,,false,",
-            "6,YYYY-MM-DDTHH:MM:SSZ,2026-11-30T08:00:00Z,t3,his,today,overdue,time,cron,,,,,false,",
-            "7,YYYY-MM-DDTHH:MM:SSZ,2026-11-30T08:00:00Z,t3,his,overdue,upcoming,override,adams,\"'=SUM(A1:A2), per \"\"Ms\"\" Adams\",,,8,false,2026-12-05",
-            "8,YYYY-MM-DDTHH:MM:SSZ,2026-11-30T08:00:00Z,t3,his,upcoming,overdue,revert,adams,revert of entry 7 (override),,7,,false,",
+            "entry_id,recorded_at,as_of,task_id,task_title,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until,group",
+            "3,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,t3,Essay draft,his,,today,import,importer,,1,,,false,,",
+            "6,YYYY-MM-DDTHH:MM:SSZ,2026-11-30T08:00:00Z,t3,Essay draft,his,today,overdue,time,cron,,,,,false,,",
+            "7,YYYY-MM-DDTHH:MM:SSZ,2026-11-30T08:00:00Z,t3,Essay draft,his,overdue,upcoming,override,adams,\"'=SUM(A1:A2), per \"\"Ms\"\" Adams\",,,8,false,2026-12-05,",
+            "8,YYYY-MM-DDTHH:MM:SSZ,2026-11-30T08:00:00Z,t3,Essay draft,his,upcoming,overdue,revert,adams,revert of entry 7 (override),,7,,false,,",
         ]
         #expect(try sandbox.maskingRecordedAt(result.stdout) == expected.map { $0 + "\r\n" }.joined())
         let empty = try sandbox.dashboard(["audit", "--format", "csv", "--task", "t9"])
@@ -211,6 +213,7 @@ import Testing
                       "recorded_at": "YYYY-MM-DDTHH:MM:SSZ",
                       "as_of": "2026-11-29T08:00:00Z",
                       "task_id": "t1",
+                      "task_title": "Lab report v2",
                       "course_id": "bio",
                       "from": "today",
                       "to": "today",
@@ -222,7 +225,8 @@ import Testing
                       "reverted_by": [],
                       "conflict": true,
                       "override_until": null,
-                      "override_before": 4
+                      "override_before": 4,
+                      "group": null
                     }
                   ]
                 }
@@ -245,9 +249,9 @@ import Testing
         let log = try sandbox.dashboard(["audit", "--task", "t1", "--cause", "import", "--format", "csv"])
         #expect(
             try sandbox.maskingRecordedAt(log.stdout)
-                == "entry_id,recorded_at,as_of,task_id,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until\r\n"
-                + "1,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,t1,bio,,upcoming,import,importer,,1,,,false,\r\n"
-                + "5,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,t1,bio,today,upcoming,import,cron,the import cleared override #4 (pinned to today); --override-manual,2,,,false,\r\n"
+                == "entry_id,recorded_at,as_of,task_id,task_title,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until,group\r\n"
+                + "1,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,t1,Lab report v2,bio,,upcoming,import,importer,,1,,,false,,\r\n"
+                + "5,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,t1,Lab report v2,bio,today,upcoming,import,cron,the import cleared override #4 (pinned to today); --override-manual,2,,,false,,\r\n"
         )
         #expect(try ids(sandbox, ["--conflicts"]) == [])
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)

@@ -97,10 +97,10 @@ import Testing
         }
         #expect(
             lines == [
-                "entry_id,recorded_at,as_of,task_id,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until",
-                "1,<recorded>,2026-11-29T08:00:00Z,'+t2,'=bio,,undated,import,e2e-tester,,1,,,false,",
-                "2,<recorded>,2026-11-29T08:00:00Z,'@t1,'=bio,,upcoming,import,e2e-tester,,1,,,false,",
-                "3,<recorded>,2026-11-29T08:00:00Z,'@t1,'=bio,upcoming,today,override,\"'\r=5\",\"'=HYPERLINK(\"\"x\"\")\",,,,false,",
+                "entry_id,recorded_at,as_of,task_id,task_title,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until,group",
+                "1,<recorded>,2026-11-29T08:00:00Z,'+t2,'-x,'=bio,,undated,import,e2e-tester,,1,,,false,,",
+                "2,<recorded>,2026-11-29T08:00:00Z,'@t1,'=1+1,'=bio,,upcoming,import,e2e-tester,,1,,,false,,",
+                "3,<recorded>,2026-11-29T08:00:00Z,'@t1,'=1+1,'=bio,upcoming,today,override,\"'\r=5\",\"'=HYPERLINK(\"\"x\"\")\",,,,false,,",
                 "",
             ])
     }

@@ -97,7 +97,7 @@ import Testing
         let show = try sandbox.dashboard(["batches", "show", "1"]).stdout
         #expect(show.contains("tasks.csv:4: error: due: \"not␛]0;pwned␇a␍date␛[2J\" is not a date"))
         let audit = try sandbox.dashboard(["audit"]).stdout
-        #expect(audit.contains("  t␛]0;pwned␇1  bio␛]0;pwned␇  -     upcoming  import  "))
+        #expect(audit.contains("  t␛]0;pwned␇1  Lab␛[2J re<U+202E>port<U+200B>  bio␛]0;pwned␇  -     upcoming  import  "))
     }
 
     // MARK: - Reports
@@ -204,7 +204,7 @@ import Testing
         Self.expectVisible(revert.stderr, "revert's note")
         let audit = try sandbox.dashboard(["audit"])
         Self.expectVisible(audit.stdout, "audit")
-        #expect(audit.stdout.contains("  override  ad␍ams       -      why␛[2J<U+202E>x"))
+        #expect(audit.stdout.contains("  override  ad␍ams       -      -      why␛[2J<U+202E>x"))
         #expect(audit.stdout.contains("  x␛]0;pwned␇  "))
         let entries = JSON.objects(try JSON.object(try sandbox.dashboard(["audit", "--format", "json"]).stdout)["entries"])
         #expect(entries.first { $0["entry_id"] as? Int == 2 }?["actor"] as? String == "ad\rams")

@@ -19,7 +19,9 @@ struct ReadOnlyReaderTests {
         ["status"], ["status", "--format", "json"], ["report", "grid"], ["report", "grid", "--format", "html"],
         ["report", "list", "--format", "json"], ["report", "list", "--format", "csv"], ["audit"], ["audit", "--format", "json"],
         ["batches", "list"], ["batches", "show", "1"], ["check", "courses.csv", "tasks.csv"],
-        ["check", "--format", "json", "--mode", "sync", "courses.csv"], ["verify"],
+        ["check", "--format", "json", "--mode", "sync", "courses.csv"], ["verify"], ["audit", "--group", "1"],
+        // A bulk reclassify's preview writes nothing: a reader may run it.
+        ["reclassify", "--course", "bio", "--to", "upcoming", "--reason", "snow day", "--format", "json"],
     ]
 
     /// A sandbox whose `srv/db.sqlite` the owner (root) imported with umask 027, in a folder of

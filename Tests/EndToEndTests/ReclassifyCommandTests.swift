@@ -36,6 +36,7 @@ import Testing
                   "recorded_at": "YYYY-MM-DDTHH:MM:SSZ",
                   "as_of": "2026-11-29T08:00:00Z",
                   "task_id": "t1",
+                  "task_title": "Lab report",
                   "course_id": "bio",
                   "from": "upcoming",
                   "to": "today",
@@ -47,7 +48,8 @@ import Testing
                   "reverted_by": [],
                   "conflict": false,
                   "override_until": "2026-12-03",
-                  "override_before": null
+                  "override_before": null,
+                  "group": null
                 }
 
                 """)
@@ -69,7 +71,7 @@ import Testing
             "--until 2026-11-28 is not after the as-of time 2026-11-29T08:00:00Z"
         ),
         (["reclassify", "t1", "--to", "today", "--reason", "x", "--until", "later"], 64, "cannot read --until \"later\""),
-        (["reclassify", "--to", "today", "--reason", "x"], 64, "missing TASK (a task_id)"),
+        (["reclassify", "--to", "today", "--reason", "x"], 64, "missing TASK (a task_id) or selection options (--course, --bucket, ...)"),
         (["reclassify", "t9", "--to", "today", "--reason", "x"], 65, "there is no task \"t9\""),
     ])
     func reclassifyRefusalsNameTheProblemAndChangeNothing(arguments: [String], code: Int32, message: String) throws {

@@ -87,12 +87,13 @@ import Testing
         let cases: [([String], CommandResult)] = [
             (
                 ["revert", "1", "--batch", "1"],
-                CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: give either an ENTRY or --batch ID, not both\n" + usage)
+                CommandResult(exitCode: 64, stdout: "", stderr: "dashboard: error: give one of ENTRY, --batch ID or --group G\n" + usage)
             ),
             (
                 ["revert"],
                 CommandResult(
-                    exitCode: 64, stdout: "", stderr: "dashboard: error: missing ENTRY (an audit entry id) or --batch ID\n" + usage)
+                    exitCode: 64, stdout: "",
+                    stderr: "dashboard: error: missing ENTRY (an audit entry id), --batch ID or --group G\n" + usage)
             ),
             (
                 ["revert", "four"],

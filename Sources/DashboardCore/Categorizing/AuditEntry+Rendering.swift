@@ -3,7 +3,7 @@ extension AuditEntry {
     public var json: JSONValue {
         .object([
             ("entry_id", .int(id)), ("recorded_at", .string(recordedAt)), ("as_of", .string(asOf)),
-            ("task_id", .string(taskID)), ("course_id", .string(courseID)),
+            ("task_id", .string(taskID)), ("task_title", .string(taskTitle)), ("course_id", .string(courseID)),
             ("from", .string(fromBucket)), ("to", .string(toBucket)), ("cause", .string(cause.rawValue)),
             ("actor", .string(actor)), ("reason", .string(reason)),
             ("batch_id", batchID.map { .int($0) } ?? .null),
@@ -12,20 +12,21 @@ extension AuditEntry {
             ("conflict", .bool(conflict)),
             ("override_until", overrideUntil.isEmpty ? .null : .string(overrideUntil)),
             ("override_before", overrideBefore.map { .int($0) } ?? .null),
+            ("group", groupID.map { .int($0) } ?? .null),
         ])
     }
 
     /// The CSV header of `csvRow`.
     public static let csvHeader = [
-        "entry_id", "recorded_at", "as_of", "task_id", "course_id", "from", "to", "cause", "actor", "reason", "batch_id", "reverts",
-        "reverted_by", "conflict", "override_until",
+        "entry_id", "recorded_at", "as_of", "task_id", "task_title", "course_id", "from", "to", "cause", "actor", "reason", "batch_id",
+        "reverts", "reverted_by", "conflict", "override_until", "group",
     ]
 
     public var csvRow: [String] {
         [
-            String(id), recordedAt, asOf, taskID, courseID, fromBucket, toBucket, cause.rawValue, actor, reason,
+            String(id), recordedAt, asOf, taskID, taskTitle, courseID, fromBucket, toBucket, cause.rawValue, actor, reason,
             batchID.map(String.init) ?? "", revertsEntry.map(String.init) ?? "", revertedBy.map(String.init).joined(separator: " "),
-            conflict ? "true" : "false", overrideUntil,
+            conflict ? "true" : "false", overrideUntil, groupID.map(String.init) ?? "",
         ]
     }
 }

@@ -41,6 +41,12 @@ public struct AuditEntry: Sendable, Equatable {
     public var overrideUntil: String
     /// The override entry in force on this task before this entry, if any.
     public var overrideBefore: Int?
+    /// The task's title, read from its row (a deleted task keeps its row, and its title); empty
+    /// when the row is gone. Not part of the log itself: the title as it is now.
+    public var taskTitle = ""
+    /// The group of a bulk change (`reclassify` with selection options and `--yes`, or the
+    /// `revert --group` that undid one): every entry of it shares the id; nil for other entries.
+    public var groupID: Int?
 }
 
 /// The pseudo-bucket of a soft-deleted task in the audit log.

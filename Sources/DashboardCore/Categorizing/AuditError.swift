@@ -23,7 +23,33 @@ public enum AuditError: Error, Equatable {
     case batchAlreadyReverted(batch: Int, by: Int)
     /// Later batches changed rows this batch changed; a forced revert goes past them.
     case blockedBatch(batch: Int, blocking: [Int])
+    /// A bulk selection of more tasks than `BulkReclassify.taskLimit`.
+    case bulkTooLarge(count: Int, limit: Int)
+    /// `--confirm TOKEN` is not the selection's token now: `now` is the selection as it is;
+    /// `changed`: the tasks changed since the preview (by the marks in TOKEN; nil when TOKEN
+    /// carries none), at most `BulkReclassify.changedLimit`.
+    case selectionChanged(confirm: String, now: BulkPlan, changed: [String]?)
+    case unknownGroup(Int)
+    /// Every entry of the group is already reverted (`by`: the reverting entries).
+    case groupAlreadyReverted(group: Int, by: [Int])
+    /// Later entries changed tasks of the group: each blocked entry, its task and what blocks it.
+    case blockedGroup(group: Int, blocked: [GroupBlock])
     case store(StoreError)
+
+    /// An entry of a group that later changes to its task block (`blockedGroup`).
+    public struct GroupBlock: Sendable, Equatable {
+        public var entry: Int
+        public var task: String
+        public var blocking: [Int]
+        public var causes: [AuditCause]
+
+        public init(entry: Int, task: String, blocking: [(id: Int, cause: AuditCause)]) {
+            self.entry = entry
+            self.task = task
+            self.blocking = blocking.map(\.id)
+            self.causes = blocking.map(\.cause)
+        }
+    }
 
     public static func == (lhs: AuditError, rhs: AuditError) -> Bool {
         switch (lhs, rhs) {
@@ -42,6 +68,12 @@ public enum AuditError: Error, Equatable {
             return e1 == e2 && t1 == t2 && l1.map(\.id) == l2.map(\.id) && l1.map(\.cause) == l2.map(\.cause)
         case (.batchNotRevertible(let i1, let s1), .batchNotRevertible(let i2, let s2)): return i1 == i2 && s1 == s2
         case (.blockedBatch(let b1, let l1), .blockedBatch(let b2, let l2)): return b1 == b2 && l1 == l2
+        case (.bulkTooLarge(let c1, let l1), .bulkTooLarge(let c2, let l2)): return c1 == c2 && l1 == l2
+        case (.selectionChanged(let c1, let n1, let x1), .selectionChanged(let c2, let n2, let x2)):
+            return c1 == c2 && n1 == n2 && x1 == x2
+        case (.unknownGroup(let a), .unknownGroup(let b)): return a == b
+        case (.groupAlreadyReverted(let g1, let b1), .groupAlreadyReverted(let g2, let b2)): return g1 == g2 && b1 == b2
+        case (.blockedGroup(let g1, let b1), .blockedGroup(let g2, let b2)): return g1 == g2 && b1 == b2
         case (.store(let a), .store(let b)): return a.description == b.description
         default: return false
         }

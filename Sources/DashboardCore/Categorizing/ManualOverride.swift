@@ -3,7 +3,7 @@ import Foundation
 /// `dashboard reclassify`: a teacher pins a task's bucket, optionally until a date.
 public final class ManualOverride {
     public let store: any AuditWriting
-    private let clock: Clock
+    let clock: Clock
 
     /// The longest reason kept in the audit log, in characters: a sentence or a short
     /// paragraph; a longer text is refused (`reasonTooLong`), never cut.
@@ -24,13 +24,20 @@ public final class ManualOverride {
     public func reclassify(
         taskID: String, to bucket: Bucket, reason: String, until: String?, actor: String, asOf: Date, defaultTimeZone: TimeZone
     ) throws(AuditError) -> AuditEntry {
-        let reasonText = reason.trimmingUnicodeWhitespace()
-        guard !reasonText.isEmpty else { throw .emptyReason }
-        guard reason.count <= Self.reasonCharacterLimit else { throw .reasonTooLong(characters: reason.count) }
+        let reasonText = try Self.checkedReason(reason)
         return try store.pinOverride(
             OverrideRequest(
                 taskID: taskID, bucket: bucket, reason: reasonText, until: until, actor: actor, asOf: asOf,
                 defaultTimeZone: defaultTimeZone, clock: clock))
+    }
+
+    /// The reason as kept: trimmed.
+    /// - Throws: `AuditError`: an empty reason, or one longer than `reasonCharacterLimit`.
+    static func checkedReason(_ reason: String) throws(AuditError) -> String {
+        let reasonText = reason.trimmingUnicodeWhitespace()
+        guard !reasonText.isEmpty else { throw .emptyReason }
+        guard reason.count <= Self.reasonCharacterLimit else { throw .reasonTooLong(characters: reason.count) }
+        return reasonText
     }
 
     /// The task an override is asked for, as stored.

@@ -47,6 +47,41 @@ public enum RevertPolicy {
         if !blocking.isEmpty, !force { throw .blockedEntry(entry: entry.id, task: entry.taskID, blocking: blocking) }
     }
 
+    /// What a group's revert does: the entries to undo (each with what it goes past) and the
+    /// reverting entries of those already undone, which are left as they are.
+    /// - Parameter entries: the group's entries, each with its last revert still in force (nil
+    ///   when it is not undone) and its later entries (not `time`).
+    /// - Throws: `AuditError`: every entry already undone, or later changes to a task of the
+    ///   group (unless `force`), naming every blocked entry.
+    public static func checkGroup(
+        _ groupID: Int, entries: [(entry: AuditEntry, latestRevertInForce: Int?, blocking: [(id: Int, cause: AuditCause)])], force: Bool
+    ) throws(AuditError) -> (undo: [(entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)])], alreadyUndone: [Int]) {
+        var undo: [(entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)])] = []
+        var alreadyUndone: [Int] = []
+        var blocked: [AuditError.GroupBlock] = []
+        for item in entries {
+            if let revert = item.latestRevertInForce {
+                alreadyUndone.append(revert)
+                continue
+            }
+            if item.entry.cause == .time { throw .timeEntry(item.entry.id) }
+            if !item.blocking.isEmpty, !force {
+                blocked.append(AuditError.GroupBlock(entry: item.entry.id, task: item.entry.taskID, blocking: item.blocking))
+            }
+            undo.append((item.entry, item.blocking))
+        }
+        if undo.isEmpty { throw .groupAlreadyReverted(group: groupID, by: alreadyUndone) }
+        if !blocked.isEmpty { throw .blockedGroup(group: groupID, blocked: blocked) }
+        return (undo, alreadyUndone)
+    }
+
+    /// The reason each entry of a group's revert records.
+    public static func groupEntryReason(_ groupID: Int, _ entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)]) -> String {
+        var reason = "revert of group \(groupID), entry \(entry.id) (\(entry.cause.rawValue))"
+        if !blocking.isEmpty { reason += "; forced past entries \(blocking.map { String($0.id) }.joined(separator: ", "))" }
+        return reason
+    }
+
     /// The reason an entry's revert records (stored in the audit log and the revert batch).
     public static func entryReason(_ entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)]) -> String {
         var reason = "revert of entry \(entry.id) (\(entry.cause.rawValue))"

@@ -8,8 +8,13 @@ public struct RevertResult: Sendable {
     public var entries: [AuditEntry]
     /// Counts per kind for a batch revert.
     public var counts: [FileKind: ImportCounts]
+    /// For a group revert: the group its `revert` entries form (revert it to re-apply).
+    public var groupID: Int?
+    /// For a group revert: the group's entries that were already undone, left as they are.
+    public var alreadyUndone: [Int] = []
 
-    public init(batchID: Int?, entries: [AuditEntry], counts: [FileKind: ImportCounts]) {
+    public init(batchID: Int?, entries: [AuditEntry], counts: [FileKind: ImportCounts], groupID: Int? = nil) {
+        self.groupID = groupID
         self.batchID = batchID
         self.entries = entries
         self.counts = counts
@@ -50,5 +55,15 @@ public final class Reverter {
     public func revert(batchID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult {
         try store.revertBatch(
             RevertRequest(id: batchID, force: force, actor: actor, asOf: asOf, defaultTimeZone: defaultTimeZone, clock: clock))
+    }
+
+    /// Undoes a whole group (a bulk `reclassify`, or a group revert): each entry of it as
+    /// `revert ENTRY` would, all in one transaction, the `revert` entries a group of their own
+    /// (revert it to re-apply the group). Entries already undone one by one are left as they are.
+    /// - Throws: `AuditError`: an unknown group, one whose every entry is already undone, or one
+    ///   with later changes to its tasks (unless `force`, which goes past them all).
+    public func revert(groupID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult {
+        try store.revertGroup(
+            RevertRequest(id: groupID, force: force, actor: actor, asOf: asOf, defaultTimeZone: defaultTimeZone, clock: clock))
     }
 }

@@ -37,11 +37,12 @@ enum ReportCoursePass {
     /// soon as its last task is counted. Call inside a `read`.
     /// - Parameter onlyCourses: when not empty, only the courses with one of these ids or codes.
     /// - Parameter listed: gets each task the first kind lists (after search and filters), with
-    ///   its course and the course's as-of.
+    ///   its course, the course's as-of and the task's stored override (bulk `reclassify`
+    ///   compares its end).
     static func forEachCourse(
         _ reader: any ReportReading, query: ReportQuery, kinds: [Report.Kind], asOf: Date, defaultTimeZone: TimeZone,
         onlyCourses: [String], _ finished: ([CourseTally]) throws -> Void,
-        listed: ((CourseRecord, LocalAsOf, ReportTask) throws -> Void)? = nil
+        listed: ((CourseRecord, LocalAsOf, ReportTask, StoredOverride?) throws -> Void)? = nil
     ) throws {
         let matcher = ReportMatcher(query)
         // Titles and students are read only when a search, a student filter or the listed
@@ -69,7 +70,7 @@ enum ReportCoursePass {
             let task = ReportTask(live, effective: effective)
             for index in tallies.indices {
                 let isListed = tallies[index].count(task, kind: kinds[index], query: query, matcher: matcher, courseText: text)
-                if index == 0, isListed { try listed?(tallies[0].course, local, task) }
+                if index == 0, isListed { try listed?(tallies[0].course, local, task, live.override) }
             }
         }
         if !tallies.isEmpty { try finished(tallies) }

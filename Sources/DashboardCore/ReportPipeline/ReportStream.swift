@@ -68,7 +68,7 @@ public enum ReportStream {
                 totals.add(tally)
                 if showsEmpty, tally.allowed, tally.matchingTotal == 0 { try empties.add(Self.result(tally)) }
                 if let listed, tally.allowed, tally.matchingTotal > 0 { try listed.add(Self.result(tally)) }
-            } listed: { course, local, task in
+            } listed: { course, local, task, _ in
                 // Past the end of any page that can be shown: nothing to keep.
                 guard !overflow, !overflowWanted else { return }
                 if keyOf != course.courseID { (courseKey, keyOf) = (ReportSortKey.course(course), course.courseID) }

@@ -9,6 +9,8 @@ public struct AuditFilter: Sendable {
     public var since: Date?
     public var conflictsOnly = false
     public var batchID: Int?
+    /// Only the entries of this bulk group (`reclassify … --yes`, `revert --group`).
+    public var groupID: Int?
 
     public init() {}
 }
@@ -28,6 +30,8 @@ enum AuditLog {
         var conflict = false
         var overrideUntil = ""
         var overrideBefore: Int?
+        /// The bulk group (schema 6); nil for every entry but a bulk change's.
+        var groupID: Int?
     }
 
     @discardableResult
@@ -35,22 +39,34 @@ enum AuditLog {
         try database.run(
             """
             INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
-                               batch_id, reverts_entry, conflict, override_until, override_before)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               batch_id, reverts_entry, conflict, override_until, override_before, group_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 Timestamp.text(recordedAt), Timestamp.text(asOf), entry.taskID, entry.courseID, entry.from, entry.to,
                 entry.cause.rawValue, actor, entry.reason, entry.batchID, entry.revertsEntry, entry.conflict,
-                entry.overrideUntil, entry.overrideBefore,
+                entry.overrideUntil, entry.overrideBefore, entry.groupID,
             ])
         return Int(database.lastInsertRowID)
     }
 
-    static let columns = """
-        a.entry_id, a.recorded_at, a.as_of, a.task_id, a.course_id, a.from_bucket, a.to_bucket, a.cause, a.actor, a.reason,
-        a.batch_id, a.reverts_entry, a.conflict, a.override_until, a.override_before,
-        (SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id) AS reverted_by
-        """
+    /// The columns an entry is decoded from. The task's title comes from its row (a deleted
+    /// task keeps it; '' when the row is gone). `group_id` exists from schema 6 on: a read-only
+    /// reader of an older file (it never migrates) reads NULL instead.
+    static func columns(_ database: Database) throws -> String {
+        let group = try hasGroups(database) ? "a.group_id" : "NULL AS group_id"
+        return """
+            a.entry_id, a.recorded_at, a.as_of, a.task_id, a.course_id, a.from_bucket, a.to_bucket, a.cause, a.actor, a.reason,
+            a.batch_id, a.reverts_entry, a.conflict, a.override_until, a.override_before, \(group),
+            ifnull((SELECT t.title FROM tasks t WHERE t.task_id = a.task_id), '') AS task_title,
+            (SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id) AS reverted_by
+            """
+    }
+
+    /// Whether the file's audit log has the `group_id` column (schema 6 and later).
+    static func hasGroups(_ database: Database) throws -> Bool {
+        try database.int("SELECT count(*) FROM pragma_table_info('audit') WHERE name = 'group_id'") == 1
+    }
 
     static func entries(_ database: Database, filter: AuditFilter) throws -> [AuditEntry] {
         var result: [AuditEntry] = []
@@ -84,15 +100,21 @@ enum AuditLog {
             conditions.append("a.batch_id = ?")
             values.append(batch)
         }
+        if let group = filter.groupID {
+            // An older file has no groups: no entry is of any.
+            guard try hasGroups(database) else { return }
+            conditions.append("a.group_id = ?")
+            values.append(group)
+        }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let statement = try database.prepare("SELECT \(columns) FROM audit a \(whereClause) ORDER BY a.entry_id")
+        let statement = try database.prepare("SELECT \(try columns(database)) FROM audit a \(whereClause) ORDER BY a.entry_id")
         let decoder = try EntryDecoder(statement.columnPositions)
         try statement.forEachRow(values) { row in try body(decoder.entry(row)) }
     }
 
     static func entry(_ database: Database, id: Int) throws -> AuditEntry? {
         var found: AuditEntry?
-        let statement = try database.cached("SELECT \(columns) FROM audit a WHERE a.entry_id = ?")
+        let statement = try database.cached("SELECT \(try columns(database)) FROM audit a WHERE a.entry_id = ?")
         let decoder = try EntryDecoder(statement.columnPositions)
         try statement.forEachRow([id]) { found = decoder.entry($0) }
         return found
@@ -101,7 +123,7 @@ enum AuditLog {
     /// Decodes an entry from a row of `columns`, by column name (resolved once per statement).
     private struct EntryDecoder {
         let id, recordedAt, asOf, taskID, courseID, from, to, cause, actor, reason: Int
-        let batchID, revertsEntry, conflict, overrideUntil, overrideBefore, revertedBy: Int
+        let batchID, revertsEntry, conflict, overrideUntil, overrideBefore, revertedBy, groupID, taskTitle: Int
 
         init(_ c: ColumnPositions) throws {
             (id, recordedAt, asOf) = (try c.position("entry_id"), try c.position("recorded_at"), try c.position("as_of"))
@@ -110,7 +132,7 @@ enum AuditLog {
             (actor, reason, batchID) = (try c.position("actor"), try c.position("reason"), try c.position("batch_id"))
             (revertsEntry, conflict) = (try c.position("reverts_entry"), try c.position("conflict"))
             (overrideUntil, overrideBefore) = (try c.position("override_until"), try c.position("override_before"))
-            revertedBy = try c.position("reverted_by")
+            (revertedBy, groupID, taskTitle) = (try c.position("reverted_by"), try c.position("group_id"), try c.position("task_title"))
         }
 
         func entry(_ row: Row) -> AuditEntry {
@@ -122,7 +144,8 @@ enum AuditLog {
                 batchID: row.isNull(batchID) ? nil : row.int(batchID), revertsEntry: row.isNull(revertsEntry) ? nil : row.int(revertsEntry),
                 revertedBy: (row.string(revertedBy) ?? "").split(separator: ",").compactMap { Int($0) }.sorted(),
                 conflict: row.int(conflict) == 1, overrideUntil: row.string(overrideUntil) ?? "",
-                overrideBefore: row.isNull(overrideBefore) ? nil : row.int(overrideBefore))
+                overrideBefore: row.isNull(overrideBefore) ? nil : row.int(overrideBefore), taskTitle: row.string(taskTitle) ?? "",
+                groupID: row.isNull(groupID) ? nil : row.int(groupID))
         }
     }
 

@@ -6,8 +6,11 @@ import Foundation
 /// report's reads of courses, tasks and overrides).
 extension Store: SnapshotReading {
     /// One deferred transaction: the first read fixes the snapshot (WAL), and nothing is
-    /// written, so it ends with a commit that writes nothing.
+    /// written, so it ends with a commit that writes nothing. Inside a write transaction (a
+    /// bulk `reclassify` selects its tasks under the write lock), that transaction is the
+    /// snapshot: `body` runs in it.
     public func read<T>(_ body: () throws -> T) throws -> T {
+        if database.isInTransaction { return try body() }
         var result: T?
         try database.inTransaction(.deferred) {
             result = try body()

@@ -32,22 +32,9 @@ extension Store: AuditWriting {
                     database, batchID: id, counts: [.tasks: RevertPolicy.counts(ofChange: change)], files: [], problems: [])
                 try BatchLog.finish(database, batchID: id, status: .committed, reason: reason, finishedAt: clock.now())
             }
-            // Override: back to the one in force before the entry, when the entry changed it.
-            if RevertPolicy.restoresOverride(entry) {
-                try restoreOverride(task: entry.taskID, to: entry.overrideBefore, current: before.override)
-            }
-
-            guard let after = try LiveRows.revertState(entry.taskID, in: database) else { throw AuditError.unknownTask(entry.taskID) }
-            let bucket = RevertPolicy.bucket(
-                try LiveRows.policyInputs(entry.taskID, in: database), asOf: request.asOf, defaultTimeZone: request.defaultTimeZone)
-            let newID = try AuditLog.append(
-                AuditLog.NewEntry(
-                    taskID: entry.taskID, courseID: after.courseID, from: before.bucketName, to: bucket ?? deletedBucketName,
-                    cause: .revert, reason: reason, batchID: revertBatch, revertsEntry: entryID, overrideBefore: before.override),
-                in: database, recordedAt: clock.now(), asOf: request.asOf, actor: request.actor)
-            if let bucket {
-                try LiveRows.setBucket(bucket, of: entry.taskID, in: database)
-            }
+            let newID = try recordRevert(
+                of: entry, before: before, reason: reason, revertBatch: revertBatch, groupID: nil, request: request,
+                recordedAt: clock.now())
             result.batchID = revertBatch
             if let newEntry = try AuditLog.entry(database, id: newID) { result.entries = [newEntry] }
             return .commit
@@ -104,6 +91,34 @@ extension Store: AuditWriting {
             return .commit
         }
         return result
+    }
+
+    /// The end of an entry's revert: the override in force before the entry comes back (when
+    /// the entry changed it), the task gets the bucket `RevertPolicy.bucket` computes, and the
+    /// `revert` entry is appended.
+    /// - Parameter before: the task as it was before the revert began.
+    /// - Returns: the new entry's id.
+    func recordRevert(
+        of entry: AuditEntry, before: RevertPolicy.TaskState, reason: String, revertBatch: Int?, groupID: Int?,
+        request: RevertRequest, recordedAt: Date
+    ) throws -> Int {
+        // Override: back to the one in force before the entry, when the entry changed it.
+        if RevertPolicy.restoresOverride(entry) {
+            try restoreOverride(task: entry.taskID, to: entry.overrideBefore, current: before.override)
+        }
+        guard let after = try LiveRows.revertState(entry.taskID, in: database) else { throw AuditError.unknownTask(entry.taskID) }
+        let bucket = RevertPolicy.bucket(
+            try LiveRows.policyInputs(entry.taskID, in: database), asOf: request.asOf, defaultTimeZone: request.defaultTimeZone)
+        let newID = try AuditLog.append(
+            AuditLog.NewEntry(
+                taskID: entry.taskID, courseID: after.courseID, from: before.bucketName, to: bucket ?? deletedBucketName,
+                cause: .revert, reason: reason, batchID: revertBatch, revertsEntry: entry.id, overrideBefore: before.override,
+                groupID: groupID),
+            in: database, recordedAt: recordedAt, asOf: request.asOf, actor: request.actor)
+        if let bucket {
+            try LiveRows.setBucket(bucket, of: entry.taskID, in: database)
+        }
+        return newID
     }
 
     /// Puts back the override that was in force before an entry (or none).

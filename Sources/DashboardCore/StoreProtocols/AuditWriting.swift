@@ -15,9 +15,23 @@ public struct OverrideRequest {
     public var clock: any Clock
 }
 
-/// A revert of one audit entry or of one batch, as `Reverter` hands it to the store.
+/// A bulk override, as `ManualOverride.reclassify(selection:…)` hands it to the store: the
+/// reason already checked.
+public struct BulkOverrideRequest {
+    public var selection: BulkSelection
+    /// The reason, trimmed and within `ManualOverride.reasonCharacterLimit`.
+    public var reason: String
+    public var actor: String
+    /// The preview's token (`--confirm`): the selection must still be the previewed one; nil
+    /// applies to the selection as it is.
+    public var confirm: String?
+    /// Stamps the entries once the write lock is held.
+    public var clock: any Clock
+}
+
+/// A revert of one audit entry, one batch or one group, as `Reverter` hands it to the store.
 public struct RevertRequest {
-    /// The entry id (`revertEntry`) or the batch id (`revertBatch`).
+    /// The entry id (`revertEntry`), the batch id (`revertBatch`) or the group id (`revertGroup`).
     public var id: Int
     public var force: Bool
     public var actor: String
@@ -47,4 +61,15 @@ public protocol AuditWriting: AnyObject {
 
     /// Undoes a whole batch as a revert batch of its own, one `revert` entry per changed task.
     func revertBatch(_ request: RevertRequest) throws(AuditError) -> RevertResult
+
+    /// Selects the tasks of a bulk reclassification (`BulkReclassify.plan`, under the write
+    /// lock), refuses when the selection is not the previewed one (`BulkReclassify.check`), and
+    /// pins every task not skipped, one `override` entry each, all under one new group id
+    /// (the largest so far plus one), in one write transaction.
+    /// - Returns: the plan applied, with its group and each pinned task's entry.
+    func pinOverrides(_ request: BulkOverrideRequest) throws(AuditError) -> BulkPlan
+
+    /// Undoes every entry of a group not already undone (`RevertPolicy.checkGroup`), one
+    /// `revert` entry per task, all under one new group id, in one write transaction.
+    func revertGroup(_ request: RevertRequest) throws(AuditError) -> RevertResult
 }

@@ -7,8 +7,8 @@ typealias WritableStore = ImportWriting & BucketWriting & AuditWriting & Nightly
 
 /// What a reading command may ask of a store opened read-only (`report`, `status`, `audit`,
 /// `batches list|show`), and `check`, which runs an import that records nothing.
-typealias ReadableStore = ReportReading & BatchReading & HeldBatchReading & AuditReading & ImportWriting & SettingsReading & TeacherReading
-    & StoreFailures
+typealias ReadableStore = ReportReading & BatchReading & HeldBatchReading & AuditReading & ImportWriting & SettingsReading
+    & TeacherReading & StoreFailures & ChangeMarksReading
 
 /// Opens stores: the one place above the store boundary that names the SQLite store (`Store`)
 /// and its error type. Every command reaches the store through the protocols of

@@ -1,23 +1,26 @@
 import DashboardCore
 import Foundation
 
-/// `dashboard audit [--task ID] [--course ID] [--cause C] [--since T] [--conflicts]`
+/// `dashboard audit [--task ID] [--course ID] [--cause C] [--since T] [--conflicts] [--batch ID] [--group G]`
 enum AuditCommand: Command {
     static let spec = CommandSpec(
         name: "audit",
-        usage: "dashboard audit [--task ID] [--course ID] [--cause CAUSE] [--since TIME] [--conflicts] [--format text|json|csv]",
+        usage:
+            "dashboard audit [--task ID] [--course ID] [--cause CAUSE] [--since TIME] [--conflicts] [--batch ID] [--group G] [--format text|json|csv]",
         abstract: "List audit log entries: every bucket change, override, delete, restore and revert.",
         discussion: """
             Entries are listed oldest first, with their id (for `dashboard revert ID`), when they
-            were recorded and as of when, the task and course, the bucket before and after, the
-            cause (time, import, override, delete, restore, revert), who and why, the batch, and
-            which entry each reverts or is reverted by. Filters combine with AND; --task, --course
-            and --cause may repeat. The log is append-only.
+            were recorded and as of when, the task (its id and title) and course, the bucket before
+            and after, the cause (time, import, override, delete, restore, revert), who and why,
+            the batch, the group of a bulk reclassify (for `dashboard revert --group G`), and which
+            entry each reverts or is reverted by. Filters combine with AND; --task, --course and
+            --cause may repeat. The log is append-only; the title is the task's as it is now.
             """,
         examples: [
             "dashboard audit --task T1042",
             "dashboard audit --cause override --since 2026-11-01",
             "dashboard audit --conflicts --format json",
+            "dashboard audit --group 3",
             "dashboard audit --course MATH101 --format csv > audit.csv",
         ],
         options: [
@@ -29,6 +32,7 @@ enum AuditCommand: Command {
             .value("since", "TIME", "only entries recorded at or after TIME (a date is its start, in --timezone)"),
             .flag("conflicts", "only imports that changed a task an override pins"),
             .value("batch", "ID", "only entries of this batch", kind: .identifier),
+            .value("group", "G", "only entries of this bulk reclassify group", kind: .identifier),
             .value("format", "text|json|csv", "text (default), json or csv"),
         ])
 
@@ -47,6 +51,7 @@ enum AuditCommand: Command {
             filter.since = instant
         }
         filter.batchID = args.integer("batch")
+        filter.groupID = args.integer("group")
         filter.conflictsOnly = args.has("conflicts")
         guard let opened = try openExistingStore(invocation) else {
             throw CommandError.store(.missing(path: invocation.global.databasePath))
@@ -72,7 +77,7 @@ enum AuditCommand: Command {
             console.out(out)
         default:
             // Two passes over the log: the column widths, then the lines.
-            let header = ["ID", "RECORDED", "TASK", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "NOTE"]
+            let header = ["ID", "RECORDED", "TASK", "TITLE", "COURSE", "FROM", "TO", "CAUSE", "ACTOR", "BATCH", "GROUP", "NOTE"]
             var widths = header.map(\.count)
             // One `read` (one snapshot): both passes see the same entries.
             var any = false
@@ -107,8 +112,9 @@ enum AuditCommand: Command {
         if e.conflict { note = "CONFLICT: " + note }
         if !e.overrideUntil.isEmpty { note += (note.isEmpty ? "" : "; ") + "until \(e.overrideUntil)" }
         return [
-            String(e.id), e.recordedAt, e.taskID, e.courseID, e.fromBucket.isEmpty ? "-" : e.fromBucket, e.toBucket,
-            e.cause.rawValue, e.actor, e.batchID.map(String.init) ?? "-", note,
+            String(e.id), e.recordedAt, e.taskID, e.taskTitle.isEmpty ? "-" : e.taskTitle, e.courseID,
+            e.fromBucket.isEmpty ? "-" : e.fromBucket, e.toBucket, e.cause.rawValue, e.actor, e.batchID.map(String.init) ?? "-",
+            e.groupID.map(String.init) ?? "-", note,
         ]
     }
 }

@@ -30,6 +30,21 @@ extension AuditError {
         case .blockedBatch(let batch, let blocking):
             let list = blocking.map(String.init).joined(separator: ", ")
             return "batch \(batch) has later changes to the same rows: batches \(list); revert those first, or pass --force"
+        case .bulkTooLarge(let count, let limit):
+            return "the selection holds \(count) tasks; one bulk change pins at most \(limit)"
+        case .selectionChanged(let confirm, let now, _):
+            return "the selection changed since the preview (--confirm \(confirm), now \(now.token))"
+        case .unknownGroup(let id): return "there is no group \(id)"
+        case .groupAlreadyReverted(let group, let by):
+            let list = by.map(String.init).joined(separator: ", ")
+            return
+                "group \(group) was already reverted (by entr\(by.count == 1 ? "y" : "ies") \(list)); revert the group that reverted it to re-apply it"
+        case .blockedGroup(let group, let blocked):
+            let list = blocked.map { block in
+                let later = zip(block.blocking, block.causes).map { "\($0) (\($1.rawValue))" }.joined(separator: ", ")
+                return "entry \(block.entry) (task \"\(block.task)\"): \(later)"
+            }.joined(separator: "; ")
+            return "group \(group) has later changes to its tasks: \(list); revert those first, or pass --force"
         case .store(let error): return error.description
         }
     }

@@ -72,7 +72,11 @@ extension Command {
         case .store(let storeError): return CommandError.store(storeError)
         case .unknownTask, .unknownEntry, .unknownBatch:
             return CommandError(.dataError, error.message, hint: "`dashboard audit` and `dashboard batches list` show what exists")
-        case .blockedEntry, .blockedBatch:
+        case .unknownGroup:
+            return CommandError(.dataError, error.message, hint: "`dashboard audit --cause override` shows the groups (column GROUP)")
+        case .bulkTooLarge:
+            return CommandError(.dataError, error.message, hint: "narrow the selection (--course, --bucket, ...) and run it in parts")
+        case .blockedEntry, .blockedBatch, .blockedGroup:
             return CommandError(.dataError, error.message, hint: "--force reverts anyway and records which changes it went past")
         case .timeEntry:
             return CommandError(.dataError, error.message, hint: "to move the task by hand, pin it with `dashboard reclassify`")
