@@ -140,7 +140,7 @@ struct HardeningNumericOptionTests {
             ("report", "[20 to 1000]"), ("batches", "[1 to 1000000]"), ("revert", "revert a whole import batch [1 to 9007199254740991]"),
             ("audit", "[1 to 9007199254740991]"), ("reclassify", "[at most 1000 characters]"),
             ("import", "[0% to 100%, or a count from 0 to 1000000000]"),
-            ("revert", "ENTRY and ID are whole numbers from 1 to 9007199254740991."),
+            ("revert", "ENTRY, ID and G are whole numbers from 1 to 9007199254740991."),
             ("batches", "ID is a whole number from 1 to 9007199254740991."),
         ]
         for (command, line) in expected {

@@ -60,16 +60,22 @@ import Testing
         #expect(CSVReportRenderer.render(report) == expected)
     }
 
-    @Test("an audit CSV row protects every prefix in actor, reason and ids")
+    @Test("an audit CSV row protects every prefix in actor, reason, title and ids")
     func auditCSV() {
         for (value, cell) in zip(Self.prefixes, Self.protected) {
             let entry = AuditEntry(
                 id: 7, recordedAt: "2026-11-29T08:00:00Z", asOf: "2026-11-29T08:00:00Z", taskID: value, courseID: value,
                 fromBucket: "upcoming", toBucket: "today", cause: .override, actor: value, reason: value, batchID: nil,
                 revertsEntry: nil, revertedBy: [], conflict: false, overrideUntil: "", overrideBefore: nil)
+            var titled = entry
+            titled.taskTitle = value
+            titled.groupID = 3
             #expect(
                 CSVWriter.line(entry.csvRow)
-                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,\r\n")
+                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),,\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,\r\n")
+            #expect(
+                CSVWriter.line(titled.csvRow)
+                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,3\r\n")
         }
     }
 }
