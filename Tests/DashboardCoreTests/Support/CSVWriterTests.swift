@@ -72,10 +72,12 @@ import Testing
             titled.groupID = 3
             #expect(
                 CSVWriter.line(entry.csvRow)
-                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),,\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,\r\n")
+                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),,\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,\r\n"
+            )
             #expect(
                 CSVWriter.line(titled.csvRow)
-                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,3\r\n")
+                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,3\r\n"
+            )
         }
     }
 }
