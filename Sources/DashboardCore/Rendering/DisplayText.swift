@@ -5,8 +5,24 @@ import Foundation
 /// Combining marks and zero-width characters take no column; East Asian wide and full-width
 /// characters and emoji take two; everything else one.
 public enum DisplayWidth {
+    /// The columns `text` takes. An SGR sequence (`ESC [ … m`, a colour of `TextStyle`) takes
+    /// none: only the renderers put a raw ESC in a line (the data's are shown as `␛` by
+    /// `VisibleText` before anything is measured).
     public static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width($1) }
+        var total = 0
+        var inSequence = false
+        for scalar in text.unicodeScalars {
+            if inSequence {
+                if scalar == "m" { inSequence = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inSequence = true
+                continue
+            }
+            total += width(scalar)
+        }
+        return total
     }
 
     public static func width(_ scalar: Unicode.Scalar) -> Int {
@@ -158,7 +174,7 @@ public enum ReportWords {
         case .today: return "*"
         case .upcoming: return "+"
         case .undated: return "?"
-        case .completed: return "#"
+        case .completed: return "."
         }
     }
 

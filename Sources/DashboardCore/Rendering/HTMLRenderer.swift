@@ -7,7 +7,8 @@ public enum HTMLRenderer {
     /// The grid as the index page. `link` gives the file of each course's list page, if any.
     public static func gridPage(_ report: Report, link: (CourseRecord) -> String?) -> String {
         let body = stateAware(report) {
-            "<ul class=\"cards\">\n" + report.cards.map { cardHTML($0, link: link($0.course)) }.joined() + "</ul>\n"
+            gridTotals(report) + "<ul class=\"cards\">\n" + report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined()
+                + "</ul>\n"
         }
         return page(
             title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: report,
@@ -95,31 +96,41 @@ public enum HTMLRenderer {
         return text.isEmpty ? "" : "<p class=\"pages\">\(escape(text))</p>\n"
     }
 
-    static func cardHTML(_ card: CourseCard, link: String?) -> String {
+    /// The grid's totals over its cards (every page together).
+    static func gridTotals(_ report: Report) -> String {
+        "<p class=\"totals\">\(escape(CardWords.totals(report.gridTotals, query: report.query)))</p>\n"
+    }
+
+    /// One card. A card that needs attention says so in words ("Needs attention: 6 overdue,
+    /// 2 due today") and is framed in the overdue colour; the bar draws open buckets strong and
+    /// completed tasks muted; the counts table has a row per counted bucket
+    /// (`CardWords.countedBuckets`), then the card's summary ("9 of 20 completed", "6 overdue
+    /// of 20 tasks").
+    static func cardHTML(_ card: CourseCard, link: String?, query: ReportQuery) -> String {
         let c = card.course
         let code = value(c.code)
         let heading = link.map { "<a href=\"\(escape($0))\">\(code)</a>" } ?? code
-        var html = "<li class=\"card\">\n<article aria-labelledby=\"c-\(anchor(c.courseID))\">\n"
+        let attention = CardWords.attention(card.counts)
+        var html = "<li class=\"card\(attention == nil ? "" : " attention")\">\n<article aria-labelledby=\"c-\(anchor(c.courseID))\">\n"
         html += "<h2 id=\"c-\(anchor(c.courseID))\">\(heading) <span class=\"title\">\(value(c.title))</span></h2>\n"
         if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(value(c.teacher))</p>\n" }
         if card.total == 0 {
             html += "<p>No tasks yet.</p>\n</article>\n</li>\n"
             return html
         }
-        let total = max(1, card.shown)
+        if let attention { html += "<p class=\"needs\"><strong>Needs attention:</strong> \(escape(attention))</p>\n" }
+        let total = max(1, CardWords.barScale(card, query: query))
         html += "<div class=\"bar\" aria-hidden=\"true\">"
         for bucket in Bucket.allCases where card.count(bucket) > 0 {
             let share = Double(card.count(bucket)) * 100 / Double(total)
             html += "<div class=\"b-\(bucket.rawValue)\" style=\"width:\(String(format: "%.2f", share))%\"></div>"
         }
         html += "</div>\n<table class=\"counts\">\n<caption>Tasks of \(code) by status</caption>\n<tbody>\n"
-        for bucket in Bucket.allCases where bucket != .completed {
+        for bucket in CardWords.countedBuckets(query) {
             html +=
                 "<tr><th scope=\"row\" class=\"k-\(bucket.rawValue)\">\(ReportWords.title(bucket))</th><td>\(card.count(bucket))</td></tr>\n"
         }
-        html +=
-            "<tr><th scope=\"row\" class=\"k-completed\">Completed</th><td>\(card.count(.completed)) of \(card.total)</td></tr>\n"
-        html += "</tbody>\n</table>\n</article>\n</li>\n"
+        html += "</tbody>\n</table>\n<p class=\"summary\">\(escape(CardWords.summary(card, query: query)))</p>\n</article>\n</li>\n"
         return html
     }
 
@@ -160,10 +171,10 @@ public enum HTMLRenderer {
 
     static let style = """
         :root { color-scheme: light dark; --fg: #1b1f23; --bg: #ffffff; --muted: #57606a; --line: #d0d7de; --card: #f6f8fa;
-          --overdue: #b42318; --today: #9a6700; --upcoming: #1a7f37; --undated: #57606a; --completed: #0969da; --warn-bg: #fff8c5; }
+          --overdue: #b42318; --today: #9a6700; --upcoming: #1a7f37; --undated: #57606a; --completed: #0969da; --done: #c9d1d9; --warn-bg: #fff8c5; }
         @media (prefers-color-scheme: dark) {
           :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9da7b3; --line: #30363d; --card: #161b22;
-            --overdue: #ff7b72; --today: #e3b341; --upcoming: #56d364; --undated: #9da7b3; --completed: #79c0ff; --warn-bg: #3d2e00; }
+            --overdue: #ff7b72; --today: #e3b341; --upcoming: #56d364; --undated: #9da7b3; --completed: #79c0ff; --done: #484f58; --warn-bg: #3d2e00; }
         }
         * { box-sizing: border-box; }
         body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 1rem/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
@@ -175,14 +186,16 @@ public enum HTMLRenderer {
         .cards { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr)); }
         .card article { border: 1px solid var(--line); border-radius: 6px; background: var(--card); padding: 0.75rem; height: 100%; }
         .card h2 { margin: 0 0 0.3rem; overflow-wrap: anywhere; }
+        .card.attention article { border: 2px solid var(--overdue); border-left-width: 0.5rem; }
+        .needs { color: var(--overdue); margin: 0.3rem 0; } .totals { font-weight: 600; } .summary { color: var(--muted); margin: 0.3rem 0 0; }
         .bar { display: flex; height: 0.75rem; border-radius: 3px; overflow: hidden; background: var(--line); margin: 0.5rem 0; }
         .bar div { min-width: 2px; }
         .b-overdue { background: var(--overdue); } .b-today { background: var(--today); } .b-upcoming { background: var(--upcoming); }
-        .b-undated { background: var(--undated); } .b-completed { background: var(--completed); }
+        .b-undated { background: var(--undated); } .b-completed { background: var(--done); }
         .counts th::before { content: ""; display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 0.4em; }
         .k-overdue::before { background: var(--overdue); } .k-today::before { background: var(--today); }
         .k-upcoming::before { background: var(--upcoming); } .k-undated::before { background: var(--undated); }
-        .k-completed::before { background: var(--completed); }
+        .k-completed::before { background: var(--done); }
         table { border-collapse: collapse; width: 100%; } caption { text-align: left; color: var(--muted); font-size: 0.9rem; }
         th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
         .counts td { text-align: right; } .tasks th[scope=row] { font-weight: normal; overflow-wrap: break-word; }
@@ -201,6 +214,7 @@ public enum HTMLRenderer {
           .tasks td::before { content: attr(data-label) ": "; color: var(--muted); }
         }
         .status { color: var(--bg); padding: 0 0.4em; border-radius: 3px; white-space: nowrap; font-size: 0.9rem; }
+        .status.b-completed { color: var(--fg); }
         .none { color: var(--muted); }
         @media print {
           :root { --fg: #000; --bg: #fff; --muted: #333; --line: #999; --card: #fff; }

@@ -4,6 +4,14 @@ import Foundation
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text, markdown, html, json, csv
 
+    /// The names `--format` takes: every format's own, and `md` for Markdown.
+    public static let names = allCases.map(\.rawValue) + ["md"]
+
+    /// The format a `--format` name stands for (`md` is Markdown), nil for none.
+    public static func named(_ name: String) -> ReportFormat? {
+        name == "md" ? .markdown : ReportFormat(rawValue: name)
+    }
+
     /// The file extension used with `--out`.
     public var fileExtension: String {
         switch self {
@@ -15,11 +23,14 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Renders one report in this format; `link` names course pages for the HTML grid.
-    public func render(_ report: Report, width: Int, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil) -> String {
+    /// Renders one report in this format; `link` names course pages for the HTML and Markdown
+    /// grids; `style` colours text (other formats have none).
+    public func render(
+        _ report: Report, width: Int, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil, style: TextStyle = .plain
+    ) -> String {
         switch self {
-        case .text: return TextRenderer.render(report, width: width)
-        case .markdown: return MarkdownRenderer.render(report)
+        case .text: return TextRenderer.render(report, width: width, style: style)
+        case .markdown: return MarkdownRenderer.render(report, link: link, indexLink: indexLink)
         case .json: return JSONReportRenderer.render(report)
         case .csv: return CSVReportRenderer.render(report)
         case .html:

@@ -11,27 +11,32 @@ public enum ReportGridStream {
     /// - Parameter link: the file of each course's list page, for the HTML index.
     public static func write(
         _ report: Report, format: ReportFormat, width: Int, link: (CourseRecord) -> String? = { _ in nil }, chunk: Int = 256,
-        emit: (String) -> Void
+        style: TextStyle = .plain, emit: (String) -> Void
     ) throws {
         var frame = report
         frame.cards = []
         let source = HeldCards(cards: report.cards, links: report.cards.map { link($0.course) })
-        try write(frame: frame, count: report.cards.count, source: source, format: format, width: width, chunk: chunk, emit: emit)
+        try write(
+            frame: frame, count: report.cards.count, source: source, format: format, width: width, chunk: chunk, style: style,
+            emit: emit)
     }
 
     /// Writes the grid whose cards the store reads back one at a time.
     /// - Parameter link: the file of a course's list page when the course has one (the Bool).
     public static func write(
         _ cards: ReportCourseStream.GridCards, format: ReportFormat, width: Int,
-        link: @escaping (CourseRecord, Bool) -> String? = { _, _ in nil }, chunk: Int = 256, emit: (String) -> Void
+        link: @escaping (CourseRecord, Bool) -> String? = { _, _ in nil }, chunk: Int = 256, style: TextStyle = .plain,
+        emit: (String) -> Void
     ) throws {
         let source = StoredCards(cards: cards, link: link)
-        try write(frame: cards.frame, count: cards.count, source: source, format: format, width: width, chunk: chunk, emit: emit)
+        try write(
+            frame: cards.frame, count: cards.count, source: source, format: format, width: width, chunk: chunk, style: style,
+            emit: emit)
     }
 
     /// Writes a grid of `count` cards that `source` gives one by one, each with its link.
     static func write(
-        frame: Report, count: Int, source: some GridCardSource, format: ReportFormat, width: Int, chunk: Int,
+        frame: Report, count: Int, source: some GridCardSource, format: ReportFormat, width: Int, chunk: Int, style: TextStyle,
         emit: (String) -> Void
     ) throws {
         func cards(_ body: (CourseCard, String?) -> Void) throws { try source.forEachCard(body) }
@@ -42,11 +47,11 @@ public enum ReportGridStream {
                 report.cards.append(card)
                 if let link { links[card.course.courseID] = link }
             }
-            emit(format.render(report, width: width, link: { links[$0.courseID] }))
+            emit(format.render(report, width: width, link: { links[$0.courseID] }, style: style))
             return
         }
         var piece = frame
-        let empty = format.render(frame, width: width)
+        let empty = format.render(frame, width: width, style: style)
         let size = max(1, chunk)
         switch format {
         case .text:
@@ -57,7 +62,10 @@ public enum ReportGridStream {
             var row: [CourseCard] = []
             func flush() {
                 guard !row.isEmpty else { return }
-                emit("\n" + TextRenderer.gridRow(row[...], cardWidth: layout.cardWidth).joined(separator: "\n") + "\n")
+                emit(
+                    "\n"
+                        + TextRenderer.gridRow(row[...], cardWidth: layout.cardWidth, query: frame.query, style: style).joined(
+                            separator: "\n") + "\n")
                 row = []
             }
             try cards { card, _ in
@@ -68,13 +76,16 @@ public enum ReportGridStream {
         case .csv, .markdown:
             // The cards' rows follow the frame, and nothing comes after them (no page line).
             emit(empty)
+            var links: [String: String] = [:]
             func flush() {
                 guard !piece.cards.isEmpty else { return }
-                emit(String(format.render(piece, width: width).dropFirst(empty.count)))
+                emit(String(format.render(piece, width: width, link: { links[$0.courseID] }).dropFirst(empty.count)))
                 piece.cards = []
+                links = [:]
             }
-            try cards { card, _ in
+            try cards { card, link in
                 piece.cards.append(card)
+                if let link { links[card.course.courseID] = link }
                 if piece.cards.count == size { flush() }
             }
             flush()
@@ -85,7 +96,7 @@ public enum ReportGridStream {
             try cards { card, _ in
                 var bytes = Array((first ? "\n    " : ",\n    ").utf8)
                 first = false
-                for byte in JSONReportRenderer.cardJSON(card).rendered().utf8 {
+                for byte in JSONReportRenderer.cardJSON(card, query: frame.query).rendered().utf8 {
                     bytes.append(byte)
                     if byte == 10 { bytes += [32, 32, 32, 32] }
                 }
@@ -100,7 +111,7 @@ public enum ReportGridStream {
                 nav: nil, body: body)
             let parts = page.components(separatedBy: marker)
             emit(parts.first ?? "")
-            try cards { card, link in emit(HTMLRenderer.cardHTML(card, link: link)) }
+            try cards { card, link in emit(HTMLRenderer.cardHTML(card, link: link, query: frame.query)) }
             emit(parts.count == 2 ? parts[1] : "")
         }
     }

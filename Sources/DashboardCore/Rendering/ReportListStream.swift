@@ -10,7 +10,7 @@ public enum ReportListStream {
     @discardableResult
     public static func write(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
-        format: ReportFormat, width: Int, emit: (String) -> Void
+        format: ReportFormat, width: Int, style: TextStyle = .plain, emit: (String) -> Void
     ) throws -> Report {
         var whole = query
         whole.limit = nil
@@ -28,7 +28,7 @@ public enum ReportListStream {
                 return
             }
             if writer == nil {
-                let made = Writer(frame: plan.list, format: format, width: width)
+                let made = Writer(frame: plan.list, format: format, width: width, style: style)
                 emit(made.head)
                 writer = made
             }
@@ -40,7 +40,7 @@ public enum ReportListStream {
             var report = plan.list
             report.groups = held
             report.completedByCourse = heldCompleted
-            emit(format.render(report, width: width))
+            emit(format.render(report, width: width, style: style))
         }
         return plan.list
     }
@@ -50,16 +50,18 @@ public enum ReportListStream {
         let frame: Report
         let format: ReportFormat
         let width: Int
+        let style: TextStyle
         /// The frame rendered without courses.
         let empty: String
         var head = ""
         var tail = ""
 
-        init(frame: Report, format: ReportFormat, width: Int) {
+        init(frame: Report, format: ReportFormat, width: Int, style: TextStyle = .plain) {
             self.frame = frame
             self.format = format
             self.width = max(20, width)
-            empty = format.render(frame, width: width)
+            self.style = style
+            empty = format.render(frame, width: width, style: style)
             switch format {
             case .csv, .markdown:
                 // The courses follow the frame, and nothing comes after them (no page line
@@ -109,7 +111,7 @@ public enum ReportListStream {
                 return HTMLRenderer.groupHTML(group, report: frame, underPageHeading: false)
             case .text:
                 var out = ""
-                for line in TextRenderer.list([group], report: frame, width: width) {
+                for line in TextRenderer.list([group], report: frame, width: width, style: style) {
                     if line.isEmpty {
                         blankLines += 1
                         continue

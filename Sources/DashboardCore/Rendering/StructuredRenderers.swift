@@ -13,7 +13,9 @@ public enum JSONReportRenderer {
             ("page", pageJSON(report.page)),
         ]
         switch report.kind {
-        case .grid: pairs.append(("courses", .array(report.cards.map(cardJSON))))
+        case .grid:
+            pairs.append(("totals", totalsJSON(report.gridTotals, query: report.query)))
+            pairs.append(("courses", .array(report.cards.map { cardJSON($0, query: report.query) })))
         case .list: pairs.append(("courses", .array(report.groups.map { groupJSON($0, report) })))
         }
         return JSONValue.object(pairs).rendered() + "\n"
@@ -47,6 +49,7 @@ public enum JSONReportRenderer {
             ("teacher", .array(q.teachers.map { .string($0) })), ("student", .array(q.students.map { .string($0) })),
             ("bucket", .array(q.buckets.map { .string($0.rawValue) })), ("priority", .array(q.priorities.map { .string($0.rawValue) })),
             ("include_completed", .bool(q.includeCompleted)), ("sort", .string(q.sort.rawValue)),
+            ("sort_courses", .string(q.courseSort.rawValue)),
         ])
     }
 
@@ -64,12 +67,24 @@ public enum JSONReportRenderer {
         ]
     }
 
-    static func cardJSON(_ card: CourseCard) -> JSONValue {
+    static func cardJSON(_ card: CourseCard, query: ReportQuery) -> JSONValue {
         .object(
             courseJSON(card.course) + [
                 ("counts", .object(Bucket.allCases.map { ($0.rawValue, .int(card.count($0))) })),
                 ("total", .int(card.total)), ("completed", .int(card.count(.completed))),
+                ("needs_attention", .bool(CourseAttention.needed(card.counts))),
+                ("attention", CardWords.attention(card.counts).map { .string($0) } ?? .null),
+                ("summary", .string(CardWords.summary(card, query: query))),
             ])
+    }
+
+    /// The grid's totals over every card it shows (every page together).
+    static func totalsJSON(_ totals: GridTotals, query: ReportQuery) -> JSONValue {
+        .object([
+            ("courses", .int(totals.courses)), ("needing_attention", .int(totals.needingAttention)),
+            ("counts", .object(Bucket.allCases.map { ($0.rawValue, .int(totals.counts[$0])) })), ("total", .int(totals.live)),
+            ("words", .string(CardWords.totals(totals, query: query))),
+        ])
     }
 
     static func groupJSON(_ group: CourseGroup, _ report: Report) -> JSONValue {
@@ -97,8 +112,11 @@ public enum CSVReportRenderer {
         [
             "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
         ] + rowColumns
+    /// The grid's columns: the first twelve since the first version, then `needs_attention`
+    /// (true when the card has an overdue task or one due today).
     public static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
+        "needs_attention",
     ]
 
     public static func render(_ report: Report) -> String {
@@ -127,7 +145,7 @@ public enum CSVReportRenderer {
                 let c = card.course
                 text += CSVWriter.line(
                     [c.courseID, c.code, c.title, c.teacher, c.term, c.timezone] + Bucket.allCases.map { String(card.count($0)) }
-                        + [String(card.total)])
+                        + [String(card.total), CourseAttention.needed(card.counts) ? "true" : "false"])
             }
             return text
         }
@@ -137,9 +155,12 @@ public enum CSVReportRenderer {
 /// Reports as Markdown: a table for the grid, headings and tables for lists; `|` and other
 /// Markdown characters in values are escaped.
 public enum MarkdownRenderer {
-    public static func render(_ report: Report) -> String {
+    /// - Parameter link: the file of each course's page, for the grid (`--out`): the code links to it.
+    /// - Parameter indexLink: the grid's file, for a course's page (`--out`): a link back to it.
+    public static func render(_ report: Report, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil) -> String {
         var out =
             "# \(report.kind == .grid ? "Courses" : "Task lists") as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))\n\n"
+        if let indexLink { out += "[All courses](\(linkTarget(indexLink)))\n\n" }
         if let stale = report.stale {
             out +=
                 report.query.wording.forReaders
@@ -161,12 +182,7 @@ public enum MarkdownRenderer {
         }
         switch report.kind {
         case .grid:
-            out += "| Code | Course | Overdue | Today | Upcoming | No due date | Completed |\n"
-            out += "|---|---|---:|---:|---:|---:|---:|\n"
-            for card in report.cards {
-                out += "| \(escape(card.course.code)) | \(escape(card.course.title)) | \(card.count(.overdue)) | \(card.count(.today)) | "
-                out += "\(card.count(.upcoming)) | \(card.count(.undated)) | \(card.count(.completed))/\(card.total) |\n"
-            }
+            out += gridTable(report, link: link)
         case .list:
             for group in report.groups {
                 let zone = zoneOf(group.course, report)
@@ -202,5 +218,50 @@ public enum MarkdownRenderer {
             out.append(character)
         }
         return out
+    }
+}
+
+/// The grid in Markdown.
+extension MarkdownRenderer {
+    /// The totals line, then a table: code (a link to the course's page when it has one),
+    /// title, what needs attention in bold, one column per counted bucket
+    /// (`CardWords.countedBuckets`), then the card's summary.
+    static func gridTable(_ report: Report, link: (CourseRecord) -> String?) -> String {
+        let buckets = CardWords.countedBuckets(report.query)
+        var out = escape(CardWords.totals(report.gridTotals, query: report.query)) + "\n\n"
+        out += "| Code | Course | Needs attention | " + buckets.map { ReportWords.title($0) + " | " }.joined() + "Summary |\n"
+        out += "|---|---|---|" + String(repeating: "---:|", count: buckets.count) + "---|\n"
+        for card in report.cards { out += gridRow(card, link: link(card.course), query: report.query) }
+        return out
+    }
+
+    /// One card's row of `gridTable`.
+    static func gridRow(_ card: CourseCard, link: String?, query: ReportQuery) -> String {
+        let code = escape(card.course.code)
+        let attention = CardWords.attention(card.counts).map { "**\(escape($0))**" } ?? "—"
+        var row = "| \(link.map { "[\(code)](\(linkTarget($0)))" } ?? code) | \(escape(card.course.title)) | \(attention) | "
+        for bucket in CardWords.countedBuckets(query) { row += "\(card.count(bucket)) | " }
+        return row + escape(CardWords.summary(card, query: query)) + " |\n"
+    }
+
+    /// A link's target: our file names hold only letters, digits, `-` and `.`; anything else
+    /// is percent-encoded so the target never ends the link early.
+    static func linkTarget(_ name: String) -> String {
+        var out = ""
+        for byte in name.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if c.isASCII, c.isLetter || c.isNumber || c == "-" || c == "." || c == "_" || c == "/" {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

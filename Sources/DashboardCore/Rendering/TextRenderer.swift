@@ -8,7 +8,7 @@ public enum TextRenderer {
     public static let maximumCardWidth = 44
     static let gap = 2
 
-    public static func render(_ report: Report, width: Int) -> String {
+    public static func render(_ report: Report, width: Int, style: TextStyle = .plain) -> String {
         let width = max(20, width)
         var lines: [String] = []
         let header = report.kind == .grid ? "Courses" : "Task lists"
@@ -33,10 +33,10 @@ public enum TextRenderer {
                 "Showing \(report.matchingTasks) of \(report.matchingTasks + report.hiddenTasks) tasks: \(report.query.describedNarrowing)",
                 to: width)
         }
-        lines.append("")
+        if report.kind == .list { lines.append("") }
         switch report.kind {
-        case .grid: lines += grid(report.cards, width: width)
-        case .list: lines += list(report.groups, report: report, width: width)
+        case .grid: lines += grid(report, width: width, style: style)
+        case .list: lines += list(report.groups, report: report, width: width, style: style)
         }
         while lines.last == "" { lines.removeLast() }
         let page = ReportMessages.page(report)
@@ -46,17 +46,32 @@ public enum TextRenderer {
 
     // MARK: - Grid
 
-    static func grid(_ cards: [CourseCard], width: Int) -> [String] {
-        var lines = DisplayWidth.flow(
-            ["Bar:", "! overdue", "* today", "+ upcoming", "? no due date", "# completed"], separator: "  ", width: width)
+    /// The grid after its header: the totals over its cards, the bar's legend, then the rows of
+    /// cards (none in a streamed grid's frame: `ReportGridStream` writes them).
+    static func grid(_ report: Report, width: Int, style: TextStyle) -> [String] {
+        var lines = shown(CardWords.totals(report.gridTotals, query: report.query), to: width)
         lines.append("")
+        lines += legend(
+            attention: report.gridTotals.needingAttention > 0, others: !report.query.buckets.isEmpty, width: width, style: style)
+        lines.append("")
+        let cards = report.cards
         let layout = gridLayout(cards: cards.count, width: width)
         var index = 0
         while index < cards.count {
-            lines += gridRow(cards[index..<min(cards.count, index + layout.columns)], cardWidth: layout.cardWidth)
+            lines += gridRow(
+                cards[index..<min(cards.count, index + layout.columns)], cardWidth: layout.cardWidth, query: report.query, style: style)
             lines.append("")
             index += layout.columns
         }
+        return lines
+    }
+
+    /// The marks of the bar (`-` for the tasks a `--bucket` filter leaves out, when `others`),
+    /// and what a card framed with `=` means when one is.
+    static func legend(attention: Bool, others: Bool, width: Int, style: TextStyle) -> [String] {
+        let marks = Bucket.allCases.map { style.bucket("\(ReportWords.mark($0)) \(ReportWords.word($0))", $0) }
+        var lines = DisplayWidth.flow(["Bar:"] + marks + (others ? ["- other tasks"] : []), separator: "  ", width: width)
+        if attention { lines += shown("A card framed with = needs attention.", to: width).map(style.attention) }
         return lines
     }
 
@@ -69,8 +84,8 @@ public enum TextRenderer {
     }
 
     /// The lines of one row of cards side by side.
-    static func gridRow(_ cards: ArraySlice<CourseCard>, cardWidth: Int) -> [String] {
-        var row = cards.map { card(for: $0, width: cardWidth) }
+    static func gridRow(_ cards: ArraySlice<CourseCard>, cardWidth: Int, query: ReportQuery, style: TextStyle) -> [String] {
+        var row = cards.map { card(for: $0, width: cardWidth, query: query, style: style) }
         // Cards of a row share one height: shorter ones get empty lines above their bottom edge.
         let height = row.map(\.count).max() ?? 0
         let blank = "|" + String(repeating: " ", count: cardWidth - 2) + "|"
@@ -82,22 +97,39 @@ public enum TextRenderer {
         }
     }
 
-    /// One card: every line exactly `width` columns.
-    static func card(for card: CourseCard, width: Int) -> [String] {
+    /// One card: every line exactly `width` columns. The code is never cut (a long one wraps);
+    /// the title takes one line on every card, cut with `…` when longer. A card that needs
+    /// attention is framed with `=` and says so in words under its title; the counts follow
+    /// (with a `--bucket` filter, only the card's summary: "6 overdue of 20 tasks").
+    static func card(for card: CourseCard, width: Int, query: ReportQuery, style: TextStyle) -> [String] {
         let inner = max(1, width - 4)
         func line(_ text: String) -> String { "| " + DisplayWidth.pad(text, to: inner) + " |" }
-        var lines = ["+" + String(repeating: "-", count: width - 2) + "+"]
-        lines += shown(card.course.code, to: inner).map(line)
-        lines += shown(card.course.title, to: inner).map(line)
+        let attention = CardWords.attention(card.counts)
+        let edge = "+" + String(repeating: attention == nil ? "-" : "=", count: width - 2) + "+"
+        let frame = attention == nil ? edge : style.attention(edge)
+        var lines = [frame]
+        lines += shown(card.course.code, to: inner).map { line(style.strong($0)) }
+        lines.append(line(DisplayWidth.truncate(VisibleText.of(card.course.title), to: inner)))
         if card.total == 0 {
             lines += shown("no tasks yet", to: inner).map(line)
         } else {
-            lines.append(line(bar(card, width: inner)))
-            let parts = Bucket.allCases.filter { $0 != .completed }.map { "\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))" }
-            lines += DisplayWidth.flow(parts, separator: "  ", width: inner).map(line)
-            lines += shown("# \(card.count(.completed))/\(card.total) completed", to: inner).map(line)
+            if let attention = CardWords.attention(card.counts) {
+                // "needs attention:" then the counts, broken between them first.
+                let counts = attention.components(separatedBy: ", ")
+                let parts = ["needs attention:"] + counts.enumerated().map { $0 < counts.count - 1 ? $1 + "," : $1 }
+                lines += DisplayWidth.flow(parts, separator: " ", width: inner).map { line(style.attention($0)) }
+            }
+            lines.append(line(bar(card, width: inner, scale: CardWords.barScale(card, query: query), style: style)))
+            if query.buckets.isEmpty {
+                let parts = Bucket.open.map { style.bucket("\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))", $0) }
+                lines += DisplayWidth.flow(parts, separator: "  ", width: inner).map(line)
+                let summary = CardWords.summary(card, query: query)
+                lines += shown("\(ReportWords.mark(.completed)) " + summary, to: inner).map { line(style.muted($0)) }
+            } else {
+                lines += shown(CardWords.summary(card, query: query), to: inner).map(line)
+            }
         }
-        lines.append("+" + String(repeating: "-", count: width - 2) + "+")
+        lines.append(frame)
         return lines
     }
 
@@ -106,28 +138,35 @@ public enum TextRenderer {
     }
 
     /// The bucket mix as marks, proportional to the counts (each non-empty bucket gets at least
-    /// one mark), filling `width`.
-    static func bar(_ card: CourseCard, width: Int) -> String {
+    /// one mark), each bucket's marks in its colour. The bar's whole `width` stands for `scale`
+    /// tasks (the card's shown tasks, or every task of the course with a `--bucket` filter:
+    /// `CardWords.barScale`); the part no shown task takes is drawn with `-`.
+    static func bar(_ card: CourseCard, width: Int, scale: Int? = nil, style: TextStyle = .plain) -> String {
         let shown = card.shown
-        guard shown > 0, width > 0 else { return String(repeating: ".", count: max(0, width)) }
+        let scale = max(shown, scale ?? shown)
+        guard shown > 0, width > 0 else { return String(repeating: "-", count: max(0, width)) }
         let buckets = Bucket.allCases.filter { card.count($0) > 0 }
-        var lengths = buckets.map { max(1, Int((Double(card.count($0)) / Double(shown) * Double(width)).rounded(.down))) }
+        var lengths = buckets.map { max(1, Int((Double(card.count($0)) / Double(scale) * Double(width)).rounded(.down))) }
+        // The width the shown tasks fill (all of it unless the scale holds other tasks).
+        let filled =
+            scale == shown ? width : min(width, max(lengths.reduce(0, +), Int((Double(shown) / Double(scale) * Double(width)).rounded())))
         // Hand out what rounding left (or take back an excess) from the largest bucket.
-        while lengths.reduce(0, +) < width, let i = lengths.indices.max(by: { lengths[$0] < lengths[$1] }) { lengths[i] += 1 }
-        while lengths.reduce(0, +) > width, let i = lengths.indices.max(by: { lengths[$0] < lengths[$1] }), lengths[i] > 1 {
+        while lengths.reduce(0, +) < filled, let i = lengths.indices.max(by: { lengths[$0] < lengths[$1] }) { lengths[i] += 1 }
+        while lengths.reduce(0, +) > filled, let i = lengths.indices.max(by: { lengths[$0] < lengths[$1] }), lengths[i] > 1 {
             lengths[i] -= 1
         }
-        return zip(buckets, lengths).map { String(repeating: ReportWords.mark($0), count: $1) }.joined()
+        let marks = zip(buckets, lengths).map { style.bucket(String(repeating: ReportWords.mark($0), count: $1), $0) }.joined()
+        return marks + String(repeating: "-", count: max(0, width - lengths.reduce(0, +)))
     }
 
     // MARK: - List
 
-    static func list(_ groups: [CourseGroup], report: Report, width: Int) -> [String] {
+    static func list(_ groups: [CourseGroup], report: Report, width: Int, style: TextStyle = .plain) -> [String] {
         var lines: [String] = []
         for group in groups {
             let course = group.course
             let zone = zoneOf(course, report)
-            lines += shown("\(course.code) — \(course.title)", to: width)
+            lines += shown("\(course.code) — \(course.title)", to: width).map(style.strong)
             var about: [String] = []
             if !course.teacher.isEmpty { about.append("teacher \(VisibleText.of(course.teacher))") }
             if !course.term.isEmpty { about.append("term \(VisibleText.of(course.term))") }
@@ -144,11 +183,11 @@ public enum TextRenderer {
             }
             // One table for the course, cut into sections, so columns line up across buckets.
             let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
-            let table = table(group.sections.flatMap(\.tasks), zone: zone, local: local, width: width - 4)
+            let table = table(group.sections.flatMap(\.tasks), zone: zone, local: local, width: width - 4, style: style)
             var next = 0
             for section in group.sections {
                 lines.append("")
-                lines += shown(ReportWords.sectionHeading(section), to: width - 2).map { "  " + $0 }
+                lines += shown(ReportWords.sectionHeading(section), to: width - 2).map { "  " + style.bucket($0, section.bucket) }
                 let slice = table.rows[next..<(next + section.tasks.count)].flatMap { $0 }
                 next += section.tasks.count
                 lines += (table.header + slice).map { "    " + $0 }
@@ -162,8 +201,11 @@ public enum TextRenderer {
     /// lines. Only titles are cut (with …), and only when the other columns would not fit; when
     /// even that leaves too little room, each task takes two lines (its title, then the other
     /// cells) and nothing is cut. A pinned task's override ("set by hand until …: reason")
-    /// follows its row on lines of its own, indented and wrapped, never cut.
-    static func table(_ tasks: [ReportTask], zone: TimeZone, local: LocalAsOf, width: Int) -> (header: [String], rows: [[String]]) {
+    /// follows its row on lines of its own, indented and wrapped, never cut. With colour, the
+    /// status (always in words) is in its bucket's colour.
+    static func table(_ tasks: [ReportTask], zone: TimeZone, local: LocalAsOf, width: Int, style: TextStyle = .plain) -> (
+        header: [String], rows: [[String]]
+    ) {
         let header = ["ID", "TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"]
         let titleColumn = 1
         var notes: [String?] = []
@@ -189,21 +231,23 @@ public enum TextRenderer {
             let rows = cells.enumerated().map { index, row in
                 var rest = row
                 let title = rest.remove(at: titleColumn)
+                rest[rest.count - 1] = style.bucket(rest[rest.count - 1], tasks[index].bucket)
                 return shown(title, to: width)
                     + DisplayWidth.flow(rest, separator: " · ", width: width - 2).map { "  " + $0 } + note(index, indent: 2)
             }
             return ([], rows)
         }
         widths[titleColumn] = min(widths[titleColumn], width - others)
-        func line(_ row: [String]) -> String {
+        func line(_ row: [String], _ bucket: Bucket?) -> String {
             var row = row
             row[titleColumn] = DisplayWidth.truncate(row[titleColumn], to: widths[titleColumn])
             let padded = row.enumerated().map { i, cell in i == row.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[i]) }
-            return trailingTrimmed(padded.joined(separator: "  "))
+            let last = padded.last ?? ""
+            return trailingTrimmed(padded.dropLast().joined(separator: "  ") + "  " + (bucket.map { style.bucket(last, $0) } ?? last))
         }
         // The override's lines start under the title (at most a third of the width in).
         let noteIndent = min(widths[0] + 2, max(2, width / 3))
-        return ([line(header)], cells.enumerated().map { [line($1)] + note($0, indent: noteIndent) })
+        return ([line(header, nil)], cells.enumerated().map { [line($1, tasks[$0].bucket)] + note($0, indent: noteIndent) })
     }
 
     /// `text` with the data's control, bidi and invisible characters made visible, then wrapped

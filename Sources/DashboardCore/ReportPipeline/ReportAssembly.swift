@@ -46,13 +46,13 @@ public enum ReportAssembly {
     {
         var report = frame(.grid, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        // Positions are sorted, not tallies: no copy of the tallies is made (memory per course).
         var cards: [CourseCard] = []
-        for position in ordered(tallies) where tallies[position].allowed {
-            let tally = tallies[position]
+        for tally in tallies where tally.allowed {
             if query.narrows, tally.matchingTotal == 0 { continue }
             cards.append(CourseCard(course: tally.course, counts: tally.matching, total: tally.live))
         }
+        cards.sort { ReportPipeline.cardOrder($0, $1, by: query.courseSort) }
+        report.gridTotals = GridTotals(cards)
         let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)
         report.cards = paged.cards
         report.page = paged.page
@@ -145,11 +145,14 @@ public enum ReportAssembly {
 
     /// A grid's frame from the sums of the tallies and its number of cards, and which cards
     /// (in the report's order) its page shows: what `ReportPipeline.paginateCourses` gives.
+    /// - Parameter gridTotals: the sums over every card (`cards` of them).
     static func gridFrame(
-        totals: ReportTotals, cards: Int, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
+        totals: ReportTotals, gridTotals: GridTotals, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) -> (frame: Report, offset: Int, count: Int) {
         var report = frame(.grid, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return (report, 0, 0) }
+        report.gridTotals = gridTotals
+        let cards = gridTotals.courses
         guard let limit = query.limit, limit > 0 else {
             report.page = PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: cards, firstItem: cards == 0 ? 0 : 1, lastItem: cards)
             return (report, 0, cards)
@@ -160,11 +163,6 @@ public enum ReportAssembly {
             page: query.page, pageCount: pageCount, limit: limit, totalItems: cards, firstItem: count == 0 ? 0 : first + 1,
             lastItem: count == 0 ? 0 : first + count)
         return (report, first, count)
-    }
-
-    /// The positions of the tallies in the report's course order (code in natural order, then id).
-    public static func ordered(_ tallies: [CourseTally]) -> [Int] {
-        tallies.indices.sorted { ReportPipeline.courseOrder(tallies[$0].course, tallies[$1].course) }
     }
 
     /// The page numbers of a list of `total` tasks (what `ReportPipeline.paginateTasks` says),

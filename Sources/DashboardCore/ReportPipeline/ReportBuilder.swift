@@ -42,11 +42,12 @@ public enum ReportBuilder {
         case .grid:
             // A card needs the counts per bucket only (what `group` would give, without
             // regrouping every task).
-            let cards = filtered.sorted { ReportPipeline.courseOrder($0.course, $1.course) }.map { course -> CourseCard in
+            let cards = filtered.map { course -> CourseCard in
                 var counts = BucketCounts()
                 for task in course.tasks { counts[task.bucket] += 1 }
                 return CourseCard(course: course.course, counts: counts, total: liveByCourse[course.course.courseID] ?? 0)
-            }.filter { !query.narrows || $0.shown > 0 }
+            }.filter { !query.narrows || $0.shown > 0 }.sorted { ReportPipeline.cardOrder($0, $1, by: query.courseSort) }
+            report.gridTotals = GridTotals(cards)
             let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)
             report.cards = paged.cards
             report.page = paged.page

@@ -48,31 +48,33 @@ public enum ReportCourseStream {
             let results = try reader.courseResults()
             defer { results.drop() }
             var totals = ReportTotals()
-            var cards = 0
+            var cards = GridTotals()
             try ReportCoursePass.forEachCourse(
                 reader, query: query, kinds: [.grid], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
             ) { tallies in
                 totals.add(tallies[0])
-                if try addCard(tallies[0], linked: false, facts: facts, query: query, to: results) { cards += 1 }
+                try addCard(tallies[0], linked: false, facts: facts, query: query, to: results, totals: &cards)
             }
             try results.prepareOrderedReading()
             let (frame, offset, count) = ReportAssembly.gridFrame(
-                totals: totals, cards: cards, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+                totals: totals, gridTotals: cards, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             try body(GridCards(frame: frame, count: count, offset: offset, results: results))
             return frame
         }
     }
 
-    /// Gives the grid's card of a course to `results` when the grid shows one (`ReportAssembly.grid`).
-    static func addCard(_ tally: CourseTally, linked: Bool, facts: ReportFacts, query: ReportQuery, to results: any CourseResults)
-        throws -> Bool
-    {
-        guard facts.hasData, tally.allowed, !(query.narrows && tally.matchingTotal == 0) else { return false }
+    /// Gives the grid's card of a course to `results` when the grid shows one (`ReportAssembly.grid`),
+    /// at its place in the grid's order (`ReportSortKey.card`), and adds it to `totals`.
+    static func addCard(
+        _ tally: CourseTally, linked: Bool, facts: ReportFacts, query: ReportQuery, to results: any CourseResults,
+        totals: inout GridTotals
+    ) throws {
+        guard facts.hasData, tally.allowed, !(query.narrows && tally.matchingTotal == 0) else { return }
         try results.add(
             CourseResult(
-                key: ReportSortKey.course(tally.course), course: tally.course, counts: tally.matching, live: tally.live,
-                completed: tally.completedMatching, linked: linked))
-        return true
+                key: ReportSortKey.card(tally.course, counts: tally.matching, by: query.courseSort), course: tally.course,
+                counts: tally.matching, live: tally.live, completed: tally.completedMatching, linked: linked))
+        totals.add(CourseCard(course: tally.course, counts: tally.matching, total: tally.live))
     }
 
     /// The whole list (and, with `grid`, the whole grid of the same read): calls `body` with
@@ -93,7 +95,8 @@ public enum ReportCourseStream {
             let cards = grid == nil ? nil : try reader.courseResults()
             defer { cards?.drop() }
             var (listTotals, gridTotals) = (ReportTotals(), ReportTotals())
-            var (shown, cardCount) = (0, 0)
+            var shown = 0
+            var cardTotals = GridTotals()
             try ReportCoursePass.forEachCourse(
                 reader, query: whole, kinds: cards == nil ? [.list] : [.list, .grid], asOf: asOf, defaultTimeZone: defaultTimeZone,
                 onlyCourses: onlyCourses
@@ -112,7 +115,7 @@ public enum ReportCourseStream {
                 }
                 if let cards, tallies.count > 1 {
                     gridTotals.add(tallies[1])
-                    if try addCard(tallies[1], linked: isListed, facts: facts, query: whole, to: cards) { cardCount += 1 }
+                    try addCard(tallies[1], linked: isListed, facts: facts, query: whole, to: cards, totals: &cardTotals)
                 }
             }
             var plan = Plan(
@@ -131,7 +134,7 @@ public enum ReportCourseStream {
             if let grid, let cards {
                 try cards.prepareOrderedReading()
                 let (frame, offset, count) = ReportAssembly.gridFrame(
-                    totals: gridTotals, cards: cardCount, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
+                    totals: gridTotals, gridTotals: cardTotals, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
                 try grid(GridCards(frame: frame, count: count, offset: offset, results: cards))
             }
             return plan

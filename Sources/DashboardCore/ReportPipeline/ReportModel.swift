@@ -81,6 +81,8 @@ public struct Report: Sendable {
     public var stale: StaleNotice?
     /// Grid: the cards of this page.
     public var cards: [CourseCard]
+    /// Grid: the sums over every card the grid shows, every page together (its totals line).
+    public var gridTotals = GridTotals()
     /// List: the groups of this page.
     public var groups: [CourseGroup]
     public var page: PageInfo

@@ -25,6 +25,8 @@ public struct ReportQuery: Sendable, Equatable {
     /// Completed tasks are left out unless asked for (or `--bucket completed` is given).
     public var includeCompleted = false
     public var sort: ReportSort = .due
+    /// The grid's card order (`--sort-courses`); lists keep courses in code order.
+    public var courseSort: CourseSort = .attention
     /// Items per page (tasks for a list, courses for a grid); nil for all.
     public var limit: Int?
     /// 1-based page.

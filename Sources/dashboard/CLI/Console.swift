@@ -8,6 +8,12 @@ final class Console {
     var quiet = false
     var colorAllowed = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
+    /// Colour for the data on stdout: only on a terminal that can show it (not `TERM=dumb`),
+    /// never with `NO_COLOR` or `--no-color` (SPEC §8).
+    var stdoutColour: Bool {
+        stdoutIsTerminal && colorAllowed && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
     /// Data for stdout. A closed pipe (`dashboard … | head`) ends the program quietly.
     func out(_ text: String) {
         write(STDOUT_FILENO, text)

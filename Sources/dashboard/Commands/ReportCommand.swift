@@ -14,7 +14,10 @@ enum ReportCommand: Command {
             group by course (by code) then bucket (overdue, today, upcoming, undated, completed)
             → paginate (--limit N --page K: tasks for a list, courses for a grid) → render.
             Buckets are computed as of --as-of in each course's time zone; manual overrides win.
-            --format: text (default on a terminal, else json), markdown, html, json, csv.
+            --format: text (the default, on a terminal or not; coloured on a terminal unless
+            NO_COLOR or --no-color), markdown (or md), html, json, csv. The grid's cards come
+            in order of need (--sort-courses attention: most overdue, then most due today, then
+            code), or by code or title.
             --out DIR writes DIR/index.<ext> (the grid) and one list file per course (linked from
             the HTML index), whichever of grid or list is asked, with safe file names; files and
             the missing DIR and parents it creates get the umask's mode, never any bit for others
@@ -41,14 +44,17 @@ enum ReportCommand: Command {
     static let options: [OptionSpec] =
         [
             .value(
-                "format", "FORMAT", "text, markdown, html, json or csv (default: text on a terminal, else json)",
-                kind: .choice(ReportFormat.allCases.map(\.rawValue))),
+                "format", "FORMAT", "text (the default), markdown (or md), html, json or csv",
+                kind: .choice(ReportFormat.names)),
             .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
             .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
         ] + selectionOptions + [
             .value(
                 "sort", "KEY", "due (default), priority, title or student",
                 kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
+            .value(
+                "sort-courses", "KEY", "the grid's card order: attention (default: most overdue, then due today, then code), code or title",
+                kind: .choice(CourseSort.allCases.map(\.rawValue), wording: .list)),
             .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
             .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
             .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
@@ -83,9 +89,9 @@ enum ReportCommand: Command {
             throw CommandError.usage("say which report: `dashboard report grid` or `dashboard report list`", command: spec.name)
         }
         let console = invocation.console
-        let defaultFormat = console.stdoutIsTerminal ? "text" : "json"
-        let formatName = format(invocation, default: defaultFormat)
-        let format = ReportFormat(rawValue: formatName) ?? .text
+        // Text by default, on a terminal or not (a pipe to `less` reads text too); JSON only
+        // when asked for.
+        let format = ReportFormat.named(format(invocation)) ?? .text
         var query = try query(args)
         // The reader's --timezone shows the report's times; it never moves a bucket.
         query.displayTimeZone = invocation.global.timeZone
@@ -149,7 +155,7 @@ enum ReportCommand: Command {
                 defaultTimeZone: zone, console: console
             ).invalidTasks
         } else {
-            console.out(format.render(Self.empty(kind, facts, query, global), width: width))
+            console.out(format.render(Self.empty(kind, facts, query, global), width: width, style: console.stdoutColour ? .terminal : .plain))
         }
         if !facts.hasData { console.note("no data imported yet; next step: dashboard import imports/") }
         if let stale = facts.staleNotice(asOf: global.asOf) { console.warning(stale.message) }
@@ -169,6 +175,7 @@ enum ReportCommand: Command {
     static func query(_ args: ParsedArguments) throws -> ReportQuery {
         var query = try selection(args)
         if let sort = args.choice("sort", as: ReportSort.self) { query.sort = sort }
+        if let order = args.choice("sort-courses", as: CourseSort.self) { query.courseSort = order }
         query.limit = args.integer("limit")
         if let page = args.integer("page") {
             guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }

@@ -13,19 +13,21 @@ enum ReportOutput {
         asOf: Date,
         defaultTimeZone: TimeZone, console: Console
     ) throws -> Report {
+        // Colour only for text on a terminal that wants it (`Console.stdoutColour`).
+        let style = console.stdoutColour ? TextStyle.terminal : .plain
         switch kind {
         case .grid:
             return try ReportCourseStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
-                try ReportGridStream.write($0, format: format, width: width) { console.out($0) }
+                try ReportGridStream.write($0, format: format, width: width, style: style) { console.out($0) }
             }
         case .list where query.limit != nil:
             let report = try ReportStream.listPage(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
-            console.out(format.render(report, width: width))
+            console.out(format.render(report, width: width, style: style))
             return report
         case .list:
             return try ReportListStream.write(
                 reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, format: format, width: width,
-                emit: { console.out($0) })
+                style: style, emit: { console.out($0) })
         }
     }
 }
