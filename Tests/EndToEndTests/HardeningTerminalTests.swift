@@ -117,7 +117,9 @@ import Testing
         #expect(listText.contains("\nBIO␛[31m — Bio␛[2Jlogy<U+202E>evil\nteacher Ms␛]0;pwned␇ A<U+200B>dams, times in UTC\n"))
         #expect(listText.contains("    t␛]0;pwned␇1  Lab␛[2J re<U+202E>port<U+200B>  s␍␛1<U+202E>  2026-12-01  high      upcoming\n"))
         #expect((outputs["grid.text"] ?? "").contains("| Bio␛[2Jlogy<U+202E>evil"))
-        #expect((outputs["grid.markdown"] ?? "").contains("| BIO␛\\[31m | Bio␛\\[2Jlogy\\<U\\+202E\\>evil | 0 | 0 | 1 | 0 | 0/1 |\n"))
+        #expect(
+            (outputs["grid.markdown"] ?? "").contains(
+                "| BIO␛\\[31m | Bio␛\\[2Jlogy\\<U\\+202E\\>evil | — | 0 | 0 | 1 | 0 | 0 of 1 completed |\n"))
         let listHTML = outputs["list.html"] ?? ""
         #expect(listHTML.contains("</td><th scope=\"row\"><bdi>Lab␛[2J re&lt;U+202E&gt;port&lt;U+200B&gt;</bdi></th>"))
         // The row's anchor encodes the id's every byte outside letters, digits, - and . (ESC, ], ;, BEL).

@@ -168,6 +168,23 @@ import Testing
             try sandbox.dashboard(["report", "list", "--format", "xml"])
                 == CommandResult(
                     exitCode: 64, stdout: "",
-                    stderr: "dashboard: error: --format must be one of text, markdown, html, json, csv, not \"xml\"\n" + hint))
+                    stderr: "dashboard: error: --format must be one of text, markdown, html, json, csv, md, not \"xml\"\n" + hint))
+        // `md` is Markdown, byte for byte.
+        #expect(
+            try sandbox.dashboard(["report", "list", "--format", "md"])
+                == (try sandbox.dashboard(["report", "list", "--format", "markdown"])))
+        #expect(try sandbox.dashboard(["report", "list", "--format", "md"]).stdout.hasPrefix("# Task lists as of "))
+    }
+
+    @Test func textIsTheDefaultOnATerminalOrNot() throws {
+        let sandbox = try AuditSetup.imported()
+        // The harness's stdout is a pipe, never a terminal: text all the same (JSON only when asked).
+        for kind in ["grid", "list"] {
+            let plain = try sandbox.dashboard(["report", kind])
+            #expect(plain.exitCode == 0)
+            #expect(plain == (try sandbox.dashboard(["report", kind, "--format", "text"])))
+            #expect(plain.stdout.hasPrefix(kind == "grid" ? "Courses as of " : "Task lists as of "))
+        }
+        #expect(try sandbox.dashboard(["report", "grid", "--format", "json"]).stdout.hasPrefix("{\n  \"schema\": 1,"))
     }
 }

@@ -25,7 +25,7 @@ import Testing
         #expect(try Self.complete(sandbox, ["dashboard", "rep"]) == ["report"])
         #expect(try Self.complete(sandbox, ["dashboard", "re"]) == ["reclassify", "revert", "report"])
         #expect(try Self.complete(sandbox, ["dashboard", "report", "--for"]) == ["--format"])
-        #expect(try Self.complete(sandbox, ["dashboard", "report", "--format", ""]) == ["text", "markdown", "html", "json", "csv"])
+        #expect(try Self.complete(sandbox, ["dashboard", "report", "--format", ""]) == ["text", "markdown", "html", "json", "csv", "md"])
         #expect(try Self.complete(sandbox, ["dashboard", "report", "list", "--bucket", "u"]) == ["upcoming", "undated"])
         #expect(try Self.complete(sandbox, ["dashboard", "--db", "x.sqlite", "bat"]) == ["batches"])
         #expect(try Self.complete(sandbox, ["dashboard", "batches", ""]) == ["list", "show", "approve", "discard"])
@@ -44,11 +44,11 @@ import Testing
         let sandbox = try Sandbox()
         let zsh = try sandbox.run(["completions", "zsh"])
         #expect(zsh.exitCode == 0 && zsh.stdout.hasPrefix("#compdef dashboard\n"), "\(zsh)")
-        #expect(zsh.stdout.contains("(\"report|--format\") compadd -- text markdown html json csv; return 0 ;;"))
+        #expect(zsh.stdout.contains("(\"report|--format\") compadd -- text markdown html json csv md; return 0 ;;"))
         let fish = try sandbox.run(["completions", "fish"])
         #expect(fish.exitCode == 0, "\(fish)")
         #expect(fish.stdout.contains("complete -c dashboard -n __fish_use_subcommand -a report -d "))
-        #expect(fish.stdout.contains("-l format -xa 'text markdown html json csv'"))
+        #expect(fish.stdout.contains("-l format -xa 'text markdown html json csv md'"))
         let usage = "dashboard: hint: see `dashboard completions --help`\n"
         #expect(
             try sandbox.run(["completions", "tcsh"])

@@ -7,8 +7,7 @@ public enum HTMLRenderer {
     /// The grid as the index page. `link` gives the file of each course's list page, if any.
     public static func gridPage(_ report: Report, link: (CourseRecord) -> String?) -> String {
         let body = stateAware(report) {
-            gridTotals(report) + "<ul class=\"cards\">\n" + report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined()
-                + "</ul>\n"
+            gridBody(report, cards: report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined())
         }
         return page(
             title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: report,
@@ -96,9 +95,11 @@ public enum HTMLRenderer {
         return text.isEmpty ? "" : "<p class=\"pages\">\(escape(text))</p>\n"
     }
 
-    /// The grid's totals over its cards (every page together).
-    static func gridTotals(_ report: Report) -> String {
-        "<p class=\"totals\">\(escape(CardWords.totals(report.gridTotals, query: report.query)))</p>\n"
+    /// The grid's totals over its cards (every page together), then its cards (`cards`, the
+    /// cards' HTML: a streamed grid writes them one by one in its place).
+    static func gridBody(_ report: Report, cards: String) -> String {
+        "<p class=\"totals\">\(escape(CardWords.totals(report.gridTotals, query: report.query)))</p>\n<ul class=\"cards\">\n" + cards
+            + "</ul>\n"
     }
 
     /// One card. A card that needs attention says so in words ("Needs attention: 6 overdue,

@@ -105,7 +105,7 @@ public enum ReportGridStream {
             emit("\n  ]\n}\n")
         case .html:
             let marker = "\u{1}cards\u{1}"
-            let body = HTMLRenderer.stateAware(frame) { "<ul class=\"cards\">\n" + marker + "</ul>\n" }
+            let body = HTMLRenderer.stateAware(frame) { HTMLRenderer.gridBody(frame, cards: marker) }
             let page = HTMLRenderer.page(
                 title: "Courses as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))", heading: "Courses", report: frame,
                 nav: nil, body: body)

@@ -8,6 +8,16 @@ public enum JSONReportRenderer {
             ("state", .string(report.state.rawValue)), ("message", message(report)),
             ("stale", report.stale.map { staleJSON($0, wording: report.query.wording) } ?? .null),
             ("query", queryJSON(report.query)),
+            (
+                "unmatched",
+                .array(
+                    report.unmatched.map {
+                        .object([
+                            ("filter", .string($0.filter.rawValue)), ("value", .string($0.value)),
+                            ("nearest", .array($0.nearest.map { .string($0) })),
+                        ])
+                    })
+            ),
             ("total_tasks", .int(report.totalTasks)), ("matching_tasks", .int(report.matchingTasks)),
             ("hidden_tasks", .int(report.hiddenTasks)),
             ("page", pageJSON(report.page)),
@@ -49,7 +59,8 @@ public enum JSONReportRenderer {
             ("teacher", .array(q.teachers.map { .string($0) })), ("student", .array(q.students.map { .string($0) })),
             ("bucket", .array(q.buckets.map { .string($0.rawValue) })), ("priority", .array(q.priorities.map { .string($0.rawValue) })),
             ("include_completed", .bool(q.includeCompleted)), ("sort", .string(q.sort.rawValue)),
-            ("sort_courses", .string(q.courseSort.rawValue)),
+            ("due_within_days", .array(q.due.within.map { .int($0) })), ("due_before", .array(q.due.before.map { .string($0.isoText) })),
+            ("due_after", .array(q.due.after.map { .string($0.isoText) })), ("sort_courses", .string(q.courseSort.rawValue)),
         ])
     }
 

@@ -66,14 +66,7 @@ public struct TaskRowWords: Sendable, Equatable {
             let due = DueDate(storageText: task.task.due),
             BucketPolicy.computed(due: due, completed: false, at: local) == .overdue
         else { return nil }
-        let day: CivilDate
-        switch due {
-        case .date(let date): day = date
-        case .local(let date, _, _, _): day = date
-        case .instant(let seconds):
-            let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
-            day = LocalAsOf(asOf: instant, timeZone: local.timeZone).date
-        }
+        let day = due.localDay(in: local.timeZone)
         return max(0, local.date.daysSinceEpoch - day.daysSinceEpoch)
     }
 

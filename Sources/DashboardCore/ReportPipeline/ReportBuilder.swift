@@ -19,21 +19,26 @@ public enum ReportBuilder {
         }
         var unnarrowed = ReportQuery()
         unnarrowed.includeCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
-        let baseline = ReportPipeline.filter(source, unnarrowed).reduce(0) { $0 + $1.tasks.count }
+        let baseline = ReportPipeline.filter(source, unnarrowed, asOf: asOf, defaultTimeZone: defaultTimeZone).reduce(0) {
+            $0 + $1.tasks.count
+        }
 
         var effective = query
         if kind == .grid { effective.includeCompleted = true }
         let searched = ReportPipeline.search(source, query.search)
-        let filtered = ReportPipeline.filter(searched, effective)
+        let filtered = ReportPipeline.filter(searched, effective, asOf: asOf, defaultTimeZone: defaultTimeZone)
         let matching = filtered.reduce(0) { $0 + $1.tasks.count }
         report.matchingTasks = matching
         report.hiddenTasks = max(0, baseline - matching)
-        if query.narrows, matching == 0 { report.state = .noMatch }
+        if query.narrows, matching == 0 {
+            report.state = .noMatch
+            report.unmatched = ReportSuggestions.unmatched(in: source, query: query)
+        }
 
         let liveByCourse = Dictionary(source.map { ($0.course.courseID, $0.tasks.count) }, uniquingKeysWith: { a, _ in a })
         var withCompleted = query
         withCompleted.includeCompleted = true
-        for course in ReportPipeline.filter(searched, withCompleted) {
+        for course in ReportPipeline.filter(searched, withCompleted, asOf: asOf, defaultTimeZone: defaultTimeZone) {
             let completed = course.tasks.reduce(0) { $0 + ($1.bucket == .completed ? 1 : 0) }
             if completed > 0 { report.completedByCourse[course.course.courseID] = completed }
         }

@@ -69,7 +69,8 @@ enum ReportCoursePass {
             let effective = BucketPolicy.effective(live.task, override: live.override, at: local)
             let task = ReportTask(live, effective: effective)
             for index in tallies.indices {
-                let isListed = tallies[index].count(task, kind: kinds[index], query: query, matcher: matcher, courseText: text)
+                let isListed = tallies[index].count(
+                    task, kind: kinds[index], query: query, matcher: matcher, courseText: text, at: local)
                 if index == 0, isListed { try listed?(tallies[0].course, local, task, live.override) }
             }
         }

@@ -56,8 +56,9 @@ public enum ReportCourseStream {
                 try addCard(tallies[0], linked: false, facts: facts, query: query, to: results, totals: &cards)
             }
             try results.prepareOrderedReading()
-            let (frame, offset, count) = ReportAssembly.gridFrame(
+            var (frame, offset, count) = ReportAssembly.gridFrame(
                 totals: totals, gridTotals: cards, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            if frame.state == .noMatch { frame.unmatched = try ReportSuggestions.unmatched(reader, query: query) }
             try body(GridCards(frame: frame, count: count, offset: offset, results: results))
             return frame
         }
@@ -122,6 +123,8 @@ public enum ReportCourseStream {
                 list: ReportAssembly.listFrame(
                     totals: listTotals, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone),
                 shownCount: shown)
+            let unmatched = plan.list.state == .noMatch ? try ReportSuggestions.unmatched(reader, query: whole) : []
+            plan.list.unmatched = unmatched
             try listed.prepareOrderedReading()
             let matcher = ReportMatcher(whole)
             var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
@@ -133,8 +136,9 @@ public enum ReportCourseStream {
             plan.list.completedByCourse = [:]
             if let grid, let cards {
                 try cards.prepareOrderedReading()
-                let (frame, offset, count) = ReportAssembly.gridFrame(
+                var (frame, offset, count) = ReportAssembly.gridFrame(
                     totals: gridTotals, gridTotals: cardTotals, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
+                if frame.state == .noMatch { frame.unmatched = unmatched }
                 try grid(GridCards(frame: frame, count: count, offset: offset, results: cards))
             }
             return plan
@@ -148,7 +152,9 @@ public enum ReportCourseStream {
         var tasks: [ReportTask] = []
         let text = matcher.courseText(course.course)
         try ReportSource.forEachTask(reader, of: [course], onlyThese: true) { _, task in
-            if matcher.found(task, courseText: text), matcher.keeps(task, includeCompleted: query.includeCompleted) { tasks.append(task) }
+            if matcher.found(task, courseText: text), matcher.keeps(task, includeCompleted: query.includeCompleted, at: course.local) {
+                tasks.append(task)
+            }
         }
         let sorted = ReportPipeline.sort(
             [ReportCourse(course: course.course, tasks: tasks)], by: query.sort, defaultTimeZone: course.local.timeZone)

@@ -10,17 +10,21 @@ public enum ReportMessages {
         "No task matches \(report.query.describedNarrowing)."
     }
 
+    /// What to do when nothing matches: first each filter value that matches nothing at all,
+    /// with the nearest existing values (`Report.unmatched`); then what the filters hide and how
+    /// to see it.
     public static func noMatchNext(_ report: Report) -> String {
         let words = report.query.wording.words
-        if report.totalTasks == 0, !report.query.courses.isEmpty {
-            return
-                "No course has the id or code \(report.query.courses.joined(separator: " or ")). \(words(.listCourses)) lists the courses."
-        }
+        var sentences = report.unmatched.map(unmatchedWords)
+        if report.unmatched.contains(where: { $0.filter == .course }) { sentences.append("\(words(.listCourses)) lists the courses.") }
+        // No course to read at all: what the filters hide says nothing more.
+        if report.totalTasks == 0, !report.query.courses.isEmpty, !sentences.isEmpty { return sentences.joined(separator: " ") }
         let hidden = report.hiddenTasks
         var text =
             hidden == 0
             ? "There is no open task to search."
             : "These filters hide \(hidden) task\(hidden == 1 ? "" : "s"). To see them, run the report without \(flagNames(report.query))."
+        if !sentences.isEmpty { text = sentences.joined(separator: " ") + " " + text }
         let completed = report.completedMatchingTasks
         if report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed), completed > 0 {
             text +=
@@ -29,12 +33,28 @@ public enum ReportMessages {
         return text
     }
 
+    /// `No course has the id or code "MAT201" (the nearest: "MAT 210").`
+    static func unmatchedWords(_ value: UnmatchedValue) -> String {
+        let quoted = "\"\(value.value)\""
+        let what: String
+        switch value.filter {
+        case .course: what = "No course has the id or code \(quoted)"
+        case .teacher: what = "No course's teacher is named \(quoted)"
+        default: what = "No task has the student id \(quoted)"
+        }
+        guard !value.nearest.isEmpty else { return what + "." }
+        let nearest = value.nearest.map { "\"\($0)\"" }
+        let listed = nearest.count == 1 ? nearest[0] : nearest.dropLast().joined(separator: ", ") + " or " + (nearest.last ?? "")
+        return what + " (the nearest: \(listed))."
+    }
+
     /// `--search and --bucket` on the command line: the searches and filters to drop.
     static func flagNames(_ query: ReportQuery) -> String {
         let given: [(ReportFilter, Bool)] = [
             (.search, !query.search.trimmingUnicodeWhitespace().isEmpty), (.course, !query.courses.isEmpty),
             (.teacher, !query.teachers.isEmpty), (.student, !query.students.isEmpty), (.bucket, !query.buckets.isEmpty),
-            (.priority, !query.priorities.isEmpty),
+            (.priority, !query.priorities.isEmpty), (.dueWithin, !query.due.within.isEmpty), (.dueBefore, !query.due.before.isEmpty),
+            (.dueAfter, !query.due.after.isEmpty),
         ]
         let flags = given.filter(\.1).map { query.wording.words(.filter($0.0)) }
         if flags.count <= 1 { return flags.first ?? "filters" }

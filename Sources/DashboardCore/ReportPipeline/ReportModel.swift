@@ -98,6 +98,9 @@ public struct Report: Sendable {
     /// Completed tasks that match the search and filters over every course (the sum of
     /// `completedByCourse` over every course, which a report flat in courses never holds).
     public var completedMatchingTasks = 0
+    /// When nothing matches: the `--course`, `--teacher` and `--student` values that match
+    /// nothing in the database at all, with the nearest that do (`ReportSuggestions`).
+    public var unmatched: [UnmatchedValue] = []
     /// Live tasks read for the report that hold a stored value a hand edit made invalid (each
     /// is shown as invalid; `dashboard verify` lists them).
     public var invalidTasks = 0

@@ -24,6 +24,8 @@ public struct ReportQuery: Sendable, Equatable {
     public var priorities: [Priority] = []
     /// Completed tasks are left out unless asked for (or `--bucket completed` is given).
     public var includeCompleted = false
+    /// `--due-within`, `--due-before`, `--due-after`, in each course's zone.
+    public var due = DueWindow()
     public var sort: ReportSort = .due
     /// The grid's card order (`--sort-courses`); lists keep courses in code order.
     public var courseSort: CourseSort = .attention
@@ -46,7 +48,7 @@ public struct ReportQuery: Sendable, Equatable {
     /// True when a search or a filter can hide tasks.
     public var narrows: Bool {
         !search.trimmingUnicodeWhitespace().isEmpty || !courses.isEmpty || !teachers.isEmpty || !students.isEmpty
-            || !buckets.isEmpty || !priorities.isEmpty
+            || !buckets.isEmpty || !priorities.isEmpty || !due.isEmpty
     }
 
     /// The search and filters in words, as the user wrote them (`--search "essay" --bucket
@@ -91,20 +93,26 @@ public enum ReportPipeline {
 
     /// Keeps what every given filter allows (values of one filter are alternatives). Courses
     /// left out by `--course` or `--teacher` disappear; others stay, possibly with no task.
-    public static func filter(_ courses: [ReportCourse], _ query: ReportQuery) -> [ReportCourse] {
+    /// The due filters are decided as of `asOf` in each course's zone (`defaultTimeZone` for a
+    /// course without one).
+    public static func filter(_ courses: [ReportCourse], _ query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+        -> [ReportCourse]
+    {
         let showCompleted = query.includeCompleted || query.buckets.contains(.completed)
         // Nothing to filter: the same courses (no copy of a million tasks).
         if query.courses.isEmpty, query.teachers.isEmpty, query.students.isEmpty, query.buckets.isEmpty, query.priorities.isEmpty,
-            showCompleted
+            query.due.isEmpty, showCompleted
         {
             return courses
         }
         // The same rules as the streamed reports: one `ReportMatcher` decides.
         let matcher = ReportMatcher(query)
+        var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         return courses.compactMap { course in
             guard matcher.allows(course.course) else { return nil }
+            let local = zones.local(course.course.timezone)
             var copy = course
-            copy.tasks = course.tasks.filter { matcher.keeps($0, includeCompleted: query.includeCompleted) }
+            copy.tasks = course.tasks.filter { matcher.keeps($0, includeCompleted: query.includeCompleted, at: local) }
             return copy
         }
     }

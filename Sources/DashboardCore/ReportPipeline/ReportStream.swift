@@ -78,6 +78,7 @@ public enum ReportStream {
             }
             var report = ReportAssembly.listFrame(totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             guard facts.hasData else { return report }
+            if report.state == .noMatch { report.unmatched = try ReportSuggestions.unmatched(reader, query: query) }
             var pageTasks: [(courseID: String, task: ReportTask)] = []
             var courses: [CourseTally] = []
             if let shown = ReportAssembly.window(total: totals.matching, limit: query.limit, page: query.page) {

@@ -11,6 +11,7 @@ public struct ReportMatcher: Sendable {
     let studentSet: Set<String>
     let bucketSet: Set<Bucket>
     let prioritySet: Set<Priority>
+    let due: DueWindow
 
     public init(_ query: ReportQuery) {
         words = ReportPipeline.fold(query.search).split(whereSeparator: { $0.isWhitespace }).map(String.init)
@@ -19,6 +20,7 @@ public struct ReportMatcher: Sendable {
         studentSet = Set(query.students)
         bucketSet = Set(query.buckets)
         prioritySet = Set(query.priorities)
+        due = query.due
     }
 
     /// True when the search needs the task titles.
@@ -55,12 +57,14 @@ public struct ReportMatcher: Sendable {
         return words.allSatisfy { text.contains($0) }
     }
 
-    /// The task-level filters (bucket, priority, student, completed).
-    public func keeps(_ task: ReportTask, includeCompleted: Bool) -> Bool {
+    /// The task-level filters (bucket, priority, student, completed, due), as of `local` in
+    /// the task's course zone (`DueWindow`).
+    public func keeps(_ task: ReportTask, includeCompleted: Bool, at local: LocalAsOf) -> Bool {
         if !(includeCompleted || bucketSet.contains(.completed)), task.bucket == .completed { return false }
         if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
         if !prioritySet.isEmpty, !ReportPipeline.priority(of: task, isIn: prioritySet) { return false }
         if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
+        if !due.isEmpty, !due.allows(due: task.task.due, at: local) { return false }
         return true
     }
 }
@@ -92,15 +96,15 @@ public struct CourseTally: Sendable, Equatable {
     /// Counts one task; returns true when it matches the search and filters (it is listed).
     @discardableResult
     public mutating func count(
-        _ task: ReportTask, kind: Report.Kind, query: ReportQuery, matcher: ReportMatcher, courseText: String
+        _ task: ReportTask, kind: Report.Kind, query: ReportQuery, matcher: ReportMatcher, courseText: String, at local: LocalAsOf
     ) -> Bool {
         live += 1
         if !task.task.invalid.isEmpty { invalid += 1 }
         let showCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
         if showCompleted || task.bucket != .completed { baseline += 1 }
         guard allowed, matcher.found(task, courseText: courseText) else { return false }
-        if task.bucket == .completed, matcher.keeps(task, includeCompleted: true) { completedMatching += 1 }
-        guard matcher.keeps(task, includeCompleted: query.includeCompleted || kind == .grid) else { return false }
+        if task.bucket == .completed, matcher.keeps(task, includeCompleted: true, at: local) { completedMatching += 1 }
+        guard matcher.keeps(task, includeCompleted: query.includeCompleted || kind == .grid, at: local) else { return false }
         matching[task.bucket] += 1
         return true
     }

@@ -22,6 +22,9 @@ public enum ReportHint: Sendable, Equatable {
 /// The searches and filters a report query holds, in the order reports name them.
 public enum ReportFilter: String, Sendable, CaseIterable {
     case search, course, teacher, student, bucket, priority
+    case dueWithin = "due-within"
+    case dueBefore = "due-before"
+    case dueAfter = "due-after"
 }
 
 /// How a report words its hints, given by the shell that asked for the report (the command

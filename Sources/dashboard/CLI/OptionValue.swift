@@ -23,6 +23,10 @@ enum OptionValueKind: Sendable, Equatable {
     /// One of `choices` (compared ignoring case when `ignoringCase`); the message lists them
     /// in `wording`.
     case choice([String], wording: ChoiceWording = .oneOf, ignoringCase: Bool = false)
+    /// A number of days (`7d`) or weeks (`2w`), counted in days in the range.
+    case days(ClosedRange<Int>)
+    /// A calendar date, `YYYY-MM-DD` (a year from 1900 to 2200, as for dues).
+    case date
 
     /// How a refused choice's message lists the choices.
     enum ChoiceWording: Sendable, Equatable {
@@ -41,6 +45,8 @@ enum OptionValueKind: Sendable, Equatable {
     static let waitSeconds = OptionValueKind.seconds(0...86_400)
     /// `--max-delete`: a share of the live rows, or a count up to a billion rows.
     static let maxDelete = OptionValueKind.deleteLimit(percent: 0...100, count: 0...1_000_000_000)
+    /// `--due-within`: up to ten years ahead.
+    static let dueWithin = OptionValueKind.days(0...3_660)
     /// `--reason`: at most 1,000 characters (`ManualOverride.reasonCharacterLimit`).
     static let reason = OptionValueKind.boundedText(characters: ManualOverride.reasonCharacterLimit)
 
@@ -48,6 +54,8 @@ enum OptionValueKind: Sendable, Equatable {
     var rangeText: String? {
         switch self {
         case .text, .choice: return nil
+        case .days(let range): return "\(range.lowerBound) to \(range.upperBound) days, as 7d or 2w"
+        case .date: return "YYYY-MM-DD"
         case .boundedText(let limit): return "at most \(limit) characters"
         case .integer(let range): return "\(range.lowerBound) to \(range.upperBound)"
         case .seconds(let range): return "\(range.lowerBound) to \(range.upperBound) seconds"
@@ -82,6 +90,14 @@ enum OptionValueKind: Sendable, Equatable {
                 throw CommandError.usage("\(label) must be \(listed), not \"\(text)\"", command: command)
             }
             return .text(given)
+        case .days(let range):
+            guard let value = Self.dayCount(text), range.contains(value) else {
+                throw refuse("a number of days or weeks (7d, 2w) from \(range.lowerBound) to \(range.upperBound) days")
+            }
+            return .integer(value)
+        case .date:
+            guard let date = Self.calendarDate(text) else { throw refuse("a date as YYYY-MM-DD (years 1900 to 2200)") }
+            return .text(date.isoText)
         case .integer(let range):
             guard let value = Self.wholeNumber(text), range.contains(value) else {
                 throw refuse("a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -113,6 +129,20 @@ enum OptionValueKind: Sendable, Equatable {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= 18, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+
+    /// `7d` (days) or `2w` (weeks) as a number of days; nil for anything else (a unit is
+    /// required: `7` alone could mean anything).
+    static func dayCount(_ text: String) -> Int? {
+        guard let unit = text.last, unit == "d" || unit == "w", let count = wholeNumber(String(text.dropLast())), count <= 1_000_000
+        else { return nil }
+        return unit == "w" ? count * 7 : count
+    }
+
+    /// A `YYYY-MM-DD` date with a year from 1900 to 2200; nil for anything else.
+    static func calendarDate(_ text: String) -> CivilDate? {
+        guard text.utf8.count == 10, case .date(let day)? = try? DueDateParser.parse(text, dateOrder: nil) else { return nil }
+        return day
     }
 
     /// Digits with an optional fraction (`2`, `2.5`); never a sign, an exponent, `inf` or `nan`.

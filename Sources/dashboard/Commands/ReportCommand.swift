@@ -74,6 +74,11 @@ enum ReportCommand: Command {
             "priority", "P", "only low, normal or high (repeatable)", repeatable: true,
             kind: .choice(Priority.allCases.map(\.rawValue), wording: .list, ignoringCase: true)),
         .flag("include-completed", "list completed tasks too (the grid always counts them)"),
+        .value(
+            "due-within", "DAYS", "only tasks not yet due that are due by the as-of date plus DAYS (7d, 2w; repeatable)",
+            repeatable: true, kind: OptionValueKind.dueWithin),
+        .value("due-before", "DATE", "only tasks due on a day before DATE (course's zone; repeatable)", repeatable: true, kind: .date),
+        .value("due-after", "DATE", "only tasks due on a day after DATE (course's zone; repeatable)", repeatable: true, kind: .date),
     ]
 
     /// Text widths: narrower cards cannot show a course code and its counts, wider lines
@@ -155,7 +160,8 @@ enum ReportCommand: Command {
                 defaultTimeZone: zone, console: console
             ).invalidTasks
         } else {
-            console.out(format.render(Self.empty(kind, facts, query, global), width: width, style: console.stdoutColour ? .terminal : .plain))
+            console.out(
+                format.render(Self.empty(kind, facts, query, global), width: width, style: console.stdoutColour ? .terminal : .plain))
         }
         if !facts.hasData { console.note("no data imported yet; next step: dashboard import imports/") }
         if let stale = facts.staleNotice(asOf: global.asOf) { console.warning(stale.message) }
@@ -196,6 +202,15 @@ enum ReportCommand: Command {
         query.buckets = args.choices("bucket", as: Bucket.self)
         query.priorities = args.choices("priority", as: Priority.self)
         query.includeCompleted = args.has("include-completed")
+        // Checked by the parser (`OptionValueKind.days`, `.date`): none is dropped here.
+        query.due.within = args.all("due-within").compactMap(OptionValueKind.dayCount)
+        query.due.before = args.all("due-before").compactMap(OptionValueKind.calendarDate)
+        query.due.after = args.all("due-after").compactMap(OptionValueKind.calendarDate)
+        if query.due.isContradictory, let before = query.due.before.max(), let after = query.due.after.min() {
+            throw CommandError.usage(
+                "no day is after \(after.isoText) and before \(before.isoText): --due-after must be at least two days before --due-before",
+                command: spec.name)
+        }
         return query
     }
 }

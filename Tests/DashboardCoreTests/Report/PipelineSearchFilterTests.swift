@@ -153,7 +153,8 @@ struct PipelineFilterTests {
     ]
 
     static func filtered(_ change: (inout ReportQuery) -> Void) -> [String] {
-        ReportSample.summary(ReportPipeline.filter(courses, ReportSample.query(change)))
+        ReportSample.summary(
+            ReportPipeline.filter(courses, ReportSample.query(change), asOf: ReportSample.asOf, defaultTimeZone: ReportSample.utc))
     }
 
     @Test("without filters every open task stays and completed tasks are hidden")
@@ -257,7 +258,9 @@ struct PipelineFilterTests {
     @Test("search runs before the filters and both narrow together")
     func searchThenFilter() {
         let searched = ReportPipeline.search(Self.courses, "v")  // Five, Seven
-        let result = ReportPipeline.filter(searched, ReportSample.query { $0.buckets = [.overdue, .undated, .today] })
+        let result = ReportPipeline.filter(
+            searched, ReportSample.query { $0.buckets = [.overdue, .undated, .today] }, asOf: ReportSample.asOf,
+            defaultTimeZone: ReportSample.utc)
         #expect(ReportSample.summary(result) == ["C1:", "C2: T5", "C3: T7"])
     }
 

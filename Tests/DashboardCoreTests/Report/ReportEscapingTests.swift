@@ -118,8 +118,8 @@ struct ReportEscapingTests {
     func csvGrid() {
         #expect(
             CSVReportRenderer.render(Self.report(.grid))
-                == "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total\r\n"
-                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2\r\n")
+                == "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention\r\n"
+                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2,false\r\n")
     }
 
     // MARK: - Markdown
@@ -156,7 +156,11 @@ struct ReportEscapingTests {
     @Test("a Markdown grid escapes codes and titles")
     func markdownGrid() {
         let markdown = MarkdownRenderer.render(Self.report(.grid))
-        #expect(markdown.contains("\n| \"'\\& | \\<script\\>alert(1)\\</script\\> | 0 | 0 | 1 | 1 | 0/2 |\n"))
+        #expect(markdown.contains("\n| \"'\\& | \\<script\\>alert(1)\\</script\\> | — | 0 | 0 | 1 | 1 | 0 of 2 completed |\n"))
+        // A course page's link: our file names need no escaping; anything else is percent-encoded.
+        let linked = MarkdownRenderer.render(Self.report(.grid), link: { _ in "course-x-1a2b3c4d.md" })
+        #expect(linked.contains("\n| [\"'\\&](course-x-1a2b3c4d.md) | "))
+        #expect(MarkdownRenderer.linkTarget("a b)(<>.md") == "a%20b%29%28%3C%3E.md")
     }
 
     @Test("JSON strings escape quotes, backslashes, control characters and < > &")

@@ -59,8 +59,13 @@ struct ReportStateTests {
                     "bucket": [],
                     "priority": [],
                     "include_completed": false,
-                    "sort": "due"
+                    "sort": "due",
+                    "due_within_days": [],
+                    "due_before": [],
+                    "due_after": [],
+                    "sort_courses": "attention"
                   },
+                  "unmatched": [],
                   "total_tasks": 0,
                   "matching_tasks": 0,
                   "hidden_tasks": 0,
@@ -71,6 +76,19 @@ struct ReportStateTests {
                     "total_items": 0,
                     "first_item": 0,
                     "last_item": 0
+                  },
+                  "totals": {
+                    "courses": 0,
+                    "needing_attention": 0,
+                    "counts": {
+                      "overdue": 0,
+                      "today": 0,
+                      "upcoming": 0,
+                      "undated": 0,
+                      "completed": 0
+                    },
+                    "total": 0,
+                    "words": "0 courses, none needs attention: 0 overdue, 0 due today, 0 upcoming, 0 no due date; 0 of 0 completed"
                   },
                   "courses": []
                 }
@@ -165,7 +183,8 @@ struct ReportStateTests {
                     $0.teachers = ["Zoë Müller"]; $0.students = ["s9"]; $0.priorities = [.low]
                 },
                 "No task matches --teacher \"Zoë Müller\" --student s9 --priority low.",
-                "These filters hide 5 tasks. To see them, run the report without --teacher, --student and --priority."
+                "No task has the student id \"s9\" (the nearest: \"s1\", \"s2\" or \"s3\"). "
+                    + "These filters hide 5 tasks. To see them, run the report without --teacher, --student and --priority."
             ),
             (
                 ReportSample.query {

@@ -24,7 +24,9 @@ struct StreamingReportEquivalenceTests {
             var tally = CourseTally(course: course.course, allowed: matcher.allows(course.course))
             let text = matcher.courseText(course.course)
             let courseZone = course.course.timezone.isEmpty ? zone : TimeZone(identifier: course.course.timezone) ?? zone
-            for task in course.tasks where tally.count(task, kind: kind, query: query, matcher: matcher, courseText: text) {
+            let local = LocalAsOf(asOf: ReportSample.asOf, timeZone: courseZone)
+            for task in course.tasks
+            where tally.count(task, kind: kind, query: query, matcher: matcher, courseText: text, at: local) {
                 let due = ReportPipeline.dueInstant(task.task.due, courseZone)
                 listed.append(
                     (
@@ -35,14 +37,18 @@ struct StreamingReportEquivalenceTests {
             tallies.append(tally)
         }
         if kind == .grid {
-            return ReportAssembly.grid(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: zone)
+            var report = ReportAssembly.grid(tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: zone)
+            if report.state == .noMatch { report.unmatched = ReportSuggestions.unmatched(in: source, query: query) }
+            return report
         }
         listed.sort { $0.key.lexicographicallyPrecedes($1.key) }
         var page: [(courseID: String, task: ReportTask)] = []
         if let window = ReportAssembly.window(total: listed.count, limit: query.limit, page: query.page) {
             page = listed[window.offset..<(window.offset + window.count)].map { ($0.courseID, $0.task) }
         }
-        return ReportAssembly.list(tallies: tallies, pageTasks: page, facts: facts, query: query, asOf: asOf, defaultTimeZone: zone)
+        var report = ReportAssembly.list(tallies: tallies, pageTasks: page, facts: facts, query: query, asOf: asOf, defaultTimeZone: zone)
+        if report.state == .noMatch { report.unmatched = ReportSuggestions.unmatched(in: source, query: query) }
+        return report
     }
 
     static func expectSame(_ a: Report, _ b: Report, _ context: String) {
@@ -55,6 +61,8 @@ struct StreamingReportEquivalenceTests {
         #expect(a.matchingTasks == b.matchingTasks, "\(context)")
         #expect(a.hiddenTasks == b.hiddenTasks, "\(context)")
         #expect(a.completedByCourse == b.completedByCourse, "\(context)")
+        #expect(a.unmatched == b.unmatched, "\(context)")
+        #expect(a.gridTotals == b.gridTotals, "\(context)")
         #expect(JSONReportRenderer.render(a) == JSONReportRenderer.render(b), "\(context)")
         #expect(TextRenderer.render(a, width: 100) == TextRenderer.render(b, width: 100), "\(context)")
     }

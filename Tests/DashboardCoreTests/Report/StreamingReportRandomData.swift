@@ -71,6 +71,13 @@ struct StreamingReportRandomData {
             query.limit = int(1...7)
             query.page = int(1...6)
         }
+        query.courseSort = pick(CourseSort.allCases)
+        if chance(15) { query.due.within = [int(0...9)] + (chance(30) ? [int(0...3)] : []) }
+        if chance(15) { query.due.before = [CivilDate(year: 2026, month: pick([11, 12]), day: int(1...30))] }
+        if chance(15) { query.due.after = [CivilDate(year: 2026, month: 11, day: int(20...30))] }
+        if chance(10), let course = courses.last { query.courses += [pick([course.course.code + "x", "bio", "MATH"])] }
+        if chance(10) { query.students += [pick(["s1", "s9", "x"])] }
+        if chance(10) { query.teachers += [pick(["bobb", "Ann", "zed"])] }
         return query
     }
 }

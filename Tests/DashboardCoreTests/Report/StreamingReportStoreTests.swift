@@ -46,7 +46,14 @@ struct StreamingReportStoreTests {
     /// What the pipeline gives on everything loaded (the reference).
     static func expected(_ kind: Report.Kind, _ store: Store, _ query: ReportQuery, onlyCourses: [String]) throws -> Report {
         let source = try ReportSource.load(store, asOf: asOf, defaultTimeZone: utc, onlyCourses: onlyCourses)
-        return ReportBuilder.build(kind, courses: source, facts: facts, query: query, asOf: asOf, defaultTimeZone: utc)
+        var report = ReportBuilder.build(kind, courses: source, facts: facts, query: query, asOf: asOf, defaultTimeZone: utc)
+        // The values that match nothing are looked for in the whole database, not only in the
+        // courses the `--course` filter reads.
+        if report.state == .noMatch, !onlyCourses.isEmpty {
+            let whole = try ReportSource.load(store, asOf: asOf, defaultTimeZone: utc)
+            report.unmatched = ReportSuggestions.unmatched(in: whole, query: query)
+        }
+        return report
     }
 
     @Test("grids, list pages and whole lists over 120 random databases, read-only")

@@ -31,6 +31,9 @@ extension ReportWording {
         parts += query.students.map { "--student \(quoted($0))" }
         parts += query.buckets.map { "--bucket \($0.rawValue)" }
         parts += query.priorities.map { "--priority \($0.rawValue)" }
+        parts += query.due.within.map { "--due-within \($0)d" }
+        parts += query.due.before.map { "--due-before \($0.isoText)" }
+        parts += query.due.after.map { "--due-after \($0.isoText)" }
         return parts.joined(separator: " ")
     }
 }

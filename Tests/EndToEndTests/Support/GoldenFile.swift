@@ -155,10 +155,11 @@ struct TextGridCard {
         return cards
     }
 
-    /// The column ranges of the `+---…+` runs of a border line; empty for any other line.
+    /// The column ranges of the `+---…+` runs of a border line (`+===…+` for a card that needs
+    /// attention); empty for any other line.
     static func borderSpans(_ line: String) -> [Range<Int>] {
-        guard line.hasPrefix("+-"), line.allSatisfy({ "+- ".contains($0) }) else { return [] }
-        return line.matches(of: /\+-+\+/).map { match in
+        guard line.hasPrefix("+-") || line.hasPrefix("+="), line.allSatisfy({ "+-= ".contains($0) }) else { return [] }
+        return line.matches(of: /\+(?:-+|=+)\+/).map { match in
             let start = line.distance(from: line.startIndex, to: match.range.lowerBound)
             return start..<(start + match.output.count)
         }
