@@ -37,11 +37,11 @@ public struct PlannedChange: Equatable, Sendable {
 
     /// The stored fields of a row of `kind`, in the order `old`/`new` values are given in.
     /// Courses: code, title, term, teacher, timezone. Tasks: course_id, title, student_id,
-    /// due, priority, completed (`true`/`false`) — the columns the plan compares.
+    /// due, priority, completed (`true`/`false`), assignment_id — the columns the plan compares.
     public static func fieldNames(_ kind: FileKind) -> [String] {
         switch kind {
         case .courses: return ["code", "title", "term", "teacher", "timezone"]
-        case .tasks: return ["course_id", "title", "student_id", "due", "priority", "completed"]
+        case .tasks: return ["course_id", "title", "student_id", "due", "priority", "completed", "assignment_id"]
         }
     }
 

@@ -17,6 +17,7 @@ public enum Column: String, Sendable, CaseIterable {
     case due
     case priority
     case completed
+    case assignmentID = "assignment_id"
 
     /// The column's position in `allCases`.
     var position: Int {
@@ -32,6 +33,7 @@ public enum Column: String, Sendable, CaseIterable {
         case .due: return 8
         case .priority: return 9
         case .completed: return 10
+        case .assignmentID: return 11
         }
     }
 
@@ -50,6 +52,8 @@ public enum Column: String, Sendable, CaseIterable {
         case .due: return ["due", "duedate", "deadline", "dueat", "dueon", "duedatetime"]
         case .priority: return ["priority", "prio"]
         case .completed: return ["completed", "done", "complete", "iscompleted", "finished"]
+        case .assignmentID:
+            return ["assignmentid", "assessmentid", "idassessment", "assignmentref", "assessmentref", "activityid", "itemid"]
         }
     }
 
@@ -87,7 +91,7 @@ extension FileKind {
     public var optionalColumns: [Column] {
         switch self {
         case .courses: return [.code, .term, .teacher, .timezone]
-        case .tasks: return [.studentID, .due, .priority, .completed]
+        case .tasks: return [.studentID, .due, .priority, .completed, .assignmentID]
         }
     }
 

@@ -28,14 +28,18 @@ public struct TaskRecord: Hashable, Sendable {
     public var due: String
     public var priority: Priority
     public var completed: Bool
+    /// The assignment the task belongs to (the tasks file's optional `assignment_id` column);
+    /// empty when the file has none. Roll-ups by assignment group on it, else on the title.
+    public var assignmentID = ""
     /// Stored values a hand edit made invalid (see `InvalidStoredValue`); empty for every task
     /// the program wrote.
     public var invalid: [InvalidStoredValue] = []
 
     public init(
         taskID: String, courseID: String, title: String, studentID: String = "", due: String = "",
-        priority: Priority = .normal, completed: Bool = false
+        priority: Priority = .normal, completed: Bool = false, assignmentID: String = ""
     ) {
+        self.assignmentID = assignmentID
         self.taskID = taskID
         self.courseID = courseID
         self.title = title

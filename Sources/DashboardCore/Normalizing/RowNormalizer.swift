@@ -126,7 +126,7 @@ public final class RowNormalizer: Sendable {
             return .task(
                 TaskRecord(
                     taskID: taskID, courseID: courseID, title: title, studentID: TextNormalizer.id(raw(.studentID)),
-                    due: due, priority: priority, completed: completed))
+                    due: due, priority: priority, completed: completed, assignmentID: TextNormalizer.id(raw(.assignmentID))))
         }
     }
 }

@@ -18,6 +18,7 @@ public enum HTMLRenderer {
     /// holds one), with a link back to the index when `indexLink` is given.
     public static func listPage(_ report: Report, title: String, indexLink: String?) -> String {
         let body = stateAware(report) {
+            if report.query.groupBy == .student { return studentsHTML(report) }
             let single = report.groups.count == 1
             return report.groups.map { groupHTML($0, report: report, underPageHeading: single) }.joined()
         }
@@ -152,6 +153,9 @@ public enum HTMLRenderer {
         about.append("Times in \(escape(ReportWords.zoneName(zone)))")
         html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
         if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
+        if report.query.groupBy == .assignment, !group.assignments.isEmpty {
+            return html + assignmentsHTML(group, level: level, zone: zone) + "</section>\n"
+        }
         if group.sections.isEmpty {
             let message =
                 group.liveTasks == 0
@@ -205,6 +209,10 @@ public enum HTMLRenderer {
         .tasks th:nth-child(3) { width: 11%; } .tasks th:nth-child(4) { width: 17%; } .tasks th:nth-child(5) { width: 9%; }
         .tasks th:nth-child(6) { width: 21%; } .tasks td, .tasks code { overflow-wrap: anywhere; }
         .detail { display: block; font-size: 0.9rem; } .showing { font-weight: normal; color: var(--muted); }
+        .rollup td.n, .rollup th.n { text-align: right; } .rollup .words { overflow-wrap: anywhere; }
+        .student-tasks th:nth-child(1) { width: 12%; } .student-tasks th:nth-child(2) { width: 12%; }
+        .student-tasks th:nth-child(3) { width: 28%; } .student-tasks th:nth-child(4) { width: 16%; }
+        .student-tasks th:nth-child(5) { width: 9%; } .student-tasks th:nth-child(6) { width: 23%; }
         @media (max-width: 40rem) {
           .tasks caption { display: block; }
           .tasks thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }

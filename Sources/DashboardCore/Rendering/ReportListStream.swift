@@ -45,6 +45,34 @@ public enum ReportListStream {
         return plan.list
     }
 
+    /// A whole roll-up by student written as it is read: the frame, then each student as soon
+    /// as their last task is read (`ReportRollUpStream.forEachStudent`), then the end. The bytes
+    /// are those of `ReportFormat.render` on the whole report; memory is one student's tasks and
+    /// a chunk of keys.
+    @discardableResult
+    public static func writeStudents(
+        _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
+        format: ReportFormat, width: Int, style: TextStyle = .plain, emit: (String) -> Void
+    ) throws -> Report {
+        var writer: Writer?
+        let frame = try ReportRollUpStream.forEachStudent(
+            reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone
+        ) { frame, group in
+            if writer == nil {
+                let made = Writer(frame: frame, format: format, width: width, style: style)
+                emit(made.head)
+                writer = made
+            }
+            if let writer { emit(writer.body(group)) }
+        }
+        if let writer {
+            emit(writer.tail)
+        } else {
+            emit(format.render(frame, width: width, style: style))
+        }
+        return frame
+    }
+
     /// The pieces of one format: what comes before the courses, each course, what comes after.
     final class Writer {
         let frame: Report
@@ -78,7 +106,9 @@ public enum ReportListStream {
                 tail = "\n  ]\n}\n"
             case .html:
                 let marker = "\u{1}courses\u{1}"
-                let body = HTMLRenderer.stateAware(frame) { marker }
+                let body = HTMLRenderer.stateAware(frame) {
+                    frame.query.groupBy == .student ? HTMLRenderer.studentsHead(frame) + marker : marker
+                }
                 let page = HTMLRenderer.page(title: "Task lists", heading: "Task lists", report: frame, nav: nil, body: body)
                 let parts = page.components(separatedBy: marker)
                 head = parts.first ?? ""
@@ -89,6 +119,43 @@ public enum ReportListStream {
         /// Blank lines held back by the text format (dropped when nothing follows them).
         private var blankLines = 1
         private var courses = 0
+
+        /// One student of a roll-up by student.
+        func body(_ group: StudentGroup) -> String {
+            defer { courses += 1 }
+            switch format {
+            case .csv: return CSVReportRenderer.studentRows(group, frame)
+            case .markdown: return MarkdownRenderer.studentMarkdown(group, frame)
+            case .json: return indented(JSONReportRenderer.studentJSON(group, frame))
+            case .html: return HTMLRenderer.studentHTML(group, frame)
+            case .text: return textLines(TextRenderer.students([group], report: frame, width: width, style: style))
+            }
+        }
+
+        /// A member of the frame's last array, 4 spaces deeper on each line (JSON strings hold
+        /// no raw line break), after a comma but for the first.
+        private func indented(_ value: JSONValue) -> String {
+            var bytes = Array((courses > 0 ? ",\n    " : "\n    ").utf8)
+            for byte in value.rendered().utf8 {
+                bytes.append(byte)
+                if byte == 10 { bytes += [32, 32, 32, 32] }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Text lines after what came before, blank lines held back until a line follows them.
+        private func textLines(_ lines: [String]) -> String {
+            var out = ""
+            for line in lines {
+                if line.isEmpty {
+                    blankLines += 1
+                    continue
+                }
+                out += String(repeating: "\n", count: blankLines) + "\n" + line
+                blankLines = 0
+            }
+            return out
+        }
 
         /// One course; `frame` is the list's frame holding that course's count of completed tasks.
         func body(_ group: CourseGroup, frame: Report) -> String {

@@ -26,6 +26,8 @@ public enum JSONReportRenderer {
         case .grid:
             pairs.append(("totals", totalsJSON(report.gridTotals, query: report.query)))
             pairs.append(("courses", .array(report.cards.map { cardJSON($0, query: report.query) })))
+        case .list where report.query.groupBy == .student:
+            pairs.append(("students", .array(report.students.map { studentJSON($0, report) })))
         case .list: pairs.append(("courses", .array(report.groups.map { groupJSON($0, report) })))
         }
         return JSONValue.object(pairs).rendered() + "\n"
@@ -61,6 +63,7 @@ public enum JSONReportRenderer {
             ("include_completed", .bool(q.includeCompleted)), ("sort", .string(q.sort.rawValue)),
             ("due_within_days", .array(q.due.within.map { .int($0) })), ("due_before", .array(q.due.before.map { .string($0.isoText) })),
             ("due_after", .array(q.due.after.map { .string($0.isoText) })), ("sort_courses", .string(q.courseSort.rawValue)),
+            ("group_by", .string(q.groupBy.rawValue)),
         ])
     }
 
@@ -100,6 +103,7 @@ public enum JSONReportRenderer {
 
     static func groupJSON(_ group: CourseGroup, _ report: Report) -> JSONValue {
         let zone = zoneOf(group.course, report)
+        if report.query.groupBy == .assignment { return assignmentGroupJSON(group, zone: zone) }
         return .object(
             courseJSON(group.course) + [
                 ("times_in", .string(ReportWords.zoneName(zone))),
@@ -132,6 +136,10 @@ public enum CSVReportRenderer {
 
     public static func render(_ report: Report) -> String {
         switch report.kind {
+        case .list where report.query.groupBy == .assignment:
+            return CSVWriter.line(assignmentHeader) + report.groups.map { assignmentRows($0, report) }.joined()
+        case .list where report.query.groupBy == .student:
+            return CSVWriter.line(listHeader) + report.students.map { studentRows($0, report) }.joined()
         case .list:
             var text = CSVWriter.line(listHeader)
             for group in report.groups {
@@ -194,6 +202,8 @@ public enum MarkdownRenderer {
         switch report.kind {
         case .grid:
             out += gridTable(report, link: link)
+        case .list where report.query.groupBy == .student:
+            out += studentsMarkdown(report)
         case .list:
             for group in report.groups {
                 let zone = zoneOf(group.course, report)
@@ -204,6 +214,10 @@ public enum MarkdownRenderer {
                 about.append("Times in \(ReportWords.zoneName(zone))")
                 out += about.joined(separator: " · ") + ".\n\n"
                 if let note = ReportMessages.completedNotShown(group, report: report) { out += escape(note) + "\n\n" }
+                if report.query.groupBy == .assignment, !group.assignments.isEmpty {
+                    out += assignmentsMarkdown(group, zone: zone)
+                    continue
+                }
                 if group.sections.isEmpty {
                     out += escape(
                         group.liveTasks == 0

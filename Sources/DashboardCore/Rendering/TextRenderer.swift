@@ -36,6 +36,10 @@ public enum TextRenderer {
         if report.kind == .list { lines.append("") }
         switch report.kind {
         case .grid: lines += grid(report, width: width, style: style)
+        case .list where report.query.groupBy == .student:
+            // The note is the frame's (a streamed list writes the students after it).
+            if report.matchingTasks > 0 { lines += shown(RollUpWords.studentTimes, to: width) + [""] }
+            lines += students(report.students, report: report, width: width, style: style)
         case .list: lines += list(report.groups, report: report, width: width, style: style)
         }
         while lines.last == "" { lines.removeLast() }
@@ -173,6 +177,13 @@ public enum TextRenderer {
             about.append("times in \(ReportWords.zoneName(zone))")
             lines += DisplayWidth.flow(about, separator: ", ", width: width)
             if let note = ReportMessages.completedNotShown(group, report: report) { lines += shown(note, to: width) }
+            if report.query.groupBy == .assignment, !group.assignments.isEmpty {
+                lines.append("")
+                lines += shown(RollUpWords.assignmentsHeading(group), to: width - 2).map { "  " + $0 }
+                lines += assignmentTable(group, zone: zone, width: width - 4, style: style).map { "    " + $0 }
+                lines.append("")
+                continue
+            }
             if group.sections.isEmpty {
                 let message =
                     group.liveTasks == 0

@@ -129,7 +129,9 @@ public enum ReportAssembly {
     {
         var report = frame(.list, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
+        // A roll-up by assignment pages its rows; every other list its tasks.
+        let rows = tallies.filter(\.allowed).reduce(0) { $0 + $1.assignmentRows }
+        report.page = page(total: query.groupBy == .assignment ? rows : report.matchingTasks, limit: query.limit, page: query.page)
         return report
     }
 
@@ -139,7 +141,8 @@ public enum ReportAssembly {
     {
         var report = frame(.list, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        report.page = page(total: report.matchingTasks, limit: query.limit, page: query.page)
+        let items = query.groupBy == .assignment ? totals.assignmentRows : report.matchingTasks
+        report.page = page(total: items, limit: query.limit, page: query.page)
         return report
     }
 

@@ -56,6 +56,14 @@ public enum ReportBuilder {
             let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)
             report.cards = paged.cards
             report.page = paged.page
+        case .list where query.groupBy == .assignment:
+            rollUpByAssignment(&report, source: source, filtered: filtered, liveByCourse: liveByCourse)
+        case .list where query.groupBy == .student:
+            let students = ReportPipeline.groupByStudent(filtered, sort: query.sort, defaultTimeZone: defaultTimeZone)
+            let paged = ReportPipeline.paginateStudents(students, limit: query.limit, page: query.page)
+            report.students = paged.groups
+            report.page = paged.page
+            report.completedByCourse = [:]
         case .list:
             let sorted = ReportPipeline.sort(filtered, by: query.sort, defaultTimeZone: defaultTimeZone)
             // Each course keeps the count of all its live tasks, whatever the filters hide.
@@ -80,6 +88,39 @@ public enum ReportBuilder {
             report.completedByCourse = report.completedByCourse.filter { shown.contains($0.key) }
         }
         return report
+    }
+}
+
+extension ReportBuilder {
+    /// The list as a roll-up by assignment: each course of `filtered` (in course order) with
+    /// its rows (`AssignmentRollUp`, from every live task of `source` and the listed ones),
+    /// paged by rows; courses with no row appear (with their own words) on page 1 when nothing
+    /// narrows the report, as in a list by bucket.
+    static func rollUpByAssignment(
+        _ report: inout Report, source: [ReportCourse], filtered: [ReportCourse], liveByCourse: [String: Int]
+    ) {
+        let query = report.query
+        let all = Dictionary(source.map { ($0.course.courseID, $0.tasks) }, uniquingKeysWith: { a, _ in a })
+        var zones = CourseZones(asOf: report.asOf, defaultTimeZone: report.defaultTimeZone)
+        let groups = filtered.sorted { ReportPipeline.courseOrder($0.course, $1.course) }.map { course -> CourseGroup in
+            var group = CourseGroup(course: course.course, sections: [], liveTasks: liveByCourse[course.course.courseID] ?? 0)
+            group.assignments = AssignmentRollUp.rows(
+                all: all[course.course.courseID] ?? [], listed: course.tasks, local: zones.local(course.course.timezone),
+                sort: query.sort)
+            group.assignmentTotal = group.assignments.count
+            return group
+        }
+        let paged = ReportPipeline.paginateAssignments(groups, limit: query.limit, page: query.page)
+        var shown = paged.groups
+        if !query.narrows, paged.page.page == 1 {
+            let listed = Set(shown.map(\.course.courseID))
+            shown += groups.filter { !listed.contains($0.course.courseID) && $0.assignmentTotal == 0 }
+            shown.sort { ReportPipeline.courseOrder($0.course, $1.course) }
+        }
+        report.groups = shown
+        report.page = paged.page
+        let ids = Set(shown.map(\.course.courseID))
+        report.completedByCourse = report.completedByCourse.filter { ids.contains($0.key) }
     }
 }
 

@@ -11,6 +11,8 @@ public struct ReportTotals: Sendable, Equatable {
     public var baseline = 0
     /// Tasks of allowed courses left after search and filters.
     public var matching = 0
+    /// Rows of a roll-up by assignment (the assignments with a listed task) of allowed courses.
+    public var assignmentRows = 0
     /// Completed tasks of allowed courses that match when completed tasks are included.
     public var completedMatching = 0
 
@@ -23,6 +25,7 @@ public struct ReportTotals: Sendable, Equatable {
         baseline += tally.baseline
         if tally.allowed {
             matching += tally.matchingTotal
+            assignmentRows += tally.assignmentRows
             completedMatching += tally.completedMatching
         }
     }
@@ -47,13 +50,21 @@ enum ReportCoursePass {
         let matcher = ReportMatcher(query)
         // Titles and students are read only when a search, a student filter or the listed
         // tasks' sort keys need them.
-        let countsOnly = listed == nil && !matcher.searches && query.students.isEmpty
+        // A roll-up by assignment counts its rows: the assignment of every listed task.
+        let rows = query.groupBy == .assignment && kinds.first == .list
+        let countsOnly = listed == nil && !matcher.searches && query.students.isEmpty && !rows
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         var tallies: [CourseTally] = []
         var local: LocalAsOf?
         var text = ""
+        var assignments: Set<String> = []
+        func finish() throws {
+            if rows { tallies[0].assignmentRows = assignments.count }
+            assignments = []
+            try finished(tallies)
+        }
         try reader.forEachLiveCourse(only: onlyCourses, countsOnly: countsOnly) { course in
-            if !tallies.isEmpty { try finished(tallies) }
+            if !tallies.isEmpty { try finish() }
             // Outside the report's own set (`onlyCourses` also finds a course by its code):
             // not tallied, its tasks skipped.
             if let set = query.courseSet, !set.contains(course.courseID) {
@@ -71,9 +82,12 @@ enum ReportCoursePass {
             for index in tallies.indices {
                 let isListed = tallies[index].count(
                     task, kind: kinds[index], query: query, matcher: matcher, courseText: text, at: local)
-                if index == 0, isListed { try listed?(tallies[0].course, local, task, live.override) }
+                if index == 0, isListed {
+                    if rows { assignments.insert(AssignmentRollUp.key(task.task)) }
+                    try listed?(tallies[0].course, local, task, live.override)
+                }
             }
         }
-        if !tallies.isEmpty { try finished(tallies) }
+        if !tallies.isEmpty { try finish() }
     }
 }

@@ -145,16 +145,26 @@ public enum ReportCourseStream {
         }
     }
 
-    /// One course's group: its listed tasks, sorted and grouped by bucket.
+    /// One course's group: its listed tasks, sorted and grouped by bucket; for a roll-up by
+    /// assignment, its rows instead (`AssignmentRollUp`, over every live task of the course).
     static func group(
         _ reader: any ReportReading, course: ReportSource.SourceCourse, live: Int, query: ReportQuery, matcher: ReportMatcher
     ) throws -> CourseGroup {
         var tasks: [ReportTask] = []
+        var all: [ReportTask] = []
+        let rollUp = query.groupBy == .assignment
         let text = matcher.courseText(course.course)
         try ReportSource.forEachTask(reader, of: [course], onlyThese: true) { _, task in
+            if rollUp { all.append(task) }
             if matcher.found(task, courseText: text), matcher.keeps(task, includeCompleted: query.includeCompleted, at: course.local) {
                 tasks.append(task)
             }
+        }
+        if rollUp {
+            var group = CourseGroup(course: course.course, sections: [], liveTasks: live)
+            group.assignments = AssignmentRollUp.rows(all: all, listed: tasks, local: course.local, sort: query.sort)
+            group.assignmentTotal = group.assignments.count
+            return group
         }
         let sorted = ReportPipeline.sort(
             [ReportCourse(course: course.course, tasks: tasks)], by: query.sort, defaultTimeZone: course.local.timeZone)

@@ -95,7 +95,7 @@ public enum ReportMessages {
         let info = report.page
         let words = report.query.wording.words
         guard info.limit != nil else { return "" }
-        let noun = report.kind == .grid ? "courses" : "tasks"
+        let noun = report.kind == .grid ? "courses" : report.query.groupBy == .assignment ? "assignments" : "tasks"
         if info.firstItem == 0 {
             return
                 "Page \(info.page) of \(info.pageCount) is empty (\(info.totalItems) \(noun) in all). Use \(words(.page(1))) to \(words(.page(info.pageCount)))."

@@ -32,6 +32,12 @@ public struct CourseGroup: Sendable, Equatable {
     public var sections: [BucketSection]
     /// Every live task of the course, before search, filters and paging.
     public var liveTasks: Int = 0
+    /// A roll-up by assignment: the rows shown (on a page, the page's), the course's whole
+    /// number of rows, and the place (1-based) of the first shown row among them. A roll-up's
+    /// group has no sections.
+    public var assignments: [AssignmentRow] = []
+    public var assignmentTotal = 0
+    public var assignmentFirst = 1
 
     public var taskCount: Int { sections.reduce(0) { $0 + $1.tasks.count } }
 }
@@ -83,8 +89,10 @@ public struct Report: Sendable {
     public var cards: [CourseCard]
     /// Grid: the sums over every card the grid shows, every page together (its totals line).
     public var gridTotals = GridTotals()
-    /// List: the groups of this page.
+    /// List: the groups of this page (grouped by bucket or by assignment).
     public var groups: [CourseGroup]
+    /// List grouped by student: the students of this page.
+    public var students: [StudentGroup] = []
     public var page: PageInfo
     /// Live tasks before search and filters (completed included).
     public var totalTasks: Int

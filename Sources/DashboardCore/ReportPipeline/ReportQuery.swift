@@ -29,6 +29,9 @@ public struct ReportQuery: Sendable, Equatable {
     public var sort: ReportSort = .due
     /// The grid's card order (`--sort-courses`); lists keep courses in code order.
     public var courseSort: CourseSort = .attention
+    /// How a list groups its rows (`--group-by`): by course and bucket, or a roll-up by
+    /// assignment or by student. A grid ignores it.
+    public var groupBy: ReportGrouping = .bucket
     /// Items per page (tasks for a list, courses for a grid); nil for all.
     public var limit: Int?
     /// 1-based page.

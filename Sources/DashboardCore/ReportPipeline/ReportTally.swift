@@ -85,6 +85,8 @@ public struct CourseTally: Sendable, Equatable {
     public var completedMatching = 0
     /// Live tasks holding a stored value a hand edit made invalid (shown as invalid).
     public var invalid = 0
+    /// A roll-up by assignment: the assignments with a listed task (its rows).
+    public var assignmentRows = 0
 
     public init(course: CourseRecord, allowed: Bool) {
         self.course = course

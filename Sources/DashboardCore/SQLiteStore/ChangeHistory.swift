@@ -5,7 +5,8 @@
 /// it), and the batch's kind of change (`insert`, `update`, `delete`, `restore`).
 enum ChangeHistory {
     static let taskColumns = """
-        batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch
+        batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch,
+        changed_batch
         """
     static let courseColumns = """
         batch_id, course_id, change, existed, code, title, term, teacher, timezone, deleted_batch, changed_batch
@@ -28,7 +29,7 @@ enum ChangeHistory {
         try database.run(
             """
             INSERT INTO task_history (\(taskColumns))
-            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.deleted_batch, t.changed_batch
             FROM \(plan.taskChanges) p LEFT JOIN tasks t ON t.task_id = p.task_id
             """, [batchID])
     }
@@ -59,7 +60,7 @@ enum ChangeHistory {
     private static let saveTasksForRevertSQL = """
         INSERT INTO task_history (\(taskColumns))
         SELECT ?1, t.task_id, \(revertChange("t")),
-               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.deleted_batch, t.changed_batch
+               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.deleted_batch, t.changed_batch
         FROM task_history h JOIN tasks t ON t.task_id = h.task_id WHERE h.batch_id = ?2
         """
 

@@ -52,10 +52,10 @@ final class DirectTaskWriter {
             pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count))
         statement.reset()
         for (i, row) in pending.enumerated() {
-            let base = Int32(i * 9)
+            let base = Int32(i * 10)
             try statement.set(row.task, after: base)
-            try statement.set(batchID, at: base + 8)
-            try statement.set(row.bucket, at: base + 9)
+            try statement.set(batchID, at: base + 9)
+            try statement.set(row.bucket, at: base + 10)
         }
         let written = try statement.step()
         guard written == pending.count else { return false }

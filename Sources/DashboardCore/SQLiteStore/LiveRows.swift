@@ -6,7 +6,8 @@
 /// import changes it (the categorizer's pass decides it by `BucketPolicy.effective`).
 enum LiveRows {
     /// The columns of a task as an import writes it, in this order (`directInsertSQL`).
-    static let taskColumns = "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket"
+    static let taskColumns =
+        "task_id, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch, changed_batch, bucket"
 
     // MARK: - An import's plan
 
@@ -36,13 +37,13 @@ enum LiveRows {
         try database.run(
             """
             INSERT INTO tasks (\(taskColumns))
-            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, NULL, ?1, s.bucket
+            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, NULL, ?1, s.bucket
             FROM \(plan.taskChanges) p JOIN \(plan.stagedTasks) s ON s.task_id = p.task_id
             WHERE p.change <> 'delete'
             ON CONFLICT (task_id) DO UPDATE SET
                 course_id = excluded.course_id, title = excluded.title, student_id = excluded.student_id,
                 due = excluded.due, priority = excluded.priority, completed = excluded.completed,
-                deleted_batch = NULL, changed_batch = ?1,
+                assignment_id = excluded.assignment_id, deleted_batch = NULL, changed_batch = ?1,
                 bucket = CASE WHEN excluded.bucket = '' OR EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = tasks.task_id)
                               THEN tasks.bucket ELSE excluded.bucket END
             """, [batchID])
@@ -65,7 +66,7 @@ enum LiveRows {
     static func directInsertSQL(rows: Int) -> String {
         """
         INSERT INTO tasks (\(taskColumns))
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", count: rows).joined(separator: ", "))
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", count: rows).joined(separator: ", "))
         ON CONFLICT DO NOTHING
         """
     }
@@ -109,7 +110,8 @@ enum LiveRows {
         try database.run(
             """
             UPDATE tasks SET course_id = h.course_id, title = h.title, student_id = h.student_id, due = h.due,
-                priority = h.priority, completed = h.completed, deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
+                priority = h.priority, completed = h.completed, assignment_id = coalesce(h.assignment_id, ''),
+                deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
             FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
             """, taskID.map { [batchID, revertBatch, $0] } ?? [batchID])
         try database.run(

@@ -15,23 +15,25 @@ struct CourseRowDecoder {
     }
 }
 
-/// Decodes a `tasks` row (`task_id, course_id, title, student_id, due, priority, completed`) by
-/// column name, with the names resolved once per statement (the report reads every task through
-/// one decoder: a row costs array reads, no lookups).
+/// Decodes a `tasks` row (`task_id, course_id, title, student_id, due, priority, completed,
+/// assignment_id`) by column name, with the names resolved once per statement (the report reads
+/// every task through one decoder: a row costs array reads, no lookups).
 struct TaskRowDecoder {
-    private let taskID, courseID, title, studentID, due, priority, completed: Int
+    private let taskID, courseID, title, studentID, due, priority, completed, assignmentID: Int
 
     init(_ c: ColumnPositions) throws {
         (taskID, courseID, title) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"))
         (studentID, due) = (try c.position("student_id"), try c.position("due"))
-        (priority, completed) = (try c.position("priority"), try c.position("completed"))
+        (priority, completed, assignmentID) = (try c.position("priority"), try c.position("completed"), try c.position("assignment_id"))
     }
 
     func task(_ row: Row) -> TaskRecord {
-        TaskRecord(
+        var task = TaskRecord(
             storedTaskID: row.string(taskID) ?? "", courseID: row.string(courseID) ?? "", title: row.string(title) ?? "",
             studentID: row.string(studentID) ?? "", due: row.value(due), priority: row.value(priority),
             completed: row.value(completed))
+        task.assignmentID = row.string(assignmentID) ?? ""
+        return task
     }
 }
 

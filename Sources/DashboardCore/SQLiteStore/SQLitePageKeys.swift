@@ -36,4 +36,8 @@ final class SQLitePageKeys: PageKeys {
 
     /// The filter of `Store.tasksSQL` that keeps a page of the keys: bound to (count, offset).
     static let pageFilter = " AND t.task_id IN (SELECT task_id FROM temp.report_page ORDER BY k, task_id LIMIT ? OFFSET ?)"
+
+    /// The filter that keeps the next keys after one: bound to (key, count). Keys end with
+    /// their task's id, so no two are equal and `k > ?` resumes exactly after the last one read.
+    static let afterFilter = " AND t.task_id IN (SELECT task_id FROM temp.report_page WHERE k > ? ORDER BY k, task_id LIMIT ?)"
 }

@@ -92,16 +92,24 @@ extension StagingArea {
     /// differ are then looked up, for their kind of change. The ORDER BY is what makes SQLite
     /// merge; `LIMIT -1` (no limit) keeps it from dropping an ORDER BY it deems useless in a
     /// subquery. `StagingPlanTests` checks the plan.
+    ///
+    /// `completed` and `assignment_id` are compared as one value, `length(completed) || ':' ||
+    /// completed || assignment_id`: SQLite 3.40 sorts instead of merging an EXCEPT of eight
+    /// columns (it merges seven), and the length in front keeps the pair apart (no two pairs,
+    /// even a hand edit's `completed` of `11` against `1` and `1`, give the same text).
     static let taskChangesSQL = """
         INSERT INTO plan_tasks (task_id, change)
         SELECT d.task_id,
                CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
-        FROM (SELECT task_id, course_id, title, student_id, due, priority, completed FROM stage_tasks
+        FROM (SELECT task_id, course_id, title, student_id, due, priority, \(completedAndAssignment) FROM stage_tasks
               EXCEPT
-              SELECT task_id, course_id, title, student_id, due, priority, completed FROM tasks WHERE deleted_batch IS NULL
+              SELECT task_id, course_id, title, student_id, due, priority, \(completedAndAssignment) FROM tasks WHERE deleted_batch IS NULL
               ORDER BY 1, 2, 3, 4, 5, 6, 7 LIMIT -1) d
         LEFT JOIN tasks t ON t.task_id = d.task_id;
         """
+
+    /// `completed` and `assignment_id` as one value that tells every pair apart.
+    static let completedAndAssignment = "length(completed) || ':' || completed || assignment_id"
 
     /// Live tasks neither staged nor rejected (a sync of tasks deletes them): the same kind of
     /// merge, over the ids.

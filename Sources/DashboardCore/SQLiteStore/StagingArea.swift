@@ -19,7 +19,7 @@ final class StagingArea {
             CREATE TEMP TABLE IF NOT EXISTS stage_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
                 student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
-                file_no INTEGER NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
+                assignment_id TEXT NOT NULL DEFAULT '', file_no INTEGER NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
                 seq INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
                 kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
@@ -111,8 +111,8 @@ final class StagingArea {
     private var stagedRows = 0
 
     private static func insertSQL(_ rows: Int) -> String {
-        "INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, file_no, line, bucket, seq) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        "INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line, bucket, seq) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
             + " ON CONFLICT DO NOTHING"
     }
     private static let fullInsertSQL = insertSQL(rowsPerStatement)
@@ -137,12 +137,12 @@ final class StagingArea {
         let firstSeq = stagedRows + 1
         stagedRows += rows.count
         for (i, p) in rows.enumerated() {
-            let base = Int32(i * 11)
+            let base = Int32(i * 12)
             try insert.set(p.task, after: base)
-            try insert.set(fileNumber(p.file), at: base + 8)
-            try insert.set(p.line, at: base + 9)
-            try insert.set(p.bucket, at: base + 10)
-            try insert.set(firstSeq + i, at: base + 11)
+            try insert.set(fileNumber(p.file), at: base + 9)
+            try insert.set(p.line, at: base + 10)
+            try insert.set(p.bucket, at: base + 11)
+            try insert.set(firstSeq + i, at: base + 12)
         }
         if try insert.step() == rows.count { return [] }
         // Some ids were staged before (rows are inserted in order, so a repeat within the
@@ -150,7 +150,7 @@ final class StagingArea {
         var repeats: [(PendingTask, StageOutcome)] = []
         let lookup = try database.cached(
             """
-            SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, f.path, s.line, s.seq
+            SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, f.path, s.line, s.seq
             FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no WHERE s.task_id = ?
             """)
         let c = lookup.columnPositions
@@ -161,6 +161,7 @@ final class StagingArea {
             try c.position("priority"), try c.position("completed"), try c.position("path"), try c.position("line"),
             try c.position("seq")
         )
+        let assignment = try c.position("assignment_id")
         for (i, p) in rows.enumerated() {
             var outcome = StageOutcome.staged
             try lookup.forEachRow([p.task.taskID]) { row in
@@ -171,6 +172,7 @@ final class StagingArea {
                     row.string(course) == p.task.courseID && row.string(title) == p.task.title
                     && row.string(student) == p.task.studentID && row.string(due) == p.task.due
                     && row.string(priority) == p.task.priority.rawValue && row.int(completed) == (p.task.completed ? 1 : 0)
+                    && row.string(assignment) == p.task.assignmentID
                 outcome = same ? .repeatOf(file: file, line: line) : .conflictsWith(file: file, line: line)
             }
             if outcome != .staged { repeats.append((p, outcome)) }
@@ -181,8 +183,8 @@ final class StagingArea {
 }
 
 extension Statement {
-    /// Binds a task's seven stored columns (task_id, course_id, title, student_id, due,
-    /// priority, completed) to the parameters after `base`, in that order.
+    /// Binds a task's eight stored columns (task_id, course_id, title, student_id, due,
+    /// priority, completed, assignment_id) to the parameters after `base`, in that order.
     func set(_ task: TaskRecord, after base: Int32) throws {
         try set(task.taskID, at: base + 1)
         try set(task.courseID, at: base + 2)
@@ -191,5 +193,6 @@ extension Statement {
         try set(task.due, at: base + 5)
         try set(task.priority.rawValue, at: base + 6)
         try set(task.completed ? 1 : 0, at: base + 7)
+        try set(task.assignmentID, at: base + 8)
     }
 }

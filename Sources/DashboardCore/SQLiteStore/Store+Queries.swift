@@ -72,7 +72,8 @@ extension Store {
         var result: [TaskRecord] = []
         let condition = includeDeleted ? "1" : "deleted_batch IS NULL"
         let statement = try database.cached(
-            "SELECT task_id, course_id, title, student_id, due, priority, completed FROM tasks WHERE \(condition) ORDER BY task_id")
+            "SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id FROM tasks WHERE \(condition) ORDER BY task_id"
+        )
         let decoder = try TaskRowDecoder(statement.columnPositions)
         try statement.forEachRow { row in result.append(decoder.task(row)) }
         return result

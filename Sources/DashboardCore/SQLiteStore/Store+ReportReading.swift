@@ -93,6 +93,8 @@ extension Store: ReportReading {
             (filter, values) = (" AND t.course_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))", ids)
         case .keptPage(let offset, let count):
             (filter, values) = (SQLitePageKeys.pageFilter, [count, offset])
+        case .keptAfter(let key, let count):
+            (filter, values) = (SQLitePageKeys.afterFilter, [SQLValue.blob(key), count])
         }
         // The hot path of every report: names are resolved here, once per statement; each row
         // then costs the same array reads as decoding by position.
@@ -112,7 +114,7 @@ extension Store: ReportReading {
     /// counts.
     static func tasksSQL(_ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id") -> String {
         """
-        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), t.due, t.priority, t.completed, o.bucket, o.until, \(countsOnly ? "'' AS reason, '' AS actor" : "o.reason, o.actor")
+        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id, '' AS assignment_id" : "t.title, t.student_id, t.assignment_id"), t.due, t.priority, t.completed, o.bucket, o.until, \(countsOnly ? "'' AS reason, '' AS actor" : "o.reason, o.actor")
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
         WHERE t.deleted_batch IS NULL\(filter)\(order)
         """

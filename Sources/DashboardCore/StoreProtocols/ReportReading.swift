@@ -22,6 +22,10 @@ public enum TaskSelection: Sendable, Equatable {
     /// The tasks whose ids the read's `PageKeys` hold at places `offset + 1 … offset + count`
     /// in key order (key, then task id): one page of a list.
     case keptPage(offset: Int, count: Int)
+    /// The tasks whose keys are the `count` first the read's `PageKeys` hold after `key` in key
+    /// order (from the first when `key` is empty): a long list read in order a chunk at a time,
+    /// each chunk found by its key, not by its place (no offset to skip).
+    case keptAfter(key: [UInt8], count: Int)
 }
 
 /// The read side of the store for reports (`ReportSource`, `ReportStream`,

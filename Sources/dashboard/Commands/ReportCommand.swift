@@ -53,6 +53,10 @@ enum ReportCommand: Command {
                 "sort", "KEY", "due (default), priority, title or student",
                 kind: .choice(ReportSort.allCases.map(\.rawValue), wording: .list)),
             .value(
+                "group-by", "WHAT",
+                "list: bucket (default: each course's tasks in sections by bucket), assignment (one row per assignment of a course) or student (each student's tasks across courses)",
+                kind: .choice(ReportGrouping.allCases.map(\.rawValue), wording: .list)),
+            .value(
                 "sort-courses", "KEY", "the grid's card order: attention (default: most overdue, then due today, then code), code or title",
                 kind: .choice(CourseSort.allCases.map(\.rawValue), wording: .list)),
             .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
@@ -104,6 +108,17 @@ enum ReportCommand: Command {
         if out != nil, args.value("limit") != nil || args.value("page") != nil {
             throw CommandError.usage(
                 "--out writes every task of every course: it cannot be combined with --limit or --page", command: spec.name)
+        }
+        if query.groupBy != .bucket {
+            if kind == .grid {
+                throw CommandError.usage(
+                    "--group-by shapes a list: `dashboard report list --group-by \(query.groupBy.rawValue)`", command: spec.name)
+            }
+            if out != nil {
+                throw CommandError.usage(
+                    "--out writes one page per course, grouped by bucket: --group-by \(query.groupBy.rawValue) goes to standard output",
+                    command: spec.name)
+            }
         }
         if out == nil, args.has("by-teacher") {
             throw CommandError.usage("--by-teacher writes folders: give --out DIR too", command: spec.name)
@@ -182,6 +197,11 @@ enum ReportCommand: Command {
         var query = try selection(args)
         if let sort = args.choice("sort", as: ReportSort.self) { query.sort = sort }
         if let order = args.choice("sort-courses", as: CourseSort.self) { query.courseSort = order }
+        if let grouping = args.choice("group-by", as: ReportGrouping.self) {
+            query.groupBy = grouping
+            // A roll-up by assignment counts completed tasks too ("6 of 20 overdue, 14 completed").
+            if grouping == .assignment { query.includeCompleted = true }
+        }
         query.limit = args.integer("limit")
         if let page = args.integer("page") {
             guard query.limit != nil else { throw CommandError.usage("--page needs --limit N (how many per page)", command: spec.name) }

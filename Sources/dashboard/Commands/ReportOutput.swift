@@ -20,6 +20,20 @@ enum ReportOutput {
             return try ReportCourseStream.grid(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone) {
                 try ReportGridStream.write($0, format: format, width: width, style: style) { console.out($0) }
             }
+        case .list where query.groupBy == .assignment && query.limit != nil:
+            let report = try ReportRollUpStream.assignmentPage(
+                reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            console.out(format.render(report, width: width, style: style))
+            return report
+        case .list where query.groupBy == .student && query.limit != nil:
+            let report = try ReportRollUpStream.studentPage(
+                reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            console.out(format.render(report, width: width, style: style))
+            return report
+        case .list where query.groupBy == .student:
+            return try ReportListStream.writeStudents(
+                reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, format: format, width: width,
+                style: style, emit: { console.out($0) })
         case .list where query.limit != nil:
             let report = try ReportStream.listPage(reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             console.out(format.render(report, width: width, style: style))

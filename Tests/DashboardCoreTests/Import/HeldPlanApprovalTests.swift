@@ -32,14 +32,15 @@ struct HeldPlanApprovalTests {
     }
 
     private static func tasksFile(_ ids: [Int], courses: [String], _ g: inout Seeded) -> String {
-        "task_id,course_id,title,student_id,due,priority,completed\n"
+        "task_id,course_id,title,student_id,due,priority,completed,assessment_id\n"
             + ids.map { i in
                 let course = courses.randomElement(using: &g) ?? "C1"
                 let title = ["Essay", "Quiz", "Lab"].randomElement(using: &g) ?? ""
                 let student = ["s1", "s2", ""].randomElement(using: &g) ?? ""
                 let due = ["", "2026-12-01", "2026-12-02 09:00"].randomElement(using: &g) ?? ""
                 let priority = ["low", "normal", "high"].randomElement(using: &g) ?? ""
-                return "T\(i),\(course),\(title),\(student),\(due),\(priority),\(Bool.random(using: &g) ? "yes" : "no")"
+                let assignment = ["", "A1", "A2"].randomElement(using: &g) ?? ""
+                return "T\(i),\(course),\(title),\(student),\(due),\(priority),\(Bool.random(using: &g) ? "yes" : "no"),\(assignment)"
             }.joined(separator: "\n") + "\n"
     }
 
@@ -52,7 +53,7 @@ struct HeldPlanApprovalTests {
                 .tasks,
                 """
                 SELECT task_id, course_id, title, student_id, due, priority,
-                       CASE completed WHEN 1 THEN 'true' ELSE 'false' END, deleted_batch IS NULL FROM tasks
+                       CASE completed WHEN 1 THEN 'true' ELSE 'false' END, assignment_id, deleted_batch IS NULL FROM tasks
                 """
             ),
         ]

@@ -6,7 +6,7 @@ import Testing
 @Suite("PlannedChange: what approving would change in one row")
 struct PlannedChangeTests {
     typealias Field = PlannedChange.Field
-    static let live = ["bio", "Lab report 1", "s1", "2026-12-01", "normal", "false"]
+    static let live = ["bio", "Lab report 1", "s1", "2026-12-01", "normal", "false", "A-1"]
 
     @Test func anInsertListsEveryFieldAsNew() {
         let change = PlannedChange(kind: .tasks, action: .insert, id: "t9", old: nil, new: Self.live)
@@ -17,17 +17,18 @@ struct PlannedChangeTests {
                 Field(name: "course_id", old: nil, new: "bio"), Field(name: "title", old: nil, new: "Lab report 1"),
                 Field(name: "student_id", old: nil, new: "s1"), Field(name: "due", old: nil, new: "2026-12-01"),
                 Field(name: "priority", old: nil, new: "normal"), Field(name: "completed", old: nil, new: "false"),
+                Field(name: "assignment_id", old: nil, new: "A-1"),
             ])
     }
 
     @Test func anUpdateListsOnlyTheFieldsThatDiffer() {
-        let new = ["chem", "Lab report 1", "s1", "2026-12-08", "normal", "true"]
+        let new = ["chem", "Lab report 1", "s1", "2026-12-08", "normal", "true", "A-2"]
         let change = PlannedChange(kind: .tasks, action: .update, id: "t1", old: Self.live, new: new)
         #expect(change.courseID == "chem")
         #expect(
             change.fields == [
                 Field(name: "course_id", old: "bio", new: "chem"), Field(name: "due", old: "2026-12-01", new: "2026-12-08"),
-                Field(name: "completed", old: "false", new: "true"),
+                Field(name: "completed", old: "false", new: "true"), Field(name: "assignment_id", old: "A-1", new: "A-2"),
             ])
     }
 
@@ -40,7 +41,7 @@ struct PlannedChangeTests {
     @Test func aDeleteListsEveryFieldAsOldAndIgnoresAStagedRow() {
         // A sync that deletes a course deletes its tasks even when they were staged unchanged.
         let change = PlannedChange(kind: .tasks, action: .delete, id: "t1", old: Self.live, new: Self.live)
-        #expect(change.fields.map(\.new) == [nil, nil, nil, nil, nil, nil])
+        #expect(change.fields.map(\.new) == [nil, nil, nil, nil, nil, nil, nil])
         #expect(change.fields.map(\.old) == Self.live.map { Optional($0) })
         #expect(change.courseID == "bio")
     }

@@ -63,7 +63,8 @@ struct ReportStateTests {
                     "due_within_days": [],
                     "due_before": [],
                     "due_after": [],
-                    "sort_courses": "attention"
+                    "sort_courses": "attention",
+                    "group_by": "bucket"
                   },
                   "unmatched": [],
                   "total_tasks": 0,

@@ -13,10 +13,10 @@ struct RecordDecodersTests {
             """
             CREATE TABLE courses (course_id TEXT, code TEXT, title TEXT, term TEXT, teacher TEXT, timezone TEXT);
             CREATE TABLE tasks (task_id TEXT, course_id TEXT, title TEXT, student_id TEXT, due TEXT, priority TEXT,
-                                completed INTEGER, deleted_batch INTEGER);
+                                completed INTEGER, deleted_batch INTEGER, assignment_id TEXT);
             CREATE TABLE overrides (task_id TEXT, bucket TEXT, until TEXT, reason TEXT, actor TEXT);
             INSERT INTO courses VALUES ('C1', 'MATH', 'Algebra', '2026', 'Ada', 'Europe/Berlin');
-            INSERT INTO tasks VALUES ('T1', 'C1', 'Homework', 'S9', '2026-12-01', 'high', 1, NULL);
+            INSERT INTO tasks VALUES ('T1', 'C1', 'Homework', 'S9', '2026-12-01', 'high', 1, NULL, 'A-7');
             INSERT INTO overrides VALUES ('T1', 'done', '2026-12-24', 'extension', 'ada');
             """)
         return database
@@ -61,6 +61,7 @@ struct RecordDecodersTests {
         #expect(read.first?.courseID == "C1")
         #expect(read.first?.title == (countsOnly ? "" : "Homework"))
         #expect(read.first?.studentID == (countsOnly ? "" : "S9"))
+        #expect(read.first?.assignmentID == (countsOnly ? "" : "A-7"))
         #expect(read.first?.priority == .high)
         #expect(read.first?.completed == true)
         #expect((try? statement.columnPositions.position("bucket")) != nil)

@@ -61,11 +61,16 @@ final class MemoryReportReader: ReportReading {
             let kept = (keys?.kept ?? []).sorted { $0.key == $1.key ? $0.id < $1.id : $0.key.lexicographicallyPrecedes($1.key) }
             let ids = Set(kept.dropFirst(offset).prefix(count).map(\.id))
             chosen = tasks.filter { ids.contains($0.task.taskID) }
+        case .keptAfter(let key, let count):
+            let kept = (keys?.kept ?? []).sorted { $0.key == $1.key ? $0.id < $1.id : $0.key.lexicographicallyPrecedes($1.key) }
+            let ids = Set(kept.filter { key.lexicographicallyPrecedes($0.key) }.prefix(count).map(\.id))
+            chosen = tasks.filter { ids.contains($0.task.taskID) }
         }
         for var live in chosen {
             if countsOnly {
                 live.task.title = ""
                 live.task.studentID = ""
+                live.task.assignmentID = ""
             }
             try body(live)
         }

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The roll-ups in HTML: a course's assignments as a table; each student's tasks as a section.
+extension HTMLRenderer {
+    /// A course's rows: a heading with their number (and the places a page shows), then a
+    /// captioned table with a count per bucket and the status in words.
+    static func assignmentsHTML(_ group: CourseGroup, level: Int, zone: TimeZone) -> String {
+        let code = value(group.course.code)
+        var html = "<h\(level)>\(escape(RollUpWords.assignmentsHeading(group)))</h\(level)>\n"
+        html += "<div class=\"scroll\"><table class=\"rollup\">\n<caption>\(code): assignments</caption>\n<thead><tr>"
+        html +=
+            "<th scope=\"col\">ID</th><th scope=\"col\">Assignment</th><th scope=\"col\">Due</th><th scope=\"col\" class=\"n\">Students</th>"
+        for bucket in Bucket.allCases { html += "<th scope=\"col\" class=\"n\">\(ReportWords.title(bucket))</th>" }
+        html += "<th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
+        for row in group.assignments {
+            let due =
+                RollUpWords.due(row, zone: zone).map { text in
+                    "<time datetime=\"\(escape(ReportWords.isoDue(row.firstDue, zone: zone)))\">\(escape(text))</time>"
+                } ?? "<span class=\"none\">none</span>"
+            html += "<tr><td>\(row.assignmentID.isEmpty ? "<span class=\"none\">—</span>" : "<code>\(value(row.assignmentID))</code>")</td>"
+            html += "<th scope=\"row\">\(value(row.title))</th><td>\(due)</td><td class=\"n\">\(row.students)</td>"
+            for bucket in Bucket.allCases { html += "<td class=\"n\">\(row.counts[bucket])</td>" }
+            let urgent = RollUpWords.urgent(row.counts)
+            html +=
+                "<td class=\"words\"><span class=\"status b-\(urgent.rawValue)\">\(escape(ReportWords.word(urgent)))</span> <span class=\"detail\">\(escape(RollUpWords.status(row)))</span></td></tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n"
+    }
+
+    /// Every student of the page: a heading with their counts, then their tasks (each row
+    /// with its anchor, its course and its due in the course's zone).
+    static func studentsHTML(_ report: Report) -> String {
+        studentsHead(report) + report.students.map { studentHTML($0, report) }.joined()
+    }
+
+    /// What comes before the students: the note on times (when there is a task to list).
+    static func studentsHead(_ report: Report) -> String {
+        report.matchingTasks > 0 ? "<p class=\"note\">\(escape(RollUpWords.studentTimes))</p>\n" : ""
+    }
+
+    /// One student's section.
+    static func studentHTML(_ group: StudentGroup, _ report: Report) -> String {
+        var html = ""
+        let name = RollUpWords.student(group)
+        html += "<section aria-label=\"\(escape(name))\">\n<h2>\(value(name))</h2>\n"
+        html += "<p class=\"about\">\(escape(RollUpWords.studentSummary(group)))</p>\n"
+        html += "<div class=\"scroll\"><table class=\"tasks student-tasks\">\n<caption>Tasks of \(value(name))</caption>\n"
+        html +=
+            "<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Course</th><th scope=\"col\">Title</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
+        for item in group.tasks {
+            let zone = zoneOf(item.course, report)
+            let t = item.task
+            let words = TaskRowWords(t, at: LocalAsOf(asOf: report.asOf, timeZone: zone))
+            let due =
+                t.task.due.isEmpty
+                ? "<span class=\"none\">none</span>"
+                : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
+            var status = "<span class=\"status b-\(t.bucket.rawValue)\">\(escape(words.bucket))</span>"
+            for detail in words.details { status += " <span class=\"detail\">\(value(detail))</span>" }
+            html +=
+                "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"><td data-label=\"ID\"><code>\(value(t.task.taskID))</code></td><td data-label=\"Course\">\(value(item.course.code))</td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\">\(status)</td></tr>\n"
+        }
+        html += "</tbody>\n</table></div>\n</section>\n"
+
+        return html
+    }
+}

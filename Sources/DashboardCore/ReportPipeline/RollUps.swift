@@ -1,0 +1,266 @@
+import Foundation
+
+/// How a list groups its rows (`--group-by`).
+public enum ReportGrouping: String, Sendable, CaseIterable {
+    /// Per course, one section per bucket (the default).
+    case bucket
+    /// Per course, one row per assignment (the tasks' `assignment_id`, else their title) with
+    /// its due, its students and a count per bucket.
+    case assignment
+    /// Per student, their tasks across courses.
+    case student
+}
+
+/// One assignment of a course in a roll-up by assignment.
+public struct AssignmentRow: Sendable, Equatable {
+    /// The tasks' `assignment_id`; "" when they have none (the row is keyed by title).
+    public var assignmentID: String
+    /// The assignment's title: that of its task with the smallest task id.
+    public var title: String
+    /// The earliest and the latest due of its listed tasks (stored due texts; "" when none
+    /// of them is dated).
+    public var firstDue: String
+    public var lastDue: String
+    /// Distinct students among its listed tasks (tasks without a student not counted).
+    public var students: Int
+    /// Its listed tasks per bucket (after search and filters).
+    public var counts: BucketCounts
+    /// Every live task of the assignment, before search and filters.
+    public var live: Int
+    /// The most whole days late among its listed late tasks (`TaskRowWords.daysLate`); nil
+    /// when none is late.
+    public var daysLate: Int?
+
+    public init(
+        assignmentID: String, title: String, firstDue: String, lastDue: String, students: Int, counts: BucketCounts, live: Int,
+        daysLate: Int?
+    ) {
+        self.assignmentID = assignmentID
+        self.title = title
+        self.firstDue = firstDue
+        self.lastDue = lastDue
+        self.students = students
+        self.counts = counts
+        self.live = live
+        self.daysLate = daysLate
+    }
+
+    /// Its listed tasks.
+    public var matching: Int { counts.total }
+}
+
+/// The roll-up of one course by assignment. Pure.
+///
+/// Policy (docs/reports.md, "Roll-ups"):
+/// - a task belongs to its `assignment_id` when it has one, else to its title (exactly as
+///   stored: titles are NFC, trimmed, their whitespace collapsed);
+/// - a row counts the tasks the report lists (after search and filters) per bucket, and says
+///   how many live tasks the assignment has in all; an assignment with no listed task has no
+///   row;
+/// - its due is the earliest and the latest due of its listed tasks (in the course's zone); how
+///   late, the most days late among them;
+/// - rows by earliest due (undated last), then title in natural order, then assignment id;
+///   with `--sort title`, by title, then due.
+public enum AssignmentRollUp {
+    /// The assignment a task belongs to: its `assignment_id`, else its title (two texts that
+    /// cannot meet: each starts with its own mark).
+    static func key(_ task: TaskRecord) -> String {
+        task.assignmentID.isEmpty ? "t\u{0}" + task.title : "a\u{0}" + task.assignmentID
+    }
+
+    /// The rows of one course: `all` every live task of the course in its bucket, `listed`
+    /// the ones the report lists, as of `local` (the course's zone).
+    public static func rows(all: [ReportTask], listed: [ReportTask], local: LocalAsOf, sort: ReportSort) -> [AssignmentRow] {
+        struct Building {
+            var row: AssignmentRow
+            var titleTask: String
+            var first: Int64?
+            var last: Int64?
+            var students: Set<String> = []
+        }
+        var rows: [String: Building] = [:]
+        for task in all {
+            let k = Self.key(task.task)
+            if var existing = rows[k] {
+                existing.row.live += 1
+                if task.task.taskID.utf8.lexicographicallyPrecedes(existing.titleTask.utf8) {
+                    (existing.row.title, existing.titleTask) = (task.task.title, task.task.taskID)
+                }
+                rows[k] = existing
+            } else {
+                rows[k] = Building(
+                    row: AssignmentRow(
+                        assignmentID: task.task.assignmentID, title: task.task.title, firstDue: "", lastDue: "", students: 0,
+                        counts: BucketCounts(), live: 1, daysLate: nil),
+                    titleTask: task.task.taskID)
+            }
+        }
+        for task in listed {
+            let k = Self.key(task.task)
+            guard var building = rows[k] else { continue }
+            building.row.counts[task.bucket] += 1
+            if !task.task.studentID.isEmpty { building.students.insert(task.task.studentID) }
+            if let due = ReportPipeline.dueInstant(task.task.due, local.timeZone) {
+                if building.first.map({ due < $0 }) ?? true { (building.first, building.row.firstDue) = (due, task.task.due) }
+                if building.last.map({ due > $0 }) ?? true { (building.last, building.row.lastDue) = (due, task.task.due) }
+            }
+            if let late = TaskRowWords.daysLate(task, at: local) { building.row.daysLate = max(building.row.daysLate ?? 0, late) }
+            rows[k] = building
+        }
+        let shown = rows.values.filter { $0.row.matching > 0 }.map { building -> (row: AssignmentRow, first: Int64?) in
+            var row = building.row
+            row.students = building.students.count
+            return (row, building.first)
+        }
+        return shown.sorted { a, b in precedes(a, b, sort) }.map(\.row)
+    }
+
+    private static func precedes(_ a: (row: AssignmentRow, first: Int64?), _ b: (row: AssignmentRow, first: Int64?), _ sort: ReportSort)
+        -> Bool
+    {
+        func byDue() -> Bool? {
+            switch (a.first, b.first) {
+            case (nil, nil): return nil
+            case (nil, _): return false
+            case (_, nil): return true
+            case (let x?, let y?): return x == y ? nil : x < y
+            }
+        }
+        func byTitle() -> Bool? { NaturalOrder.compare(a.row.title, b.row.title) }
+        let steps: [() -> Bool?] = sort == .title ? [byTitle, byDue] : [byDue, byTitle]
+        for step in steps {
+            if let decided = step() { return decided }
+        }
+        if a.row.assignmentID != b.row.assignmentID {
+            return a.row.assignmentID.utf8.lexicographicallyPrecedes(b.row.assignmentID.utf8)
+        }
+        // Same title, same id (""): only a title keyed row and an id keyed row can get here.
+        return a.row.title.utf8.lexicographicallyPrecedes(b.row.title.utf8)
+    }
+}
+
+/// A task of a roll-up by student, with its course.
+public struct StudentTask: Sendable, Equatable {
+    public var course: CourseRecord
+    public var task: ReportTask
+
+    public init(course: CourseRecord, task: ReportTask) {
+        self.course = course
+        self.task = task
+    }
+}
+
+/// One student's tasks across courses (a roll-up by student): on a page, the part the page
+/// shows, with the student's whole counts.
+public struct StudentGroup: Sendable, Equatable {
+    /// "" for tasks without a student (they come last).
+    public var studentID: String
+    /// The tasks shown, in bucket order, then the sort, then task id.
+    public var tasks: [StudentTask]
+    /// Every listed task of the student per bucket, every page together.
+    public var counts: BucketCounts
+    /// The place (1-based) of the first shown task among the student's tasks.
+    public var first: Int
+
+    public init(studentID: String, tasks: [StudentTask], counts: BucketCounts, first: Int = 1) {
+        self.studentID = studentID
+        self.tasks = tasks
+        self.counts = counts
+        self.first = first
+    }
+
+    public var total: Int { counts.total }
+    public var last: Int { first + tasks.count - 1 }
+    public var isWhole: Bool { first == 1 && tasks.count == total }
+}
+
+extension ReportSortKey {
+    /// The first bytes of the key of every task of `studentID` in `bucket`, for a roll-up by
+    /// student: students in natural order, tasks without a student last.
+    public static func studentPrefix(_ studentID: String, bucket: Bucket) -> [UInt8] {
+        var key: [UInt8] = [studentID.isEmpty ? 1 : 0]
+        if !studentID.isEmpty { appendText(studentID, to: &key) }
+        key.append(UInt8(truncatingIfNeeded: bucket.order))
+        return key
+    }
+
+    /// The key of a task in a roll-up by student: its student, its bucket, the sort's steps,
+    /// then its id (ids are unique across courses, so no two tasks tie).
+    public static func studentKey(_ task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
+        key(prefix: studentPrefix(task.task.studentID, bucket: task.bucket), task: task, due: due, sort: sort)
+    }
+}
+
+extension ReportPipeline {
+    /// The group stage of a roll-up by student: every listed task of `courses` (filtered),
+    /// grouped by student, each student's tasks in bucket order then `sort` (each due in its
+    /// course's zone, `defaultTimeZone` for a course without one), then task id.
+    public static func groupByStudent(_ courses: [ReportCourse], sort: ReportSort, defaultTimeZone: TimeZone) -> [StudentGroup] {
+        var keyed: [(key: [UInt8], item: StudentTask)] = []
+        for course in courses {
+            let zone = CourseZones.timeZone(named: course.course.timezone, default: defaultTimeZone)
+            for task in course.tasks {
+                let key = ReportSortKey.studentKey(task, due: dueInstant(task.task.due, zone), sort: sort)
+                keyed.append((key, StudentTask(course: course.course, task: task)))
+            }
+        }
+        keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        var groups: [StudentGroup] = []
+        for (_, item) in keyed {
+            if groups.last?.studentID != item.task.task.studentID || groups.isEmpty {
+                groups.append(StudentGroup(studentID: item.task.task.studentID, tasks: [], counts: BucketCounts()))
+            }
+            groups[groups.count - 1].tasks.append(item)
+            groups[groups.count - 1].counts[item.task.bucket] += 1
+        }
+        return groups
+    }
+
+    /// One page of a roll-up by student (`limit` tasks per page): the page's part of each
+    /// student it shows, with the student's whole counts and the place of its first shown task.
+    public static func paginateStudents(_ groups: [StudentGroup], limit: Int?, page: Int) -> (groups: [StudentGroup], page: PageInfo) {
+        let total = groups.reduce(0) { $0 + $1.tasks.count }
+        let info = ReportAssembly.page(total: total, limit: limit, page: page)
+        guard let window = ReportAssembly.window(total: total, limit: limit, page: page) else { return ([], info) }
+        var result: [StudentGroup] = []
+        var index = 0
+        for group in groups {
+            let start = index
+            index += group.tasks.count
+            let from = max(window.offset, start)
+            let to = min(window.offset + window.count, index)
+            guard from < to else { continue }
+            result.append(
+                StudentGroup(
+                    studentID: group.studentID, tasks: Array(group.tasks[(from - start)..<(to - start)]), counts: group.counts,
+                    first: from - start + 1))
+        }
+        return (result, info)
+    }
+}
+
+extension ReportPipeline {
+    /// One page of a roll-up by assignment (`limit` rows per page): each course the page
+    /// shows, with the page's part of its rows, its whole number of rows and the place of its
+    /// first shown row. Courses without rows are left out (the caller adds them on page 1).
+    public static func paginateAssignments(_ groups: [CourseGroup], limit: Int?, page: Int) -> (groups: [CourseGroup], page: PageInfo) {
+        let total = groups.reduce(0) { $0 + $1.assignments.count }
+        let info = ReportAssembly.page(total: total, limit: limit, page: page)
+        guard let window = ReportAssembly.window(total: total, limit: limit, page: page) else { return ([], info) }
+        var result: [CourseGroup] = []
+        var index = 0
+        for group in groups {
+            let start = index
+            index += group.assignments.count
+            let from = max(window.offset, start)
+            let to = min(window.offset + window.count, index)
+            guard from < to else { continue }
+            var shown = group
+            shown.assignments = Array(group.assignments[(from - start)..<(to - start)])
+            shown.assignmentTotal = group.assignments.count
+            shown.assignmentFirst = from - start + 1
+            result.append(shown)
+        }
+        return (result, info)
+    }
+}
