@@ -75,8 +75,9 @@ extension TextRenderer {
             return rows.enumerated().flatMap { index, row -> [String] in
                 var rest = row.cells
                 let first = rest.remove(at: cut)
-                rest[rest.count - 1] = style.bucket(rest[rest.count - 1], row.bucket)
-                return shown(first, to: width) + DisplayWidth.flow(rest, separator: " · ", width: width - 2).map { "  " + $0 }
+                let status = rest.removeLast()
+                return shown(first, to: width)
+                    + flow(rest, status: status, bucket: row.bucket, width: width - 2, style: style).map { "  " + $0 }
                     + note(index, indent: 2)
             }
         }

@@ -73,7 +73,7 @@ public enum TextRenderer {
     /// The marks of the bar (`-` for the tasks a `--bucket` filter leaves out, when `others`),
     /// and what a card framed with `=` means when one is.
     static func legend(attention: Bool, others: Bool, width: Int, style: TextStyle) -> [String] {
-        let marks = Bucket.allCases.map { style.bucket("\(ReportWords.mark($0)) \(ReportWords.word($0))", $0) }
+        let marks = Bucket.allCases.map { coloured("\(ReportWords.mark($0)) \(ReportWords.word($0))", $0, within: width, style: style) }
         var lines = DisplayWidth.flow(["Bar:"] + marks + (others ? ["- other tasks"] : []), separator: "  ", width: width)
         if attention { lines += shown("A card framed with = needs attention.", to: width).map(style.attention) }
         return lines
@@ -125,7 +125,9 @@ public enum TextRenderer {
             }
             lines.append(line(bar(card, width: inner, scale: CardWords.barScale(card, query: query), style: style)))
             if query.buckets.isEmpty {
-                let parts = Bucket.open.map { style.bucket("\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))", $0) }
+                let parts = Bucket.open.map {
+                    coloured("\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))", $0, within: inner, style: style)
+                }
                 lines += DisplayWidth.flow(parts, separator: "  ", width: inner).map(line)
                 let summary = CardWords.summary(card, query: query)
                 lines += shown("\(ReportWords.mark(.completed)) " + summary, to: inner).map { line(style.muted($0)) }
@@ -242,9 +244,10 @@ public enum TextRenderer {
             let rows = cells.enumerated().map { index, row in
                 var rest = row
                 let title = rest.remove(at: titleColumn)
-                rest[rest.count - 1] = style.bucket(rest[rest.count - 1], tasks[index].bucket)
+                let status = rest.removeLast()
                 return shown(title, to: width)
-                    + DisplayWidth.flow(rest, separator: " · ", width: width - 2).map { "  " + $0 } + note(index, indent: 2)
+                    + flow(rest, status: status, bucket: tasks[index].bucket, width: width - 2, style: style).map { "  " + $0 }
+                    + note(index, indent: 2)
             }
             return ([], rows)
         }
@@ -266,6 +269,27 @@ public enum TextRenderer {
     /// visible, so no character of the data acts on the terminal.
     static func shown(_ text: String, to width: Int) -> [String] {
         DisplayWidth.wrap(VisibleText.of(text), to: width)
+    }
+
+    /// `parts` then `status` laid out as `DisplayWidth.flow` lays them out (" · " between
+    /// them), the status in its bucket's colour on each line it takes: coloured after the
+    /// layout, so a status wrapped over two lines opens and closes its colour on each.
+    static func flow(_ parts: [String], status: String, bucket: Bucket, width: Int, style: TextStyle) -> [String] {
+        var lines = DisplayWidth.flow(parts, separator: " · ", width: width)
+        if let last = lines.last, DisplayWidth.of(last + " · " + status) <= width {
+            lines[lines.count - 1] = last + " · " + style.bucket(status, bucket)
+        } else if DisplayWidth.of(status) <= width {
+            lines.append(style.bucket(status, bucket))
+        } else {
+            lines += DisplayWidth.wrap(status, to: width).map { style.bucket($0, bucket) }
+        }
+        return lines
+    }
+
+    /// `text` in `bucket`'s colour when it fits on a line of `width` (a layout never breaks it
+    /// then), else plain: a colour never spans two lines.
+    static func coloured(_ text: String, _ bucket: Bucket, within width: Int, style: TextStyle) -> String {
+        DisplayWidth.of(text) <= width ? style.bucket(text, bucket) : text
     }
 
     static func trailingTrimmed(_ text: String) -> String {
