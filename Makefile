@@ -74,8 +74,9 @@ run: release
 
 # Only the tests need these: nginx serves the per-teacher folders with the configuration of
 # docs/examples/nginx-dashboard.conf (TeacherWebServerTests), curl and openssl fetch pages and
-# make password files, setpriv runs readers as another user (ReadOnlyReaderTests).
-test: TEST_DEPS = nginx-light:/usr/sbin/nginx curl:/usr/bin/curl openssl:/usr/bin/openssl util-linux:/usr/bin/setpriv
+# make password files, setpriv runs readers as another user (ReadOnlyReaderTests), script gives a report a terminal
+# (ReportColourAndFilterCommandTests: colour only on a terminal).
+test: TEST_DEPS = nginx-light:/usr/sbin/nginx curl:/usr/bin/curl openssl:/usr/bin/openssl util-linux:/usr/bin/setpriv bsdutils:/usr/bin/script
 test: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 	$(SWIFT) test $(SWIFT_FLAGS)
