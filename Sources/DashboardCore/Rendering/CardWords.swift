@@ -40,14 +40,15 @@ public enum CardWords {
 
     /// The card's last line: "9 of 20 completed"; with a `--bucket` filter "6 overdue of 20
     /// tasks" (every filtered bucket, with its count, of every live task of the course); with
-    /// another search or filter "2 of 3 matching completed (20 in all)".
+    /// another search or filter of tasks "2 of 3 matching completed (20 in all)" (`--course` and
+    /// `--teacher` keep whole courses: their cards read as without a filter).
     public static func summary(_ card: CourseCard, query: ReportQuery) -> String {
         summary(counts: card.counts, live: card.total, query: query)
     }
 
     static func summary(counts: BucketCounts, live: Int, query: ReportQuery) -> String {
         if !query.buckets.isEmpty { return "\(Self.counts(counts, countedBuckets(query))) of \(live) task\(live == 1 ? "" : "s")" }
-        if query.narrows { return "\(counts[.completed]) of \(counts.total) matching completed (\(live) in all)" }
+        if query.narrowsTasks { return "\(counts[.completed]) of \(counts.total) matching completed (\(live) in all)" }
         return "\(counts[.completed]) of \(live) completed"
     }
 

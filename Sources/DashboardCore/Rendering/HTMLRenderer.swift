@@ -209,7 +209,7 @@ public enum HTMLRenderer {
         .tasks th:nth-child(3) { width: 11%; } .tasks th:nth-child(4) { width: 17%; } .tasks th:nth-child(5) { width: 9%; }
         .tasks th:nth-child(6) { width: 21%; } .tasks td, .tasks code { overflow-wrap: anywhere; }
         .detail { display: block; font-size: 0.9rem; } .showing { font-weight: normal; color: var(--muted); }
-        .rollup td.n, .rollup th.n { text-align: right; } .rollup .words { overflow-wrap: anywhere; }
+        .rollup td.n, .rollup th.n { text-align: right; } .rollup .words { overflow-wrap: anywhere; } .rollup time { white-space: nowrap; }
         .student-tasks th:nth-child(1) { width: 12%; } .student-tasks th:nth-child(2) { width: 12%; }
         .student-tasks th:nth-child(3) { width: 28%; } .student-tasks th:nth-child(4) { width: 16%; }
         .student-tasks th:nth-child(5) { width: 9%; } .student-tasks th:nth-child(6) { width: 23%; }

@@ -39,8 +39,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
             case .list:
                 let title =
                     report.groups.count == 1
-                    ? (report.groups.first.map { "\($0.course.code) — \($0.course.title)" } ?? "Task lists")
-                    : "Task lists"
+                    ? (report.groups.first.map { "\($0.course.code) — \($0.course.title)" } ?? RollUpWords.reportName(report))
+                    : RollUpWords.reportName(report)
                 return HTMLRenderer.listPage(report, title: title, indexLink: indexLink)
             }
         }

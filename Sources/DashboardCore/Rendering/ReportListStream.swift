@@ -109,7 +109,8 @@ public enum ReportListStream {
                 let body = HTMLRenderer.stateAware(frame) {
                     frame.query.groupBy == .student ? HTMLRenderer.studentsHead(frame) + marker : marker
                 }
-                let page = HTMLRenderer.page(title: "Task lists", heading: "Task lists", report: frame, nav: nil, body: body)
+                let name = RollUpWords.reportName(frame)
+                let page = HTMLRenderer.page(title: name, heading: name, report: frame, nav: nil, body: body)
                 let parts = page.components(separatedBy: marker)
                 head = parts.first ?? ""
                 tail = parts.count == 2 ? parts[1] : ""

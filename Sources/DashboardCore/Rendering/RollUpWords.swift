@@ -66,6 +66,17 @@ public enum RollUpWords {
         return ([text] + words.invalid).joined(separator: "; ")
     }
 
+    /// A report's name in its header: "Courses" (a grid), "Task lists", "Assignments" or
+    /// "Tasks by student".
+    public static func reportName(_ report: Report) -> String {
+        guard report.kind == .list else { return "Courses" }
+        switch report.query.groupBy {
+        case .bucket: return "Task lists"
+        case .assignment: return "Assignments"
+        case .student: return "Tasks by student"
+        }
+    }
+
     /// The note of a roll-up by student: times are those of each task's course.
     public static let studentTimes = "Times are in each course's zone."
 }

@@ -178,7 +178,7 @@ public enum MarkdownRenderer {
     /// - Parameter indexLink: the grid's file, for a course's page (`--out`): a link back to it.
     public static func render(_ report: Report, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil) -> String {
         var out =
-            "# \(report.kind == .grid ? "Courses" : "Task lists") as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))\n\n"
+            "# \(RollUpWords.reportName(report)) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))\n\n"
         if let indexLink { out += "[All courses](\(linkTarget(indexLink)))\n\n" }
         if let stale = report.stale {
             out +=

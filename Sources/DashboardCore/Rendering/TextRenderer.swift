@@ -11,7 +11,7 @@ public enum TextRenderer {
     public static func render(_ report: Report, width: Int, style: TextStyle = .plain) -> String {
         let width = max(20, width)
         var lines: [String] = []
-        let header = report.kind == .grid ? "Courses" : "Task lists"
+        let header = RollUpWords.reportName(report)
         lines += shown("\(header) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", to: width)
         if let stale = report.stale {
             lines += shown("! " + stale.message + " " + stale.nextStep(report.query.wording), to: width)

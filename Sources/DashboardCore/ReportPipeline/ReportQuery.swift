@@ -54,6 +54,12 @@ public struct ReportQuery: Sendable, Equatable {
             || !buckets.isEmpty || !priorities.isEmpty || !due.isEmpty
     }
 
+    /// True when a search or a filter can hide some tasks of a course it keeps (not only whole
+    /// courses, as `--course` and `--teacher` do).
+    public var narrowsTasks: Bool {
+        !search.trimmingUnicodeWhitespace().isEmpty || !students.isEmpty || !buckets.isEmpty || !priorities.isEmpty || !due.isEmpty
+    }
+
     /// The search and filters in words, as the user wrote them (`--search "essay" --bucket
     /// overdue` on the command line): the wording's.
     public var describedNarrowing: String { wording.words(.narrowing(self)) }

@@ -64,6 +64,9 @@ struct CardWordsTests {
             (card([.today: 2], total: 5), ReportSample.query { $0.due.within = [0] }, "0 of 2 matching completed (5 in all)"),
             // A blank search narrows nothing.
             (bio, ReportSample.query { $0.search = "  " }, "9 of 20 completed"),
+            // --course and --teacher keep whole courses: a card reads as without a filter.
+            (bio, ReportSample.query { $0.teachers = ["okafor"] }, "9 of 20 completed"),
+            (bio, ReportSample.query { $0.courses = ["BIO 101"] }, "9 of 20 completed"),
         ] as [(CourseCard, ReportQuery, String)])
     func summary(card: CourseCard, query: ReportQuery, expected: String) {
         #expect(CardWords.summary(card, query: query) == expected)
