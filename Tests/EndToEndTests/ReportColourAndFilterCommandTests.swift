@@ -85,6 +85,14 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: hasScript, "needs /usr/bin/script (util-linux's script, in bsdutils on Debian) for a pseudo-terminal"))
+    func anEmptyNoColorCountsAsUnset() throws {
+        let sandbox = try ReportGoldenTests.imported()
+        let result = try Self.onATerminal(["report", "grid", "--width", "80"], in: sandbox, before: "NO_COLOR= ")
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdout.contains("\u{1B}[31m! overdue\u{1B}[0m"))
+    }
+
     @Test func intoAFileTheReportHasNoColour() throws {
         let sandbox = try ReportGoldenTests.imported()
         for kind in ["grid", "list"] {

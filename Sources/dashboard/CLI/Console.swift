@@ -6,7 +6,9 @@ final class Console {
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     let stderrIsTerminal = isatty(STDERR_FILENO) == 1
     var quiet = false
-    var colorAllowed = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    /// `NO_COLOR` set to anything but the empty string turns colour off (no-color.org; an empty
+    /// variable counts as unset, as every variable of this program does).
+    var colorAllowed = (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
 
     /// Colour for the data on stdout: only on a terminal that can show it (not `TERM=dumb`),
     /// never with `NO_COLOR` or `--no-color` (SPEC §8).
