@@ -11,43 +11,67 @@ import Foundation
 ///   listed tasks wait in memory up to `ReportStream.inMemoryKeyBytes`, else in the store's
 ///   `PageKeys`, and are read back in order a chunk at a time.
 public enum ReportRollUpStream {
-    /// One page of a roll-up by assignment (`--limit N --page K`: N rows a page): every course
-    /// is rolled up in turn and only the page's rows are kept.
+    /// One page of a roll-up by assignment (`--limit N --page K`: N rows a page). Pass 1 counts
+    /// each course's rows (`CourseTally.assignmentRows`) and keeps the counts in the store's
+    /// `CourseResults`, in the list's course order; read back, they tell which courses the page
+    /// crosses, and only those are rolled up (`ReportCourseStream.group`). Page 1 of a report
+    /// nothing narrows also shows the courses without rows, with their own words.
     public static func assignmentPage(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) throws -> Report {
         let limit = max(1, query.limit ?? Int.max)
         let (skipped, overflow) = (max(1, query.page) - 1).multipliedReportingOverflow(by: limit)
+        let end = overflow ? Int.max : skipped.addingReportingOverflow(limit).overflow ? Int.max : skipped + limit
         let showsEmpty = !query.narrows && query.page == 1
-        var groups: [CourseGroup] = []
-        var completed: [String: Int] = [:]
-        var index = 0
-        let plan = try ReportCourseStream.forEachGroup(
-            reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
-        ) { plan, group in
-            let start = index
-            index += group.assignments.count
-            var shown = group
-            if group.assignments.isEmpty {
-                guard showsEmpty else { return }
-            } else {
-                guard !overflow else { return }
-                let from = max(skipped, start)
-                let to = min(skipped.addingReportingOverflow(limit).overflow ? Int.max : skipped + limit, index)
-                guard from < to else { return }
-                shown.assignments = Array(group.assignments[(from - start)..<(to - start)])
-                shown.assignmentFirst = from - start + 1
+        return try reader.read {
+            let results = try reader.courseResults()
+            defer { results.drop() }
+            var totals = ReportTotals()
+            try ReportCoursePass.forEachCourse(
+                reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
+            ) { tallies in
+                let tally = tallies[0]
+                totals.add(tally)
+                guard facts.hasData, tally.allowed, tally.assignmentRows > 0 || showsEmpty else { return }
+                try results.add(
+                    CourseResult(
+                        key: ReportSortKey.course(tally.course), course: tally.course, counts: tally.matching, live: tally.live,
+                        completed: tally.completedMatching, linked: false, rows: tally.assignmentRows))
             }
-            groups.append(shown)
-            completed.merge(plan.list.completedByCourse) { $1 }
+            var report = ReportAssembly.listFrame(totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+            guard facts.hasData else { return report }
+            if report.state == .noMatch { report.unmatched = try ReportSuggestions.unmatched(reader, query: query) }
+            try results.prepareOrderedReading()
+            // The courses the page crosses (and, on page 1, those without rows), in order.
+            var crossed: [(result: CourseResult, from: Int, to: Int)] = []
+            var index = 0
+            try results.forEach(offset: 0, count: nil) { result in
+                let start = index
+                index += result.rows
+                if result.rows == 0 {
+                    if showsEmpty { crossed.append((result, 0, 0)) }
+                    return
+                }
+                guard !overflow else { return }
+                let (from, to) = (max(skipped, start), min(end, index))
+                if from < to { crossed.append((result, from - start, to - start)) }
+            }
+            let matcher = ReportMatcher(query)
+            var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
+            var groups: [CourseGroup] = []
+            for (result, from, to) in crossed {
+                let course = ReportSource.SourceCourse(course: result.course, local: zones.local(result.course.timezone))
+                var group = try ReportCourseStream.group(reader, course: course, live: result.live, query: query, matcher: matcher)
+                if from < to, to <= group.assignments.count {
+                    group.assignments = Array(group.assignments[from..<to])
+                    group.assignmentFirst = from + 1
+                }
+                groups.append(group)
+                if result.completed > 0 { report.completedByCourse[result.course.courseID] = result.completed }
+            }
+            report.groups = groups
+            return report
         }
-        // The plan's frame is the whole list's (no limit): its page holds the number of rows.
-        var report = plan.list
-        report.query = query
-        report.page = ReportAssembly.page(total: report.page.totalItems, limit: query.limit, page: query.page)
-        report.groups = groups
-        report.completedByCourse = completed
-        return report
     }
 }
 

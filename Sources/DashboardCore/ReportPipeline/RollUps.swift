@@ -107,35 +107,36 @@ public enum AssignmentRollUp {
             if let late = TaskRowWords.daysLate(task, at: local) { building.row.daysLate = max(building.row.daysLate ?? 0, late) }
             rows[k] = building
         }
-        let shown = rows.values.filter { $0.row.matching > 0 }.map { building -> (row: AssignmentRow, first: Int64?) in
+        // Each row's place as a byte key made once (the order of `order(_:)`): a course can
+        // have as many rows as tasks, and comparing titles in natural order costs far more.
+        let shown = rows.values.filter { $0.row.matching > 0 }.map { building -> (key: [UInt8], row: AssignmentRow) in
             var row = building.row
             row.students = building.students.count
-            return (row, building.first)
+            return (orderKey(row, first: building.first, sort: sort), row)
         }
-        return shown.sorted { a, b in precedes(a, b, sort) }.map(\.row)
+        return shown.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.row)
     }
 
-    private static func precedes(_ a: (row: AssignmentRow, first: Int64?), _ b: (row: AssignmentRow, first: Int64?), _ sort: ReportSort)
-        -> Bool
-    {
-        func byDue() -> Bool? {
-            switch (a.first, b.first) {
-            case (nil, nil): return nil
-            case (nil, _): return false
-            case (_, nil): return true
-            case (let x?, let y?): return x == y ? nil : x < y
-            }
+    /// A row's place: by earliest due (undated last) then title in natural order, or by title
+    /// then due (`--sort title`); then the assignment id and the title's bytes (no two rows of
+    /// a course have both the same id and the same title, so the order is total).
+    static func orderKey(_ row: AssignmentRow, first: Int64?, sort: ReportSort) -> [UInt8] {
+        var key: [UInt8] = []
+        func due() {
+            key.append(first == nil ? 1 : 0)
+            ReportSortKey.appendInteger(first ?? 0, to: &key)
         }
-        func byTitle() -> Bool? { NaturalOrder.compare(a.row.title, b.row.title) }
-        let steps: [() -> Bool?] = sort == .title ? [byTitle, byDue] : [byDue, byTitle]
-        for step in steps {
-            if let decided = step() { return decided }
+        func title() { ReportSortKey.appendBytes(ReportSortKey.natural(row.title), to: &key) }
+        if sort == .title {
+            title()
+            due()
+        } else {
+            due()
+            title()
         }
-        if a.row.assignmentID != b.row.assignmentID {
-            return a.row.assignmentID.utf8.lexicographicallyPrecedes(b.row.assignmentID.utf8)
-        }
-        // Same title, same id (""): only a title keyed row and an id keyed row can get here.
-        return a.row.title.utf8.lexicographicallyPrecedes(b.row.title.utf8)
+        ReportSortKey.appendBytes(Array(row.assignmentID.utf8), to: &key)
+        ReportSortKey.appendBytes(Array(row.title.utf8), to: &key)
+        return key
     }
 }
 

@@ -12,7 +12,7 @@ final class SQLiteCourseResults: CourseResults {
 
     /// The columns after the key, in the order `add` binds them.
     private static let columns = [
-        "course_id", "code", "title", "term", "teacher", "timezone", "live", "completed_matching", "linked",
+        "course_id", "code", "title", "term", "teacher", "timezone", "live", "completed_matching", "linked", "rows",
     ]
     private static let countColumns = Bucket.allCases.map { "n_" + $0.rawValue }
 
@@ -37,7 +37,7 @@ final class SQLiteCourseResults: CourseResults {
         }
         let c = result.course
         var values: [SQLBindable] = [SQLValue.blob(result.key), c.courseID, c.code, c.title, c.term, c.teacher, c.timezone]
-        values += [result.live, result.completed, result.linked ? 1 : 0]
+        values += [result.live, result.completed, result.linked ? 1 : 0, result.rows]
         values += Bucket.allCases.map { result.counts[$0] }
         try statement.run(values)
     }
@@ -57,6 +57,7 @@ final class SQLiteCourseResults: CourseResults {
         let (key, live, completed, linked) = (
             try c.position("k"), try c.position("live"), try c.position("completed_matching"), try c.position("linked")
         )
+        let rows = try c.position("rows")
         let counts = try Self.countColumns.map { try c.position($0) }
         try statement.forEachRow([count.map { max(0, $0) } ?? -1, max(0, offset)]) { row in
             var bytes: [UInt8] = []
@@ -66,7 +67,7 @@ final class SQLiteCourseResults: CourseResults {
             try body(
                 CourseResult(
                     key: bytes, course: course.course(row), counts: tally, live: row.int(live), completed: row.int(completed),
-                    linked: row.int(linked) != 0))
+                    linked: row.int(linked) != 0, rows: row.int(rows)))
         }
     }
 

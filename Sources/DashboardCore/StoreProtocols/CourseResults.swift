@@ -15,14 +15,17 @@ public struct CourseResult: Sendable, Equatable {
     public var completed: Int
     /// A grid card whose course has a list page (the HTML index links it).
     public var linked: Bool
+    /// A roll-up by assignment: the course's rows.
+    public var rows: Int
 
-    public init(key: [UInt8], course: CourseRecord, counts: BucketCounts, live: Int, completed: Int, linked: Bool) {
+    public init(key: [UInt8], course: CourseRecord, counts: BucketCounts, live: Int, completed: Int, linked: Bool, rows: Int = 0) {
         self.key = key
         self.course = course
         self.counts = counts
         self.live = live
         self.completed = completed
         self.linked = linked
+        self.rows = rows
     }
 }
 
