@@ -60,7 +60,8 @@ struct PlannedChangeTests {
 
     @Test func jsonGivesCompletedAsABooleanAndAnAbsentSideAsNull() {
         let change = PlannedChange(
-            kind: .tasks, action: .update, id: "t1", old: Self.live, new: ["bio", "Lab report 1", "s1", "2026-12-01", "high", "true", "A-1"])
+            kind: .tasks, action: .update, id: "t1", old: Self.live,
+            new: ["bio", "Lab report 1", "s1", "2026-12-01", "high", "true", "A-1"])
         #expect(
             change.json.rendered(indent: 0)
                 == #"{"kind":"tasks","action":"update","id":"t1","course":"bio","title":"Lab report 1","fields":{"priority":{"old":"normal","new":"high"},"completed":{"old":false,"new":true}}}"#
