@@ -13,10 +13,18 @@ extension HTMLRenderer {
         for bucket in Bucket.allCases { html += "<th scope=\"col\" class=\"n\">\(ReportWords.title(bucket))</th>" }
         html += "<th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
         for row in group.assignments {
-            let due =
-                RollUpWords.due(row, zone: zone).map { text in
-                    "<time datetime=\"\(escape(ReportWords.isoDue(row.firstDue, zone: zone)))\">\(escape(text))</time>"
-                } ?? "<span class=\"none\">none</span>"
+            // One `<time>` per due: the first, and the last when it differs.
+            func time(_ due: String) -> String {
+                "<time datetime=\"\(escape(ReportWords.isoDue(due, zone: zone)))\">\(escape(ReportWords.due(due, zone: zone)))</time>"
+            }
+            let due: String
+            if row.firstDue.isEmpty {
+                due = "<span class=\"none\">none</span>"
+            } else if ReportWords.due(row.firstDue, zone: zone) == ReportWords.due(row.lastDue, zone: zone) {
+                due = time(row.firstDue)
+            } else {
+                due = time(row.firstDue) + " – " + time(row.lastDue)
+            }
             html += "<tr><td>\(row.assignmentID.isEmpty ? "<span class=\"none\">—</span>" : "<code>\(value(row.assignmentID))</code>")</td>"
             html += "<th scope=\"row\">\(value(row.title))</th><td>\(due)</td><td class=\"n\">\(row.students)</td>"
             for bucket in Bucket.allCases { html += "<td class=\"n\">\(row.counts[bucket])</td>" }
@@ -35,7 +43,7 @@ extension HTMLRenderer {
 
     /// What comes before the students: the note on times (when there is a task to list).
     static func studentsHead(_ report: Report) -> String {
-        report.matchingTasks > 0 ? "<p class=\"note\">\(escape(RollUpWords.studentTimes))</p>\n" : ""
+        RollUpWords.studentNotes(report).map { "<p class=\"note\">\(escape($0))</p>\n" }.joined()
     }
 
     /// One student's section.

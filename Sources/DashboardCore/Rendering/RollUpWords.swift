@@ -77,6 +77,18 @@ public enum RollUpWords {
         }
     }
 
-    /// The note of a roll-up by student: times are those of each task's course.
-    public static let studentTimes = "Times are in each course's zone."
+    /// The notes before the students of a roll-up by student: times are those of each task's
+    /// course, and how many completed tasks the list leaves out (as a list by bucket says per
+    /// course). None on a page that shows no student.
+    public static func studentNotes(_ report: Report) -> [String] {
+        guard report.matchingTasks > 0, report.page.limit == nil || report.page.firstItem > 0 else { return [] }
+        var notes = ["Times are in each course's zone."]
+        let hidden = report.completedMatchingTasks
+        let query = report.query
+        if !query.includeCompleted, !query.buckets.contains(.completed), hidden > 0 {
+            let tasks = "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed"
+            notes.append(query.wording.forReaders ? tasks + "." : tasks + " (\(query.wording.words(.includeCompleted)) lists them).")
+        }
+        return notes
+    }
 }

@@ -109,7 +109,7 @@ extension MarkdownRenderer {
 
     /// What comes before the students: the note on times (when there is a task to list).
     static func studentsHead(_ report: Report) -> String {
-        report.matchingTasks > 0 ? escape(RollUpWords.studentTimes) + "\n\n" : ""
+        RollUpWords.studentNotes(report).map { escape($0) + "\n\n" }.joined()
     }
 
     /// One student: a heading, their counts, then a table of their tasks.

@@ -14,9 +14,19 @@ extension TextRenderer {
             if withIDs { cells.insert(row.assignmentID.isEmpty ? "-" : VisibleText.of(row.assignmentID), at: 0) }
             return (cells, RollUpWords.urgent(row.counts))
         }
+        // Without the header (the narrow layout), the due and the students say what they are.
+        let (dueColumn, studentsColumn) = withIDs ? (2, 3) : (1, 2)
         return alignedTable(
-            header: header, rows: rows, cut: withIDs ? 1 : 0, numeric: [withIDs ? 3 : 2], width: width, style: style,
-            notes: rows.map { _ in nil })
+            header: header, rows: rows, cut: withIDs ? 1 : 0, numeric: [studentsColumn], width: width, style: style,
+            notes: rows.map { _ in nil }
+        ) { column, cell in
+            switch column {
+            case dueColumn: return cell == "-" ? "no due date" : "due " + cell
+            case studentsColumn: return cell == "1" ? "1 student" : cell + " students"
+            case 0 where withIDs: return cell == "-" ? "no id" : "id " + cell
+            default: return cell
+            }
+        }
     }
 
     /// A list grouped by student: each student's heading and counts, then their tasks (ID,
@@ -57,10 +67,11 @@ extension TextRenderer {
     /// row's bucket colour. Only column `cut` is shortened (with …), and only when the others
     /// would not fit; when even that leaves too little room, each row takes two lines (that
     /// column, then the others) and nothing is cut. `numeric` columns are right-aligned. A row's
-    /// note (an override's words) follows it on lines of its own, wrapped, never cut.
+    /// note (an override's words) follows it on lines of its own, wrapped, never cut. `labelled`
+    /// words a cell of the narrow layout, which has no header (by column and cell).
     static func alignedTable(
         header: [String], rows: [(cells: [String], bucket: Bucket)], cut: Int, numeric: Set<Int>, width: Int, style: TextStyle,
-        notes: [String?]
+        notes: [String?], labelled: (Int, String) -> String = { $1 }
     ) -> [String] {
         func note(_ index: Int, indent: Int) -> [String] {
             guard index < notes.count, let text = notes[index] else { return [] }
@@ -73,7 +84,7 @@ extension TextRenderer {
         let others = widths.reduce(0, +) - widths[cut] + 2 * (widths.count - 1)
         if width - others < 12 {
             return rows.enumerated().flatMap { index, row -> [String] in
-                var rest = row.cells
+                var rest = row.cells.enumerated().map { labelled($0, $1) }
                 let first = rest.remove(at: cut)
                 let status = rest.removeLast()
                 return shown(first, to: width)

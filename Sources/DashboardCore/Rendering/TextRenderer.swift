@@ -38,7 +38,9 @@ public enum TextRenderer {
         case .grid: lines += grid(report, width: width, style: style)
         case .list where report.query.groupBy == .student:
             // The note is the frame's (a streamed list writes the students after it).
-            if report.matchingTasks > 0 { lines += shown(RollUpWords.studentTimes, to: width) + [""] }
+            let notes = RollUpWords.studentNotes(report)
+            for note in notes { lines += shown(note, to: width) }
+            if !notes.isEmpty { lines.append("") }
             lines += students(report.students, report: report, width: width, style: style)
         case .list: lines += list(report.groups, report: report, width: width, style: style)
         }

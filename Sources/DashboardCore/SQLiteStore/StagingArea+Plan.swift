@@ -93,10 +93,8 @@ extension StagingArea {
     /// merge; `LIMIT -1` (no limit) keeps it from dropping an ORDER BY it deems useless in a
     /// subquery. `StagingPlanTests` checks the plan.
     ///
-    /// `completed` and `assignment_id` are compared as one value, `length(completed) || ':' ||
-    /// completed || assignment_id`: SQLite 3.40 sorts instead of merging an EXCEPT of eight
-    /// columns (it merges seven), and the length in front keeps the pair apart (no two pairs,
-    /// even a hand edit's `completed` of `11` against `1` and `1`, give the same text).
+    /// `completed` and `assignment_id` are compared as one text (`completedAndAssignment`):
+    /// SQLite 3.40 sorts instead of merging an EXCEPT of eight columns (it merges seven).
     static let taskChangesSQL = """
         INSERT INTO plan_tasks (task_id, change)
         SELECT d.task_id,
@@ -108,8 +106,13 @@ extension StagingArea {
         LEFT JOIN tasks t ON t.task_id = d.task_id;
         """
 
-    /// `completed` and `assignment_id` as one value that tells every pair apart.
-    static let completedAndAssignment = "length(completed) || ':' || completed || assignment_id"
+    /// `completed` and `assignment_id` as one text that tells every pair of values apart, their
+    /// types too: each value's type, its length, then the value (`integer1:1text2:A7`). Two
+    /// pairs give the same text only when both values are the same and of the same type, so a
+    /// hand edit's `completed` of `11` never meets `1` with an assignment `1`, nor a blob `x'31'`
+    /// the integer 1 (the comparison of separate columns called them different too).
+    static let completedAndAssignment =
+        "typeof(completed) || length(completed) || ':' || completed || typeof(assignment_id) || length(assignment_id) || ':' || assignment_id"
 
     /// Live tasks neither staged nor rejected (a sync of tasks deletes them): the same kind of
     /// merge, over the ids.

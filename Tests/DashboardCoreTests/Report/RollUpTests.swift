@@ -401,6 +401,30 @@ struct RollUpTests {
         #expect(
             words(ReportTask(task: edited, bucket: .overdue, pinned: false))
                 == "overdue, 3 days late; invalid priority \"urgent\"; invalid completed 2")
-        #expect(RollUpWords.studentTimes == "Times are in each course's zone.")
+    }
+
+    @Test("a roll-up by student notes the zones and the completed tasks it leaves out, on a page with students only")
+    func studentNotes() {
+        let course = ReportSample.course("C1", code: "BIO", title: "Biology")
+        let tasks = [
+            Self.task("T1", "A", student: "s1", due: "2026-12-05", bucket: .upcoming),
+            Self.task("T2", "A", student: "s1", due: "2026-12-05", bucket: .completed),
+        ]
+        func report(_ change: (inout ReportQuery) -> Void) -> Report {
+            var query = ReportQuery()
+            query.wording = .commandLineCopy
+            query.groupBy = .student
+            change(&query)
+            return ReportBuilder.build(
+                .list, courses: [ReportCourse(course: course, tasks: tasks)], facts: ReportSample.freshFacts, query: query,
+                asOf: ReportSample.asOf, defaultTimeZone: ReportSample.utc)
+        }
+        #expect(
+            RollUpWords.studentNotes(report { _ in })
+                == ["Times are in each course's zone.", "1 completed task is not listed (--include-completed lists them)."])
+        #expect(RollUpWords.studentNotes(report { $0.includeCompleted = true }) == ["Times are in each course's zone."])
+        #expect(RollUpWords.studentNotes(report { ($0.limit, $0.page) = (1, 1) }).count == 2)
+        // A page past the end shows no student: no note either.
+        #expect(RollUpWords.studentNotes(report { ($0.limit, $0.page) = (1, 5) }) == [])
     }
 }
