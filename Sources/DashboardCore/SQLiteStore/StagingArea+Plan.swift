@@ -61,6 +61,7 @@ extension StagingArea {
                 """)
         }
         try database.execute(Self.taskChangesSQL)
+        try database.execute(Self.assignmentChangesSQL)
         if syncCourses && !coursesApplied {
             try database.execute(
                 """
@@ -93,26 +94,33 @@ extension StagingArea {
     /// merge; `LIMIT -1` (no limit) keeps it from dropping an ORDER BY it deems useless in a
     /// subquery. `StagingPlanTests` checks the plan.
     ///
-    /// `completed` and `assignment_id` are compared as one text (`completedAndAssignment`):
-    /// SQLite 3.40 sorts instead of merging an EXCEPT of eight columns (it merges seven).
+    /// `assignment_id` has a merge of its own (`assignmentChangesSQL`): SQLite 3.40 sorts
+    /// instead of merging an EXCEPT of eight columns (it merges seven), and comparing
+    /// `completed` and `assignment_id` as one computed text cost 1.9 s more over a million rows
+    /// (2.3 s against 0.39 s) than two merges (0.39 + 0.25 s).
     static let taskChangesSQL = """
         INSERT INTO plan_tasks (task_id, change)
         SELECT d.task_id,
                CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
-        FROM (SELECT task_id, course_id, title, student_id, due, priority, \(completedAndAssignment) FROM stage_tasks
+        FROM (SELECT task_id, course_id, title, student_id, due, priority, completed FROM stage_tasks
               EXCEPT
-              SELECT task_id, course_id, title, student_id, due, priority, \(completedAndAssignment) FROM tasks WHERE deleted_batch IS NULL
+              SELECT task_id, course_id, title, student_id, due, priority, completed FROM tasks WHERE deleted_batch IS NULL
               ORDER BY 1, 2, 3, 4, 5, 6, 7 LIMIT -1) d
         LEFT JOIN tasks t ON t.task_id = d.task_id;
         """
 
-    /// `completed` and `assignment_id` as one text that tells every pair of values apart, their
-    /// types too: each value's type, its length, then the value (`integer1:1text2:A7`). Two
-    /// pairs give the same text only when both values are the same and of the same type, so a
-    /// hand edit's `completed` of `11` never meets `1` with an assignment `1`, nor a blob `x'31'`
-    /// the integer 1 (the comparison of separate columns called them different too).
-    static let completedAndAssignment =
-        "typeof(completed) || length(completed) || ':' || completed || typeof(assignment_id) || length(assignment_id) || ':' || assignment_id"
+    /// The staged rows whose only difference from the live row is the assignment id (a row
+    /// new or otherwise changed is planned already: `ON CONFLICT DO NOTHING`).
+    static let assignmentChangesSQL = """
+        INSERT INTO plan_tasks (task_id, change)
+        SELECT d.task_id, 'update'
+        FROM (SELECT task_id, assignment_id FROM stage_tasks
+              EXCEPT
+              SELECT task_id, assignment_id FROM tasks WHERE deleted_batch IS NULL
+              ORDER BY 1, 2 LIMIT -1) d
+        WHERE true
+        ON CONFLICT DO NOTHING;
+        """
 
     /// Live tasks neither staged nor rejected (a sync of tasks deletes them): the same kind of
     /// merge, over the ids.

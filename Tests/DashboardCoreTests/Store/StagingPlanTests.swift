@@ -203,7 +203,7 @@ struct StagingPlanTests {
     func mergePlans() throws {
         let store = try store()
         _ = try StagingArea(database: store.database)
-        for sql in [StagingArea.taskChangesSQL, StagingArea.absentTasksSQL] {
+        for sql in [StagingArea.taskChangesSQL, StagingArea.assignmentChangesSQL, StagingArea.absentTasksSQL] {
             let plan = try store.database.prepare("EXPLAIN QUERY PLAN " + sql).rows().compactMap { $0[3].text }
             #expect(plan.contains("MERGE (EXCEPT)"), "\(plan)")
             #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
