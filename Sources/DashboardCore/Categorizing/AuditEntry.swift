@@ -2,7 +2,8 @@
 public enum AuditCause: String, Sendable, CaseIterable, Codable {
     /// The clock moved on (`dashboard categorize`, or the end of an import for untouched tasks).
     case time
-    /// An import changed or inserted the task.
+    /// An import changed the task (a task it inserts has no entry: a birth is not a move; a
+    /// derived `import` line shows it, `AuditBirth`).
     case `import`
     /// A teacher pinned the bucket (`dashboard reclassify`).
     case override
@@ -47,6 +48,9 @@ public struct AuditEntry: Sendable, Equatable {
     /// The group of a bulk change (`reclassify` with selection options and `--yes`, or the
     /// `revert --group` that undid one): every entry of it shares the id; nil for other entries.
     public var groupID: Int?
+    /// A line derived from the task's creating batch, not stored in the log (`AuditBirth`): it
+    /// has no entry id (`id` 0) and cannot be reverted.
+    public var derived = false
 }
 
 /// The pseudo-bucket of a soft-deleted task in the audit log.

@@ -76,20 +76,16 @@ extension DirectTaskWriter: ImportWriter {
     func endOfFile() throws -> TaskWriteOutcome { try flush() ? .written([]) : .needsStagedPath }
 
     /// The courses were applied before the tasks, and the tasks written as they were read:
-    /// what is left is their entries, history rows and index.
+    /// what is left is the batch's births and the index.
     func apply(context: Categorizer.PassContext) throws {
-        try finish(recordedAt: context.recordedAt, asOf: context.asOf, actor: context.actor)
+        try finish()
     }
 
-    /// Every live task is one this run inserted, with its bucket as of now, and one `import`
-    /// entry: there is nothing to categorize.
+    /// Every live task is one this run inserted, with its bucket as of now (a birth, not a
+    /// move: no entry): there is nothing to categorize.
     func categorize(context: Categorizer.PassContext) throws -> CategorizeResult {
         var categorized = CategorizeResult()
         categorized.tasks = inserted
-        if inserted > 0 {
-            categorized.byCause[.import, default: 0] += inserted
-            categorized.entries += inserted
-        }
         return categorized
     }
 }

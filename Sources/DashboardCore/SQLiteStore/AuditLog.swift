@@ -76,7 +76,7 @@ enum AuditLog {
 
     /// Calls `body` with each entry matching `filter`, oldest first, one row at a time
     /// (bounded memory whatever the size of the log).
-    static func forEachEntry(_ database: Database, filter: AuditFilter, _ body: (AuditEntry) throws -> Void) throws {
+    static func forEachEntry(_ database: Database, filter: AuditFilter, limit: Int? = nil, _ body: (AuditEntry) throws -> Void) throws {
         var conditions: [String] = []
         var values: [SQLBindable] = []
         if !filter.taskIDs.isEmpty {
@@ -107,7 +107,8 @@ enum AuditLog {
             values.append(group)
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let statement = try database.prepare("SELECT \(try columns(database)) FROM audit a \(whereClause) ORDER BY a.entry_id")
+        let statement = try database.prepare(
+            "SELECT \(try columns(database)) FROM audit a \(whereClause) ORDER BY a.entry_id\(limit.map { " LIMIT \(max(0, $0))" } ?? "")")
         let decoder = try EntryDecoder(statement.columnPositions)
         try statement.forEachRow(values) { row in try body(decoder.entry(row)) }
     }

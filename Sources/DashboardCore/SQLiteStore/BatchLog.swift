@@ -57,6 +57,25 @@ enum BatchLog {
         try record(database, batchID: batchID, counts: counts, files: files, problems: ProblemSpool(problems))
     }
 
+    /// Records the tasks batch `batchID` created, per bucket (SPEC §6: births are counted per
+    /// batch, not written per task).
+    static func recordBirths(_ database: Database, batchID: Int, births: [String: Int]) throws {
+        for (bucket, tasks) in births.sorted(by: { $0.key < $1.key }) where tasks > 0 {
+            // Once per batch: a second call is a bug, refused by the primary key.
+            try database.run("INSERT INTO batch_births (batch_id, bucket, tasks) VALUES (?1, ?2, ?3)", [batchID, bucket, tasks])
+        }
+    }
+
+    /// The births of batch `batchID` per bucket (empty for a batch that created no task, or one
+    /// from before births were counted: its `import` entries say it).
+    static func births(_ database: Database, batchID: Int) throws -> [String: Int] {
+        var births: [String: Int] = [:]
+        let statement = try database.cached("SELECT bucket, tasks FROM batch_births WHERE batch_id = ? ORDER BY bucket")
+        let (bucket, tasks) = (try statement.columnPositions.position("bucket"), try statement.columnPositions.position("tasks"))
+        try statement.forEachRow([batchID]) { row in births[row.string(bucket) ?? ""] = row.int(tasks) }
+        return births
+    }
+
     /// Records a batch's counts, files and problems; the problems are copied from the spool
     /// one at a time (a batch of 1,000,000 rejected rows never sits in memory).
     static func record(

@@ -16,7 +16,8 @@ enum CategorizePass {
     ) throws -> [AuditCause: Int] {
         var recorded: [AuditCause: Int] = [:]
         for cause in [AuditCause.import, .restore] {
-            let changes = cause == .restore ? "p.change = 'restore'" : "p.change IN ('insert', 'update')"
+            // A task the plan inserts is a birth, not a move: no entry (the batch counts it).
+            let changes = cause == .restore ? "p.change = 'restore'" : "p.change = 'update'"
             recorded[cause] = try AuditLog.appendAll(
                 selecting: """
                     SELECT ?1, ?2, p.task_id, s.course_id,

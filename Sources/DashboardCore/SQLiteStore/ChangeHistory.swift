@@ -24,23 +24,30 @@ enum ChangeHistory {
             """, [batchID])
     }
 
-    /// Saves the current values of every task `plan` changes, before the plan is applied.
+    /// Saves the current values of every task `plan` changes, before the plan is applied. A
+    /// task the plan inserts has no previous values and gets no row: it records the batch that
+    /// created it (`tasks.created_batch`), which `materializeBirths` turns into rows when the
+    /// batch is reverted.
     static func saveTasks(of plan: ImportPlan, batchID: Int, in database: Database) throws {
         try database.run(
             """
             INSERT INTO task_history (\(taskColumns))
             SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.deleted_batch, t.changed_batch
             FROM \(plan.taskChanges) p LEFT JOIN tasks t ON t.task_id = p.task_id
+            WHERE p.change <> 'insert'
             """, [batchID])
     }
 
-    /// Records an `insert` of every task batch `batchID` wrote (`changed_batch`), after a
-    /// first import wrote them directly (`DirectTaskWriter`): none existed before.
-    static func saveDirectInserts(batchID: Int, in database: Database) throws {
+    /// The `insert` rows of the tasks batch `batchID` created (`created_batch`), written when
+    /// the batch is about to be reverted: the revert then tombstones them exactly as it
+    /// tombstones the inserts of a batch from before births were counted (history rows with
+    /// `existed` 0). Inside the revert's transaction: a refused revert writes none.
+    static func materializeBirths(of batchID: Int, in database: Database) throws {
         try database.run(
             """
             INSERT INTO task_history (batch_id, task_id, change, existed)
-            SELECT ?1, task_id, 'insert', 0 FROM tasks WHERE changed_batch = ?1
+            SELECT ?1, task_id, 'insert', 0 FROM tasks WHERE created_batch = ?1
+            ON CONFLICT (batch_id, task_id) DO NOTHING
             """, [batchID])
     }
 

@@ -6,14 +6,14 @@ import Foundation
 /// each of them twice.
 ///
 /// What it keeps equal to the staged path (the importer's tests run both and compare the
-/// databases): every inserted task gets one `import` entry (from no bucket to its bucket, in
-/// task_id order) and one `insert` history row, so `revert --batch` tombstones it; the whole
-/// run is one transaction.
+/// databases): every inserted task records the batch that created it (`created_batch`, so
+/// `revert --batch` tombstones it) and no entry or history row (SPEC §6: births are not moves);
+/// the batch keeps its births per bucket (`BatchLog.recordBirths`); the whole run is one
+/// transaction.
 ///
 /// How: the importer applies the run's courses first (every task insert finds its course)
 /// inside a savepoint; `tasks_by_course` is dropped before the first row and built again at
-/// the end (one sort instead of a million scattered index inserts); the entries and history
-/// rows are written by two `INSERT … SELECT` at the end. A repeated task id (a duplicate row,
+/// the end (one sort instead of a million scattered index inserts). A repeated task id (a duplicate row,
 /// which needs the first row's line for its message) makes `insert`/`flush` answer false:
 /// the importer rolls the savepoint back and reads the task files again through the staging
 /// tables (see `Importer.readTasks`).
@@ -27,6 +27,8 @@ final class DirectTaskWriter {
     private var pending: [(task: TaskRecord, bucket: String)] = []
     /// Tasks inserted so far.
     private(set) var inserted = 0
+    /// Tasks inserted so far per bucket (the batch's births).
+    private(set) var births: [String: Int] = [:]
 
     init(database: Database, batchID: Int) throws {
         self.database = database
@@ -52,31 +54,27 @@ final class DirectTaskWriter {
             pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count))
         statement.reset()
         for (i, row) in pending.enumerated() {
-            let base = Int32(i * 10)
+            let base = Int32(i * 11)
             try statement.set(row.task, after: base)
             try statement.set(batchID, at: base + 9)
             try statement.set(row.bucket, at: base + 10)
+            try statement.set(batchID, at: base + 11)
         }
         let written = try statement.step()
         guard written == pending.count else { return false }
         inserted += written
+        for row in pending { births[row.bucket, default: 0] += 1 }
         pending.removeAll(keepingCapacity: true)
         return true
     }
 
-    /// Records the entries and history rows of every inserted task and builds the index
-    /// again; call once, after the last row.
-    func finish(recordedAt: Date, asOf: Date, actor: String) throws {
+    /// Records the batch's births per bucket and builds the index again; call once, after the
+    /// last row.
+    func finish() throws {
         var timer = PhaseTimer()
         guard try flush() else { throw InternalError.directRepeatAfterReading }
-        try AuditLog.appendAll(
-            selecting: """
-                SELECT ?1, ?2, task_id, course_id, '', bucket, 'import', ?3, '', ?4, NULL, 0, '', NULL
-                FROM tasks WHERE changed_batch = ?4 ORDER BY task_id
-                """, [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID], in: database)
-        timer.mark("  entries")
-        try ChangeHistory.saveDirectInserts(batchID: batchID, in: database)
-        timer.mark("  history rows")
+        try BatchLog.recordBirths(database, batchID: batchID, births: births)
+        timer.mark("  births")
         try LiveRows.buildCourseIndex(database)
         timer.mark("  tasks_by_course")
     }

@@ -7,7 +7,7 @@
 enum LiveRows {
     /// The columns of a task as an import writes it, in this order (`directInsertSQL`).
     static let taskColumns =
-        "task_id, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch, changed_batch, bucket"
+        "task_id, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch, changed_batch, bucket, created_batch"
 
     // MARK: - An import's plan
 
@@ -32,12 +32,13 @@ enum LiveRows {
 
     /// Writes the task part of `plan` as batch `batchID`: new values, then tombstones. A row's
     /// staged bucket is its computed one (`BucketPolicy.computed`); a task an override pins keeps
-    /// its stored bucket here.
+    /// its stored bucket here. A new task gets `created_batch` (a restored or updated one keeps
+    /// the batch that created it).
     static func applyTasks(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
         try database.run(
             """
             INSERT INTO tasks (\(taskColumns))
-            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, NULL, ?1, s.bucket
+            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, NULL, ?1, s.bucket, ?1
             FROM \(plan.taskChanges) p JOIN \(plan.stagedTasks) s ON s.task_id = p.task_id
             WHERE p.change <> 'delete'
             ON CONFLICT (task_id) DO UPDATE SET
@@ -66,7 +67,7 @@ enum LiveRows {
     static func directInsertSQL(rows: Int) -> String {
         """
         INSERT INTO tasks (\(taskColumns))
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)", count: rows).joined(separator: ", "))
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)", count: rows).joined(separator: ", "))
         ON CONFLICT DO NOTHING
         """
     }

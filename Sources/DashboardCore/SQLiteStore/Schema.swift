@@ -229,6 +229,20 @@ enum Schema {
                 ColumnAddition(table: "audit", column: "group_id", definition: "INTEGER"),
             ],
             then: "CREATE INDEX IF NOT EXISTS audit_by_group ON audit(group_id) WHERE group_id IS NOT NULL;"),
+        // 7: the audit log records moves, not births (issue 15, SPEC §6): a task a batch inserts
+        // keeps the batch that created it (NULL for tasks created before, whose `import` entries
+        // and history rows stay), and the batch its number of inserted tasks per bucket; no
+        // per-task entry or history row is written for a birth (`audit --task` derives it).
+        .addColumns(
+            [ColumnAddition(table: "tasks", column: "created_batch", definition: "INTEGER REFERENCES batches(batch_id)")],
+            then: """
+                CREATE TABLE IF NOT EXISTS batch_births (
+                    batch_id INTEGER NOT NULL REFERENCES batches(batch_id),
+                    bucket   TEXT NOT NULL,
+                    tasks    INTEGER NOT NULL,
+                    PRIMARY KEY (batch_id, bucket)
+                ) WITHOUT ROWID;
+                """),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

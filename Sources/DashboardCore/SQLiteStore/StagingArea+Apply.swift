@@ -17,10 +17,21 @@ extension StagingArea {
     }
 
     /// The task part of `apply`, likewise. A task an override pins keeps its stored bucket
-    /// here, and the categorizer's pass gives it its bucket by `BucketPolicy.effective`.
+    /// here, and the categorizer's pass gives it its bucket by `BucketPolicy.effective`. A new
+    /// task is a birth: no history row (it records its creating batch), and the batch counts
+    /// its births per staged bucket.
     func applyTasks(batchID: Int) throws {
         try ChangeHistory.saveTasks(of: importPlan, batchID: batchID, in: database)
         try LiveRows.applyTasks(importPlan, batchID: batchID, in: database)
+        var births: [String: Int] = [:]
+        let counted = try database.cached(
+            """
+            SELECT s.bucket, count(*) AS tasks FROM plan_tasks p JOIN stage_tasks s ON s.task_id = p.task_id
+            WHERE p.change = 'insert' GROUP BY s.bucket
+            """)
+        let (bucket, tasks) = (try counted.columnPositions.position("bucket"), try counted.columnPositions.position("tasks"))
+        try counted.forEachRow { row in births[row.string(bucket) ?? ""] = row.int(tasks) }
+        try BatchLog.recordBirths(database, batchID: batchID, births: births)
     }
 
     // MARK: - Holding

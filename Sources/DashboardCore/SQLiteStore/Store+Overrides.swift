@@ -36,6 +36,37 @@ extension Store {
         try AuditLog.forEachEntry(database, filter: filter, body)
     }
 
+    /// `forEachAuditEntry` with at most `limit` entries.
+    public func forEachAuditEntry(_ filter: AuditFilter, limit: Int, _ body: (AuditEntry) throws -> Void) throws {
+        try AuditLog.forEachEntry(database, filter: filter, limit: limit, body)
+    }
+
+    /// The births of the tasks among `taskIDs` that record their creating batch, in the order
+    /// given (each found by its key).
+    public func births(of taskIDs: [String]) throws -> [TaskBirth] {
+        guard try hasColumn("tasks", "created_batch") else { return [] }
+        let statement = try database.cached(
+            """
+            SELECT t.task_id, t.course_id, t.title, t.bucket, b.batch_id, coalesce(b.finished_at, b.started_at) AS at, b.as_of, b.actor
+            FROM tasks t JOIN batches b ON b.batch_id = t.created_batch WHERE t.task_id = ?
+            """)
+        let c = statement.columnPositions
+        let (task, course, title, bucket) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"), try c.position("bucket"))
+        let (batch, at, asOf, actor) = (try c.position("batch_id"), try c.position("at"), try c.position("as_of"), try c.position("actor"))
+        var births: [TaskBirth] = []
+        var seen: Set<String> = []
+        for id in taskIDs where seen.insert(id).inserted {
+            try statement.forEachRow([id]) { row in
+                births.append(
+                    TaskBirth(
+                        taskID: row.string(task) ?? "", courseID: row.string(course) ?? "", title: row.string(title) ?? "",
+                        batchID: row.int(batch), recordedAt: row.string(at) ?? "", asOf: row.string(asOf) ?? "",
+                        actor: row.string(actor) ?? "", storedBucket: row.string(bucket) ?? ""))
+            }
+        }
+        return births
+    }
+
     /// One audit entry, or nil.
     public func auditEntry(id: Int) throws -> AuditEntry? {
         try AuditLog.entry(database, id: id)

@@ -22,8 +22,8 @@ extension Store: ReportReading {
         // `tasks_by_course`. Some courses: each one's tasks through that index.
         let tasks = try database.prepare(
             only.isEmpty
-                ? Self.tasksSQL("", countsOnly: countsOnly, order: " ORDER BY +t.course_id")
-                : Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, order: ""))
+                ? Self.tasksSQL("", countsOnly: countsOnly, order: " ORDER BY +t.course_id", assignments: try hasColumn("tasks", "assignment_id"))
+                : Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, order: "", assignments: try hasColumn("tasks", "assignment_id")))
         let c = tasks.columnPositions
         let taskDecoder = try TaskRowDecoder(c)
         let courseID = try c.position("course_id")
@@ -98,7 +98,7 @@ extension Store: ReportReading {
         }
         // The hot path of every report: names are resolved here, once per statement; each row
         // then costs the same array reads as decoding by position.
-        let statement = try database.prepare(Self.tasksSQL(filter, countsOnly: countsOnly))
+        let statement = try database.prepare(Self.tasksSQL(filter, countsOnly: countsOnly, assignments: try hasColumn("tasks", "assignment_id")))
         let c = statement.columnPositions
         let decoder = try TaskRowDecoder(c)
         let overrides = try OverrideColumns(c)
@@ -112,9 +112,12 @@ extension Store: ReportReading {
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).
     /// An override's reason and actor are read with the titles (a list shows them), not for
     /// counts.
-    static func tasksSQL(_ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id") -> String {
+    /// - Parameter assignments: false for a file from before schema 6 (no `assignment_id`).
+    static func tasksSQL(_ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id", assignments: Bool = true)
+        -> String
+    {
         """
-        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id, '' AS assignment_id" : "t.title, t.student_id, t.assignment_id"), t.due, t.priority, t.completed, o.bucket, o.until, \(countsOnly ? "'' AS reason, '' AS actor" : "o.reason, o.actor")
+        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), \(countsOnly || !assignments ? "'' AS assignment_id" : "t.assignment_id"), t.due, t.priority, t.completed, o.bucket, o.until, \(countsOnly ? "'' AS reason, '' AS actor" : "o.reason, o.actor")
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
         WHERE t.deleted_batch IS NULL\(filter)\(order)
         """

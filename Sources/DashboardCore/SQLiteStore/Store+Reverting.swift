@@ -47,6 +47,10 @@ extension Store: AuditWriting {
         let (batchID, clock) = (request.id, request.clock)
         try auditTransaction {
             guard let batch = try BatchLog.batch(database, id: batchID) else { throw AuditError.unknownBatch(batchID) }
+            // The tasks the batch created are found by their creating batch (no history row
+            // records a birth): written as its history rows first, they are checked and
+            // tombstoned like every other row the batch changed.
+            try ChangeHistory.materializeBirths(of: batchID, in: database)
             let blocking = batch.status == .committed ? try ChangeHistory.laterBatches(than: batchID, in: database) : []
             try RevertPolicy.checkBatch(
                 batchID, status: batch.status, lastRevert: { try BatchLog.lastRevert(database, of: batchID) }, blocking: blocking,

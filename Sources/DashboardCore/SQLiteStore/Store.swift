@@ -91,6 +91,21 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 public final class Store {
     public let database: Database
     public let path: String
+    /// Which columns the open file has, looked up once each (`hasColumn`).
+    private var columns: [String: Bool] = [:]
+
+    /// True when the open file's `table` has `column`. A reader may open a file an older
+    /// version wrote and that no writer has migrated yet (a read-only open migrates nothing):
+    /// the reads of columns added since read them as empty instead (`assignment_id` before
+    /// schema 6, `created_batch` before 7). A migration only adds columns, so a cached answer
+    /// never goes wrong while the store is open.
+    func hasColumn(_ table: String, _ column: String) throws -> Bool {
+        let key = table + "." + column
+        if let known = columns[key] { return known }
+        let found = try database.int("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [table, column]) == 1
+        columns[key] = found
+        return found
+    }
 
     /// Opens the store at `path` for writing, creating and migrating it when needed.
     /// - Parameters:

@@ -63,11 +63,11 @@ enum AuditCommand: Command {
         case "json":
             let writer = JSONStreamWriter { console.out($0) }
             try writer.pair("schema", .int(1))
-            try writer.array("entries") { element in try log.forEachAuditEntry(filter) { try element($0.json) } }
+            try writer.array("entries") { element in try AuditBirth.forEachEntry(log, filter) { try element($0.json) } }
             try writer.end()
         case "csv":
             var out = CSVWriter.line(AuditEntry.csvHeader)
-            try log.forEachAuditEntry(filter) { entry in
+            try AuditBirth.forEachEntry(log, filter) { entry in
                 out += CSVWriter.line(entry.csvRow)
                 if out.utf8.count >= JSONStreamWriter.flushThreshold {
                     console.out(out)
@@ -82,13 +82,13 @@ enum AuditCommand: Command {
             // One `read` (one snapshot): both passes see the same entries.
             var any = false
             try log.read {
-                try log.forEachAuditEntry(filter) { entry in
+                try AuditBirth.forEachEntry(log, filter) { entry in
                     any = true
                     for (i, cell) in textRow(entry).enumerated() { widths[i] = max(widths[i], TextTable.width(cell)) }
                 }
                 guard any else { return }
                 var out = TextTable.line(header, widths: widths, rightAligned: [0]) + "\n"
-                try log.forEachAuditEntry(filter) { entry in
+                try AuditBirth.forEachEntry(log, filter) { entry in
                     out += TextTable.line(textRow(entry), widths: widths, rightAligned: [0]) + "\n"
                     if out.utf8.count >= JSONStreamWriter.flushThreshold {
                         console.out(out)
@@ -104,7 +104,7 @@ enum AuditCommand: Command {
 
     /// One line of the text table.
     private static func textRow(_ e: AuditEntry) -> [String] {
-        var note = e.reason
+        var note = e.derived ? e.derivedNote : e.reason
         if let reverts = e.revertsEntry { note = "reverts \(reverts)" + (note.isEmpty ? "" : "; " + note) }
         if !e.revertedBy.isEmpty {
             note += (note.isEmpty ? "" : "; ") + "reverted by \(e.revertedBy.map(String.init).joined(separator: ", "))"
@@ -112,7 +112,7 @@ enum AuditCommand: Command {
         if e.conflict { note = "CONFLICT: " + note }
         if !e.overrideUntil.isEmpty { note += (note.isEmpty ? "" : "; ") + "until \(e.overrideUntil)" }
         return [
-            String(e.id), e.recordedAt, e.taskID, e.taskTitle.isEmpty ? "-" : e.taskTitle, e.courseID,
+            e.derived ? "-" : String(e.id), e.recordedAt, e.taskID, e.taskTitle.isEmpty ? "-" : e.taskTitle, e.courseID,
             e.fromBucket.isEmpty ? "-" : e.fromBucket, e.toBucket, e.cause.rawValue, e.actor, e.batchID.map(String.init) ?? "-",
             e.groupID.map(String.init) ?? "-", note,
         ]
