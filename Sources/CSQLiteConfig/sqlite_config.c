@@ -10,3 +10,7 @@ int dashboard_sqlite_configure(void) {
 int dashboard_sqlite_no_checkpoint_on_close(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on, (int *)0);
 }
+
+int dashboard_sqlite_enable_triggers(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, (int *)0);
+}

@@ -13,4 +13,9 @@ typedef struct sqlite3 sqlite3;
 /// database file. Returns SQLITE_OK or SQLite's error.
 int dashboard_sqlite_no_checkpoint_on_close(sqlite3 *db, int on);
 
+/// Turns SQLITE_DBCONFIG_ENABLE_TRIGGER on (1) or off (0) for one connection: while it is off,
+/// no trigger fires for this connection's writes (other connections keep theirs). Returns
+/// SQLITE_OK or SQLite's error.
+int dashboard_sqlite_enable_triggers(sqlite3 *db, int on);
+
 #endif

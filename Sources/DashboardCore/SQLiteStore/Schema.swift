@@ -243,6 +243,19 @@ enum Schema {
                     PRIMARY KEY (batch_id, bucket)
                 ) WITHOUT ROWID;
                 """),
+        // 8: the proof an identical re-import may skip its comparison by (issue 15, SPEC §5):
+        // a mark every write of task or course data moves, by triggers (so a hand edit in the
+        // sqlite3 shell moves it too), and the mark, schema version and options each committed
+        // import recorded (`DataMarks`). The importer's own writes fire no trigger (it turns
+        // them off on its connection: a trigger per row would cost it 0.8 s a million rows) and
+        // move the mark once.
+        .addColumns(
+            [
+                ColumnAddition(table: "batches", column: "data_mark", definition: "INTEGER"),
+                ColumnAddition(table: "batches", column: "schema_mark", definition: "INTEGER"),
+                ColumnAddition(table: "batches", column: "plan_options", definition: "TEXT"),
+            ],
+            then: DataMarks.schemaSQL),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

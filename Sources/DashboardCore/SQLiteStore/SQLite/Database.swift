@@ -123,6 +123,12 @@ public final class Database {
         _ = dashboard_sqlite_no_checkpoint_on_close(handle, on ? 0 : 1)
     }
 
+    /// Whether triggers fire for this connection's writes (SQLite's default: on). Off only while
+    /// the importer writes, which accounts for its own writes (`DataMarks`).
+    public func setTriggersEnabled(_ on: Bool) {
+        _ = dashboard_sqlite_enable_triggers(handle, on ? 1 : 0)
+    }
+
     /// Runs one or more statements that take no parameters.
     public func execute(_ sql: String) throws {
         var errmsg: UnsafeMutablePointer<CChar>?
