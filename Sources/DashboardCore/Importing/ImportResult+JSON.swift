@@ -36,6 +36,7 @@ extension ImportResult {
         pairs.append(("counts", ImportResult.countsJSON(counts)))
         pairs.append(("files", .array(files.map(\.json))))
         pairs.append(("categorized", categorized.map(\.json) ?? .null))
+        pairs.append(("unchanged_since", unchangedSince.map { .int($0) } ?? .null))
         return pairs
     }
 

@@ -70,6 +70,9 @@ public struct ImportResult: Sendable {
     public var reason: String
     /// The bucket changes recorded at the end of the import (nil when nothing was applied).
     public var categorized: CategorizeResult?
+    /// The batch this identical re-import relied on: its rows were neither read nor compared,
+    /// the data being proven unchanged since that batch (SPEC §5); nil for every other run.
+    public var unchangedSince: Int? = nil
 
     public var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
 

@@ -23,7 +23,8 @@ extension Importer {
     /// (same paths in the same order, each a regular file of the same size and SHA-256).
     /// Reads every file once to hash it, but only when everything else already matches.
     func unchangedBasis(_ files: [InputFile], options: ImportOptions) throws -> (basis: DataMarks.Basis, batch: BatchRecord)? {
-        guard options.skipProvenUnchanged, !options.forceStaging, let basis = try DataMarks.provenUnchanged(database), basis.planOptions == Self.planOptions(options),
+        guard options.skipProvenUnchanged, !options.forceStaging, let basis = try DataMarks.provenUnchanged(database),
+            basis.planOptions == Self.planOptions(options),
             let batch = try BatchLog.batch(database, id: basis.batchID), batch.files.count == files.count
         else { return nil }
         for (file, recorded) in zip(files, batch.files) {
@@ -56,9 +57,11 @@ extension Importer {
         try BatchLog.record(database, batchID: batchID, counts: counts, files: earlier.files, problems: problems)
         try BatchLog.finish(database, batchID: batchID, status: .committed, reason: "", finishedAt: clock.now())
         try DataMarks.record(database, batchID: batchID, planOptions: Self.planOptions(options))
-        return ImportResult(
+        var result = ImportResult(
             batchID: batchID, status: .committed, mode: options.mode, asOf: Timestamp.text(options.asOf), counts: counts,
             files: earlier.files, problemSpool: problems, reason: "", categorized: categorized)
+        result.unchangedSince = earlier.id
+        return result
     }
 
     static func isRegularFile(_ path: String) -> Bool {

@@ -85,7 +85,8 @@ enum DataMarks {
         let (data, schema, options) = (try c.position("data_mark"), try c.position("schema_mark"), try c.position("plan_options"))
         try statement.forEachRow { row in
             guard row.string(command) == "import", row.string(status) == BatchStatus.committed.rawValue else { return }
-            basis = Basis(batchID: row.int(id), dataMark: row.int(data), schemaMark: row.int(schema), planOptions: row.string(options) ?? "")
+            basis = Basis(
+                batchID: row.int(id), dataMark: row.int(data), schemaMark: row.int(schema), planOptions: row.string(options) ?? "")
         }
         guard let basis, basis.dataMark == mark, basis.schemaMark == (try database.int("PRAGMA schema_version")) else { return nil }
         return basis

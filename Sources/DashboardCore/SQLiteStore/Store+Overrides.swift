@@ -51,7 +51,9 @@ extension Store {
             FROM tasks t JOIN batches b ON b.batch_id = t.created_batch WHERE t.task_id = ?
             """)
         let c = statement.columnPositions
-        let (task, course, title, bucket) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"), try c.position("bucket"))
+        let (task, course, title, bucket) = (
+            try c.position("task_id"), try c.position("course_id"), try c.position("title"), try c.position("bucket")
+        )
         let (batch, at, asOf, actor) = (try c.position("batch_id"), try c.position("at"), try c.position("as_of"), try c.position("actor"))
         var births: [TaskBirth] = []
         var seen: Set<String> = []

@@ -22,8 +22,10 @@ extension Store: ReportReading {
         // `tasks_by_course`. Some courses: each one's tasks through that index.
         let tasks = try database.prepare(
             only.isEmpty
-                ? Self.tasksSQL("", countsOnly: countsOnly, order: " ORDER BY +t.course_id", assignments: try hasColumn("tasks", "assignment_id"))
-                : Self.tasksSQL(" AND t.course_id = ?", countsOnly: countsOnly, order: "", assignments: try hasColumn("tasks", "assignment_id")))
+                ? Self.tasksSQL(
+                    "", countsOnly: countsOnly, order: " ORDER BY +t.course_id", assignments: try hasColumn("tasks", "assignment_id"))
+                : Self.tasksSQL(
+                    " AND t.course_id = ?", countsOnly: countsOnly, order: "", assignments: try hasColumn("tasks", "assignment_id")))
         let c = tasks.columnPositions
         let taskDecoder = try TaskRowDecoder(c)
         let courseID = try c.position("course_id")
@@ -98,7 +100,8 @@ extension Store: ReportReading {
         }
         // The hot path of every report: names are resolved here, once per statement; each row
         // then costs the same array reads as decoding by position.
-        let statement = try database.prepare(Self.tasksSQL(filter, countsOnly: countsOnly, assignments: try hasColumn("tasks", "assignment_id")))
+        let statement = try database.prepare(
+            Self.tasksSQL(filter, countsOnly: countsOnly, assignments: try hasColumn("tasks", "assignment_id")))
         let c = statement.columnPositions
         let decoder = try TaskRowDecoder(c)
         let overrides = try OverrideColumns(c)
