@@ -120,7 +120,9 @@ enum ImportInputs {
         case .committed:
             var text = "\(verb) \(batch)committed (\(result.mode.rawValue)): \(counts)"
             // The rows were not compared: the data is proven unchanged since that import.
-            if let earlier = result.unchangedSince { text += "; the same files as batch \(earlier) into unchanged data: not compared again" }
+            if let earlier = result.unchangedSince {
+                text += "; the same files as batch \(earlier) into unchanged data: not compared again"
+            }
             // Overrides are a teacher's decisions: say when the import touched one.
             if let c = result.categorized, c.conflicts > 0 {
                 text +=
