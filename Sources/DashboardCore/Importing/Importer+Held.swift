@@ -19,6 +19,7 @@ extension Importer {
         do {
             try store.database.inTransaction(.immediate) {
                 let database = store.database
+                try DataMarks.beginTrustedWrite(database)
                 guard let held = try BatchLog.batch(database, id: batchID), held.status == .held else {
                     throw ImportFailure.notHeld(batchID: batchID, status: try BatchLog.batch(database, id: batchID)?.status)
                 }
@@ -60,6 +61,7 @@ extension Importer {
                     finishedAt: clock.now())
                 try StagingArea.dropHeld(batchID: batchID, in: database)
                 try staging.clear()
+                try DataMarks.endTrustedWrite(database)
                 result = ImportResult(
                     batchID: newID, status: .committed, mode: held.mode, asOf: Timestamp.text(asOf), counts: counts,
                     files: held.files, problemSpool: problems, reason: reason, categorized: categorized)

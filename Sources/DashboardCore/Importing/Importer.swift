@@ -64,12 +64,14 @@ public final class Importer {
             var timer = PhaseTimer()
             try database.inTransaction(record ? .immediate : .deferred) {
                 let staging = try StagingArea(database: database)
+                if record { try DataMarks.beginTrustedWrite(database) }
                 // The identical re-import, proven (Importer+Unchanged.swift): nothing to read.
                 let readingOrder = (courseFiles + taskFiles).map(\.file)
                 if record, !options.dryRun, let (_, earlier) = try unchangedBasis(readingOrder, options: options) {
                     timer.mark("prove unchanged since batch \(earlier.id)")
                     let batchID = try BatchLog.begin(database, command: "import", startedAt: startedAt, options: options)
                     result = try recordUnchanged(batchID: batchID, earlier: earlier, staging: staging, options: options)
+                    try DataMarks.endTrustedWrite(database)
                     timer.mark("categorize and record")
                     return .commit
                 }
@@ -132,6 +134,11 @@ public final class Importer {
                 // Its writes fired no trigger: the mark moves once when it changed any data.
                 if run.counts.values.contains(where: { $0.inserted + $0.updated + $0.deleted > 0 }) { try DataMarks.bump(database) }
                 try DataMarks.record(database, batchID: batchID, planOptions: Self.planOptions(options))
+                // A sync of courses and tasks that rejected nothing compared and rewrote every
+                // live row: every value is one this run validated.
+                let revalidated =
+                    options.mode == .sync && kinds == [.courses, .tasks] && run.counts.values.allSatisfy { $0.rejected == 0 }
+                try DataMarks.endTrustedWrite(database, revalidated: revalidated)
                 // The first committed import gives the database its default zone (`Settings`).
                 try Settings.recordIfMissing(
                     Settings.defaultTimeZone, value: TimeZoneCatalog.name(of: options.timeZone), actor: options.actor, at: clock.now(),

@@ -49,11 +49,18 @@ public enum ReportCourseStream {
             defer { results.drop() }
             var totals = ReportTotals()
             var cards = GridTotals()
-            try ReportCoursePass.forEachCourse(
-                reader, query: query, kinds: [.grid], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
-            ) { tallies in
-                totals.add(tallies[0])
-                try addCard(tallies[0], linked: false, facts: facts, query: query, to: results, totals: &cards)
+            func finished(_ tally: CourseTally) throws {
+                totals.add(tally)
+                try addCard(tally, linked: false, facts: facts, query: query, to: results, totals: &cards)
+            }
+            // From the stored buckets when the store can prove them (`GridCounts`), else task by task.
+            if GridCounts.applies(to: query), try reader.storedBucketsHold() {
+                try GridCounts.forEachCourse(
+                    reader, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses, finished)
+            } else {
+                try ReportCoursePass.forEachCourse(
+                    reader, query: query, kinds: [.grid], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
+                ) { try finished($0[0]) }
             }
             try results.prepareOrderedReading()
             var (frame, offset, count) = ReportAssembly.gridFrame(

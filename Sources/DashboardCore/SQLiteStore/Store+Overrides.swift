@@ -81,7 +81,13 @@ extension Store {
     /// `AuditError.store` with its `StoreError`.
     func auditTransaction(_ body: () throws -> Database.TransactionCompletion) throws(AuditError) {
         do {
-            try database.inTransaction(.immediate, body)
+            // Overrides, reverts and bulk changes are the dashboard's writes (`DataMarks`).
+            try database.inTransaction(.immediate) {
+                try DataMarks.beginTrustedWrite(database)
+                let completion = try body()
+                if completion == .commit { try DataMarks.endTrustedWrite(database) }
+                return completion
+            }
         } catch let error as AuditError {
             throw error
         } catch {

@@ -7,6 +7,8 @@ extension Store: BucketWriting {
         var result = CategorizeResult()
         do {
             try database.inTransaction(.immediate) {
+                try DataMarks.beginTrustedWrite(database)
+                defer { try? DataMarks.endTrustedWrite(database) }
                 // An empty plan: no batch changed data, every entry has cause `time`.
                 let staging = try StagingArea(database: database)
                 try staging.clear()

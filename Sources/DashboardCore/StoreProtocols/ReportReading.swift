@@ -60,6 +60,35 @@ public protocol ReportReading: SnapshotReading {
     /// A new, empty set of page keys for this read (one at a time), for lists too long to
     /// keep the sort keys of a page's window in memory (`PageWindow`).
     func pageKeys() throws -> any PageKeys
+
+    /// True when the store can prove that every stored value and bucket is as the dashboard
+    /// wrote them: no writer has changed task or course data since the last committed import
+    /// (SQLite: `DataMarks.provenUnchanged`). Only then does a grid count settled buckets as
+    /// stored (`forEachTaskBucket`).
+    func storedBucketsHold() throws -> Bool
+
+    /// Calls `body` with every live task, in no set order: `.settled` with its course and
+    /// stored bucket when that bucket is settled in `window` (`BucketPolicy.settledBucket`'s
+    /// rule, as the time pass applies it: `CategorizePass.settledSQL`), else `.unsettled` with
+    /// the task and its override (titles and students left empty). Call inside a `read`.
+    func forEachTaskBucket(settledIn window: BucketPolicy.SettledWindow, _ body: (TaskBucket) throws -> Void) throws
+}
+
+/// A live task as the grid's counts read it (`ReportReading.forEachTaskBucket`): its course and
+/// its stored bucket when that bucket is settled at the report's as-of (the same in every zone,
+/// `BucketPolicy.settledBucket`), else the task itself, to be put in its bucket above.
+public enum TaskBucket: Sendable, Equatable {
+    case settled(courseID: String, bucket: Bucket)
+    case unsettled(LiveTask)
+}
+
+extension ReportReading {
+    /// False: a store that cannot prove its stored buckets and values are as the dashboard
+    /// wrote them gives no counts; the grid then puts every task in its bucket itself.
+    public func storedBucketsHold() throws -> Bool { false }
+
+    /// Not called when `storedBucketsHold` is false.
+    public func forEachTaskBucket(settledIn window: BucketPolicy.SettledWindow, _ body: (TaskBucket) throws -> Void) throws {}
 }
 
 /// Sort keys of listed tasks kept by the store, not in memory, for the length of one `read`
