@@ -143,6 +143,20 @@ struct VerifyCommandTests {
         #expect(report.stderr.hasPrefix("dashboard: error: the database file is damaged: db.sqlite: missing table held_rejected\n"))
     }
 
+    /// batch_births (schema 7) is a table of the schema like held_rejected: a file that lost it
+    /// is damaged, for verify and for every command, never a bug of the program.
+    @Test func aDroppedBirthsTableIsAProblemToo() throws {
+        let sandbox = try verifiedSandbox()
+        #expect(try sandbox.runTool("sqlite3", ["db.sqlite", "DROP TABLE batch_births;"]).exitCode == 0)
+        let result = try sandbox.run(["--db", "db.sqlite", "verify"])
+        #expect(result.exitCode == 65, "\(result)")
+        #expect(result.stdout == "integrity: the database file is damaged: db.sqlite: missing table batch_births\n")
+        try sandbox.write("more.csv", "task_id,course_id,title\nt9,bio,New\n")
+        let imported = try sandbox.run(["--db", "db.sqlite", "import", "more.csv"])
+        #expect(imported.exitCode == 74, "\(imported)")
+        #expect(imported.stderr.hasPrefix("dashboard: error: the database file is damaged: db.sqlite: missing table batch_births\n"))
+    }
+
     @Test func aMissingDatabaseIs66AndIsNotCreated() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["--db", "db.sqlite", "verify"])
