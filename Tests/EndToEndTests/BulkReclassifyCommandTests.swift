@@ -192,6 +192,26 @@ import Testing
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 4)
     }
 
+    @Test func aTaskBornSinceThePreviewIsNamedAsChanged() throws {
+        let sandbox = try Self.imported()
+        let token = try Self.token(sandbox, Self.snow)
+        // Between preview and apply, an import creates m6, overdue: selected now. Its birth is no
+        // entry, yet it changed the selection as much as a moved task does.
+        _ = try sandbox.write("tasks.csv", Self.tasks + "m6,math,Worksheet 6,s3,2026-11-20,normal,no\n")
+        #expect(try sandbox.dashboard(["import", "tasks.csv", "--actor", "importer"]).exitCode == 0)
+        let before = try Self.state(sandbox)
+        let now = try Self.token(sandbox, Self.snow)
+        let result = try sandbox.dashboard(Self.snow + ["--yes", "--confirm", token])
+        #expect(result.exitCode == 65)
+        #expect(
+            result.stderr == """
+                dashboard: error: the selection changed since the preview (--confirm \(token), now \(now)); changed since: m6 (overdue now); nothing was written
+                dashboard: hint: review the 4 tasks listed above; to pin them, run again with --yes --confirm \(now)
+
+                """)
+        #expect(try Self.state(sandbox) == before)
+    }
+
     @Test func aSelectionTheClockAloneChangedIsRefusedAndSaysSo() throws {
         let sandbox = try Self.imported()
         let token = try Self.token(sandbox, Self.snow)

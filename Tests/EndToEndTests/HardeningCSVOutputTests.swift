@@ -89,18 +89,27 @@ import Testing
             "--db", "db.sqlite", "reclassify", "@t1", "--to", "today", "--reason", "=HYPERLINK(\"x\")", "--actor", "\r=5",
         ])
         #expect(pin.exitCode == 0, "\(pin)")
-        let result = try sandbox.run(["--db", "db.sqlite", "audit", "--format", "csv"])
-        #expect(result.exitCode == 0, "\(result)")
-        // recorded_at is the wall clock: compare the rest.
-        let lines = result.stdout.components(separatedBy: "\r\n").map { line in
-            line.replacingOccurrences(of: #"^(\d+),[0-9T:Z-]+,"#, with: "$1,<recorded>,", options: .regularExpression)
+        let header =
+            "entry_id,recorded_at,as_of,task_id,task_title,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until,group,derived"
+        let pinned =
+            "1,<recorded>,2026-11-29T08:00:00Z,'@t1,'=1+1,'=bio,upcoming,today,override,\"'\r=5\",\"'=HYPERLINK(\"\"x\"\")\",,,,false,,,false"
+        // recorded_at is the wall clock: compare the rest (a derived line has no entry id).
+        func lines(_ arguments: [String]) throws -> [String] {
+            let result = try sandbox.run(["--db", "db.sqlite", "audit", "--format", "csv"] + arguments)
+            #expect(result.exitCode == 0, "\(result)")
+            return result.stdout.components(separatedBy: "\r\n").map { line in
+                line.replacingOccurrences(of: #"^(\d*),[0-9T:Z-]+,"#, with: "$1,<recorded>,", options: .regularExpression)
+            }
         }
+        // The import's tasks are births: no entry of their own.
+        #expect(try lines([]) == [header, pinned, ""])
+        // Their derived birth lines protect the same cells.
         #expect(
-            lines == [
-                "entry_id,recorded_at,as_of,task_id,task_title,course_id,from,to,cause,actor,reason,batch_id,reverts,reverted_by,conflict,override_until,group",
-                "1,<recorded>,2026-11-29T08:00:00Z,'+t2,'-x,'=bio,,undated,import,e2e-tester,,1,,,false,,",
-                "2,<recorded>,2026-11-29T08:00:00Z,'@t1,'=1+1,'=bio,,upcoming,import,e2e-tester,,1,,,false,,",
-                "3,<recorded>,2026-11-29T08:00:00Z,'@t1,'=1+1,'=bio,upcoming,today,override,\"'\r=5\",\"'=HYPERLINK(\"\"x\"\")\",,,,false,,",
+            try lines(["--task", "+t2", "--task", "@t1"]) == [
+                header,
+                ",<recorded>,2026-11-29T08:00:00Z,'+t2,'-x,'=bio,,undated,import,e2e-tester,,1,,,false,,,true",
+                ",<recorded>,2026-11-29T08:00:00Z,'@t1,'=1+1,'=bio,,upcoming,import,e2e-tester,,1,,,false,,,true",
+                pinned,
                 "",
             ])
     }

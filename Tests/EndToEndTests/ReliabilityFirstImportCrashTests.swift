@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Crash safety of the first import, the one that writes its tasks directly (DirectTaskWriter:
-/// courses applied, `tasks_by_course` dropped, tasks inserted in many-row statements, audit
-/// entries and history rows by INSERT … SELECT, the index built again, all in one transaction).
+/// courses applied, `tasks_by_course` dropped, tasks inserted in many-row statements, the batch's
+/// births per bucket recorded, the index built again, all in one transaction).
 ///
 /// A SIGKILL at any moment leaves the database exactly as it was before the import (no task,
 /// the index there) or exactly as a clean run of the same import leaves it — never in
@@ -27,8 +27,7 @@ import Testing
     /// (`DASHBOARD_TRACE_FILE`, one JSON line as each phase ends) held after the kill.
     enum KillPhase: String, CaseIterable {
         case reading = "reading the files and inserting the tasks"
-        case entries = "writing the audit entries"
-        case history = "writing the history rows"
+        case births = "recording the batch's births"
         case index = "building tasks_by_course"
         case finishing = "recording the batch and committing"
         case committed = "after the commit"
@@ -39,12 +38,10 @@ import Testing
                 self = .committed
             } else if phases.contains("tasks_by_course") {
                 self = .finishing
-            } else if phases.contains("history rows") {
+            } else if phases.contains("births") {
                 self = .index
-            } else if phases.contains("entries") {
-                self = .history
             } else if phases.contains("read, normalize, stage") {
-                self = .entries
+                self = .births
             } else {
                 self = .reading
             }

@@ -7,8 +7,8 @@ import Foundation
 // MARK: - The database, whole
 
 /// What a first import may change, read from a database file: the data (courses, tasks, their
-/// history, the audit log without its wall-clock `recorded_at`, the schema with its indexes)
-/// and the batches' ids and statuses.
+/// history, the batches' births, the audit log without its wall-clock `recorded_at`, the schema
+/// with its indexes) and the batches' ids and statuses.
 struct DatabaseState: Equatable {
     var data: String
     var batches: String
@@ -49,6 +49,7 @@ struct DatabaseState: Equatable {
             ("tasks", "SELECT * FROM tasks ORDER BY task_id"),
             ("course_history", "SELECT * FROM course_history ORDER BY batch_id, course_id"),
             ("task_history", "SELECT * FROM task_history ORDER BY batch_id, task_id"),
+            ("batch_births", "SELECT * FROM batch_births ORDER BY batch_id, bucket"),
             (
                 "audit",
                 """
@@ -197,8 +198,15 @@ final class FirstImportFixture: @unchecked Sendable {
         let cleanSeconds = seconds(since: started)
         guard clean.exitCode == 0 else { throw HarnessError("the clean first import \(name) failed:\n\(clean)") }
         let after = try DatabaseState.read(db)
-        guard after.data != before.data, after.data.contains("tasks_by_course"), after.data.contains("|import|") else {
-            throw HarnessError("the clean first import \(name) wrote no tasks, no audit entry or no tasks_by_course")
+        // Births, not entries: every task records its creating batch, which counts it per bucket.
+        let created = try DatabaseSnapshot.int(db, "SELECT count(*) FROM tasks WHERE created_batch IS NOT NULL")
+        let births = try DatabaseSnapshot.int(db, "SELECT coalesce(sum(tasks), 0) FROM batch_births")
+        guard after.data != before.data, after.data.contains("tasks_by_course"), created > 0, births == created,
+            try DatabaseSnapshot.int(db, "SELECT count(*) FROM audit") == 0
+        else {
+            throw HarnessError(
+                "the clean first import \(name) wrote no tasks, births that are not its tasks (\(births) for \(created)), "
+                    + "an audit entry or no tasks_by_course")
         }
 
         try reset()
@@ -207,7 +215,7 @@ final class FirstImportFixture: @unchecked Sendable {
         guard traced.exitCode == 0, try DatabaseState.read(db) == after else {
             throw HarnessError("the traced first import \(name) differs from the clean one:\n\(traced)")
         }
-        // DirectTaskWriter.finish traces its three steps; the staged path does not.
+        // DirectTaskWriter.finish traces its two steps (births, tasks_by_course); the staged path does not.
         let trace = try TraceFile.phases(traceFile)
         try FileManager.default.removeItem(atPath: traceFile)
         guard trace.contains(where: { $0.phase == "tasks_by_course" }) else {

@@ -3,7 +3,7 @@ import Testing
 
 /// `dashboard revert`: one audit entry, or a whole batch (`--batch`).
 @Suite struct RevertCommandTests {
-    /// The override `ReclassifyCommandTests` pins (entry 4 after `AuditSetup.imported()`).
+    /// The override `ReclassifyCommandTests` pins (entry 1 after `AuditSetup.imported()`, whose births store no entry).
     static let pin = ReclassifyCommandTests.pin
 
     // MARK: - revert ENTRY
@@ -11,40 +11,40 @@ import Testing
     @Test func revertingAnOverrideReturnsTheComputedBucketAndRevertingThatRepinsIt() throws {
         let sandbox = try AuditSetup.imported()
         #expect(try sandbox.dashboard(Self.pin).exitCode == 0)
-        let revert = try sandbox.dashboard(["revert", "4", "--actor", "adams"])
+        let revert = try sandbox.dashboard(["revert", "1", "--actor", "adams"])
         #expect(
             revert
                 == CommandResult(
                     exitCode: 0, stdout: "",
-                    stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 5); undo with `dashboard revert 5`\n"))
-        #expect(try sandbox.auditLog().hasSuffix("4|t1|upcoming|today|override|adams|-\n5|t1|today|upcoming|revert|adams|-\n"))
+                    stderr: "dashboard: reverted entry 1: 1 audit entry recorded (entry 2); undo with `dashboard revert 2`\n"))
+        #expect(try sandbox.auditLog() == "1|t1|upcoming|today|override|adams|-\n2|t1|today|upcoming|revert|adams|-\n")
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
         #expect(try DatabaseSnapshot.dump(sandbox.db, table: "tasks") == Fixtures.storedTasks)
-        let again = try sandbox.dashboard(["revert", "5", "--format", "json", "--actor", "adams"])
+        let again = try sandbox.dashboard(["revert", "2", "--format", "json", "--actor", "adams"])
         #expect(again.exitCode == 0)
         let json = try JSON.object(again.stdout)
         #expect(json["schema"] as? Int == 1)
         #expect(json["batch_id"] is NSNull)
         #expect(
             JSON.objects(json["entries"]).map { "\($0["entry_id"] ?? "") \($0["reverts"] ?? "") \($0["to"] ?? "") \($0["reason"] ?? "")" }
-                == ["6 5 today revert of entry 5 (revert)"])
-        #expect(try DatabaseSnapshot.dump(sandbox.db, table: "overrides") == "t1|4|today||extension granted|adams\n")
+                == ["3 2 today revert of entry 2 (revert)"])
+        #expect(try DatabaseSnapshot.dump(sandbox.db, table: "overrides") == "t1|1|today||extension granted|adams\n")
     }
 
     @Test func aTimeEntryCannotBeReverted() throws {
         let sandbox = try AuditSetup.imported()
         #expect(try sandbox.dashboard(["categorize", "--actor", "cron"], asOf: "2026-11-30T08:00:00Z").exitCode == 0)
-        #expect(try sandbox.auditLog().hasSuffix("4|t3|today|overdue|time|cron|-\n"))
+        #expect(try sandbox.auditLog() == "1|t3|today|overdue|time|cron|-\n")
         #expect(
-            try sandbox.dashboard(["revert", "4"])
+            try sandbox.dashboard(["revert", "1"])
                 == CommandResult(
                     exitCode: 65, stdout: "",
                     stderr: """
-                        dashboard: error: entry 4 records the clock moving on (cause time); there is nothing to revert
+                        dashboard: error: entry 1 records the clock moving on (cause time); there is nothing to revert
                         dashboard: hint: to move the task by hand, pin it with `dashboard reclassify`
 
                         """))
-        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM audit") == 4)
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM audit") == 1)
     }
 
     @Test func aBlockedRevertNamesTheBlockingEntriesAndForceGoesThrough() throws {
@@ -54,30 +54,30 @@ import Testing
             try sandbox.dashboard(["reclassify", "t1", "--to", "overdue", "--reason", "no extension", "--actor", "baker"]).exitCode == 0)
         let before = try DatabaseSnapshot.data(sandbox.db) + (try sandbox.auditLog())
         #expect(
-            try sandbox.dashboard(["revert", "4"])
+            try sandbox.dashboard(["revert", "1"])
                 == CommandResult(
                     exitCode: 65, stdout: "",
                     stderr: """
-                        dashboard: error: entry 4 has later changes to task "t1": entries 5 (override); revert those first, or pass --force
+                        dashboard: error: entry 1 has later changes to task "t1": entries 2 (override); revert those first, or pass --force
                         dashboard: hint: --force reverts anyway and records which changes it went past
 
                         """))
         #expect(try DatabaseSnapshot.data(sandbox.db) + (try sandbox.auditLog()) == before)
-        let forced = try sandbox.dashboard(["revert", "4", "--force", "--actor", "adams"])
+        let forced = try sandbox.dashboard(["revert", "1", "--force", "--actor", "adams"])
         #expect(
             forced
                 == CommandResult(
                     exitCode: 0, stdout: "",
-                    stderr: "dashboard: reverted entry 4: 1 audit entry recorded (entry 6); undo with `dashboard revert 6`\n"))
+                    stderr: "dashboard: reverted entry 1: 1 audit entry recorded (entry 3); undo with `dashboard revert 3`\n"))
         #expect(
-            try DatabaseSnapshot.lines(sandbox.db, "SELECT from_bucket, to_bucket, reverts_entry, reason FROM audit WHERE entry_id = 6")
-                == "overdue|upcoming|4|revert of entry 4 (override); forced past entries 5\n")
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT from_bucket, to_bucket, reverts_entry, reason FROM audit WHERE entry_id = 3")
+                == "overdue|upcoming|1|revert of entry 1 (override); forced past entries 2\n")
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
         #expect(
-            try sandbox.dashboard(["revert", "4"])
+            try sandbox.dashboard(["revert", "1"])
                 == CommandResult(
                     exitCode: 65, stdout: "",
-                    stderr: "dashboard: error: entry 4 was already reverted by entry 6; revert 6 to re-apply it\n"))
+                    stderr: "dashboard: error: entry 1 was already reverted by entry 3; revert 3 to re-apply it\n"))
     }
 
     @Test func revertUsageErrorsAndUnknownIDs() throws {
@@ -116,7 +116,7 @@ import Testing
         for (arguments, expected) in cases {
             #expect(try sandbox.dashboard(arguments) == expected, "\(arguments)")
         }
-        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM audit") == 3)
+        #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM audit") == 0)
         let none = try Sandbox()
         #expect(try none.run(["--db", "nowhere.sqlite", "revert", "1"]) == AuditSetup.noDatabase("nowhere.sqlite"))
         #expect(try none.listing() == [])
@@ -146,20 +146,30 @@ import Testing
                 == CommandResult(
                     exitCode: 0, stdout: "",
                     stderr:
-                        "dashboard: reverted batch 2 as batch 3: 4 audit entries recorded (entry 8); undo with `dashboard revert --batch 3`\n"
+                        "dashboard: reverted batch 2 as batch 3: 4 audit entries recorded (entry 4); undo with `dashboard revert --batch 3`\n"
                 ))
         // Every earlier row is back, whole; the row the batch inserted is a tombstone of batch 3.
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT * FROM tasks WHERE task_id <> 't4' ORDER BY 1")
                 == Fixtures.storedTasks)
         #expect(try DatabaseSnapshot.dump(sandbox.db, table: "courses") == Fixtures.storedCourses)
+        // Besides t4's tombstone, batch 2 keeps its count of births (t4, upcoming).
         #expect(
             try DatabaseSnapshot.data(sandbox.db).replacingOccurrences(
-                of: "t4|his|New essay|s3|2026-12-10|normal|0|3|3|upcoming|\n", with: "") == beforeSync)
+                of: "t4|his|New essay|s3|2026-12-10|normal|0|3|3|upcoming||2\n", with: ""
+            ).replacingOccurrences(of: "2|upcoming|1\n", with: "") == beforeSync)
+        // The sync stored entries for its moves only (t4's birth is none); the revert records t4's
+        // tombstone like the others, and writes t4's birth as batch 2's history row.
         #expect(
-            try sandbox.auditLog().hasSuffix(
-                "8|t1|overdue|upcoming|revert|adams|3\n9|t2|deleted|completed|revert|adams|3\n"
-                    + "10|t3|completed|today|revert|adams|3\n11|t4|upcoming|deleted|revert|adams|3\n"))
+            try sandbox.auditLog()
+                == "1|t1|upcoming|overdue|import|importer|2\n2|t3|today|completed|import|importer|2\n"
+                + "3|t2|completed|deleted|delete|importer|2\n"
+                + "4|t1|overdue|upcoming|revert|adams|3\n5|t2|deleted|completed|revert|adams|3\n"
+                + "6|t3|completed|today|revert|adams|3\n7|t4|upcoming|deleted|revert|adams|3\n")
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT batch_id, task_id, change, existed FROM task_history ORDER BY 1, 2")
+                == "2|t1|update|1\n2|t2|delete|1\n2|t3|update|1\n2|t4|insert|0\n"
+                + "3|t1|update|1\n3|t2|restore|1\n3|t3|update|1\n3|t4|delete|1\n")
         #expect(
             try DatabaseSnapshot.lines(
                 sandbox.db, "SELECT batch_id, command, status, reason, ifnull(reverts_batch, '-') FROM batches ORDER BY 1")
@@ -170,7 +180,7 @@ import Testing
                 == CommandResult(
                     exitCode: 0, stdout: "",
                     stderr:
-                        "dashboard: reverted batch 3 as batch 4: 4 audit entries recorded (entry 12); undo with `dashboard revert --batch 4`\n"
+                        "dashboard: reverted batch 3 as batch 4: 4 audit entries recorded (entry 8); undo with `dashboard revert --batch 4`\n"
                 ))
         #expect(try DatabaseSnapshot.data(sandbox.db) == afterSync)
         #expect(

@@ -74,11 +74,17 @@ import Testing
 
     @Test func auditReadsADatabaseFromBeforeGroupsReadOnly() throws {
         let sandbox = try BulkReclassifyCommandTests.imported()
+        // Stored entries to read (the import's births stored none).
+        #expect(try sandbox.dashboard(["reclassify", "m1", "--to", "today", "--reason", "ill"]).exitCode == 0)
+        #expect(try sandbox.dashboard(["reclassify", "m2", "--to", "today", "--reason", "ill"]).exitCode == 0)
         let database = try Database(path: sandbox.db, mode: .readWrite)
         try database.execute("DROP INDEX audit_by_group; ALTER TABLE audit DROP COLUMN group_id; PRAGMA user_version = 5")
         let all = try sandbox.dashboard(["audit", "--format", "csv"])
         #expect(all.exitCode == 0)
-        #expect(all.stdout.split(separator: "\r\n").dropFirst().allSatisfy { $0.hasSuffix(",") })
+        // Each entry: no group (read as empty), stored (not derived).
+        let rows = all.stdout.split(separator: "\r\n").dropFirst()
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0.hasSuffix(",,false") }, "\(all)")
         let group = try sandbox.dashboard(["audit", "--group", "1"])
         #expect(group == CommandResult(exitCode: 0, stdout: "No audit entries match.\n", stderr: ""))
     }
@@ -92,6 +98,6 @@ import Testing
         let audit = try sandbox.dashboard(["audit", "--task", "b2", "--cause", "delete", "--format", "csv"])
         #expect(
             try sandbox.maskingRecordedAt(audit.stdout).split(separator: "\r\n").dropFirst()
-                == ["8,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,b2,Reading,bio,undated,deleted,delete,importer,,2,,,false,,"])
+                == ["1,YYYY-MM-DDTHH:MM:SSZ,2026-11-29T08:00:00Z,b2,Reading,bio,undated,deleted,delete,importer,,2,,,false,,,false"])
     }
 }

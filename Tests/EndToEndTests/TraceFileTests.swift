@@ -58,7 +58,8 @@ struct TraceFileTests {
         #expect(result.exitCode == 0, "\(result)")
         let trace = result.stderr.split(separator: "\n").filter { $0.hasPrefix("trace: ") }
         #expect(trace.first?.hasPrefix("trace: read, normalize, stage      ") == true, "\(result)")
-        #expect(trace.contains { $0.hasPrefix("trace:   entries      ") && $0.hasSuffix(" ms") }, "\(result)")
+        #expect(trace.contains { $0.hasPrefix("trace:   births      ") && $0.hasSuffix(" ms") }, "\(result)")
+        #expect(!trace.contains { $0.hasPrefix("trace:   entries ") || $0.hasPrefix("trace:   history rows ") }, "\(result)")
         #expect(trace.last?.hasPrefix("trace: commit      ") == true, "\(result)")
         // The writer keeps the -wal and -shm for readers (issue 13); no trace file.
         #expect(try sandbox.listing() == ["courses.csv", "db.sqlite", "db.sqlite-shm", "db.sqlite-wal", "tasks.csv"])

@@ -72,6 +72,20 @@ final class AuditFixture {
         try store.auditEntries(filter).map { "\($0.id) \($0.taskID) \($0.fromBucket)→\($0.toBucket) \($0.cause.rawValue)" }
     }
 
+    /// The births batch `batch` recorded (`batch_births`), as `bucket tasks`, by bucket.
+    func births(batch: Int) throws -> [String] {
+        try store.database.rows("SELECT bucket, tasks FROM batch_births WHERE batch_id = ? ORDER BY bucket", [batch]).map {
+            "\($0[0].text ?? "NULL") \($0[1].text ?? "NULL")"
+        }
+    }
+
+    /// The tasks' creating batches (`tasks.created_batch`), as `task batch`, by task id.
+    func createdBatches() throws -> [String] {
+        try store.database.rows("SELECT task_id, created_batch FROM tasks ORDER BY task_id").map {
+            "\($0[0].text ?? "NULL") \($0[1].text ?? "NULL")"
+        }
+    }
+
     func override(_ task: String) throws -> String? {
         try store.database.scalar("SELECT bucket || '#' || entry_id FROM overrides WHERE task_id = ?", [task])?.text
     }

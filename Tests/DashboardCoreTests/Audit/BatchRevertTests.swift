@@ -26,6 +26,9 @@ struct BatchRevertTests {
             """
         let sync = try f.importFiles(changed, mode: .sync)
         #expect(sync.counts[.tasks] == ImportCounts(read: 5, inserted: 2, updated: 2, unchanged: 1, deleted: 2))
+        // T6 and T7 are births: counted by the batch, no entry and no history row of their own.
+        #expect(try f.births(batch: 2) == ["undated 1", "upcoming 1"])
+        #expect(try f.store.database.int("SELECT count(*) FROM task_history WHERE batch_id = 2 AND change = 'insert'") == 0)
         let result = try f.revert(batch: 2)
         #expect(result.batchID == 3)
         #expect(result.counts[.tasks] == ImportCounts(inserted: 2, updated: 2, deleted: 2))
@@ -45,10 +48,14 @@ struct BatchRevertTests {
         // T2's rename went back without moving its bucket: no entry for it.
         #expect(
             try f.log(filter) == [
-                "11 T1 completed→overdue revert", "12 T4 deleted→undated revert", "13 T5 deleted→completed revert",
-                "14 T6 upcoming→deleted revert", "15 T7 undated→deleted revert",
+                "4 T1 completed→overdue revert", "5 T4 deleted→undated revert", "6 T5 deleted→completed revert",
+                "7 T6 upcoming→deleted revert", "8 T7 undated→deleted revert",
             ])
         #expect(try f.store.auditEntries(filter).map(\.reason) == Array(repeating: "revert of batch 2", count: 5))
+        // The revert wrote the births of batch 2 as its history rows, in its own transaction.
+        #expect(
+            try f.store.database.rows("SELECT task_id, existed FROM task_history WHERE batch_id = 2 AND change = 'insert' ORDER BY 1")
+                == [[.text("T6"), .integer(0)], [.text("T7"), .integer(0)]])
     }
 
     @Test("reverting the revert batch re-applies the original batch")
@@ -96,7 +103,7 @@ struct BatchRevertTests {
         try f.importFiles()
         try f.reclassify("T1", to: .upcoming)
         let before = try f.store.database.rows("SELECT * FROM audit ORDER BY entry_id")
-        _ = try f.revert(6)
+        _ = try f.revert(1)
         _ = try f.revert(batch: 1, force: true)
         let after = try f.store.database.rows("SELECT * FROM audit ORDER BY entry_id")
         #expect(Array(after.prefix(before.count)) == before)

@@ -5,19 +5,20 @@ import Testing
 
 @Suite("Categorizer: buckets in the database and the entries they record")
 struct CategorizerTests {
-    @Test("an import records each new task's bucket with cause import and its batch")
-    func importRecordsBuckets() throws {
+    @Test("an import records no entry for the tasks it creates: each keeps its creating batch, the batch its births per bucket")
+    func importRecordsBirths() throws {
         let f = try AuditFixture()
         let result = try f.importFiles()
-        #expect(result.categorized?.entries == 5)
-        #expect(result.categorized?.byCause == [.import: 5])
+        #expect(result.categorized == CategorizeResult(tasks: 5))
         #expect(try f.buckets() == ["T1": "overdue", "T2": "today", "T3": "upcoming", "T4": "undated", "T5": "completed"])
-        #expect(
-            try f.log() == [
-                "1 T1 →overdue import", "2 T2 →today import", "3 T3 →upcoming import", "4 T4 →undated import", "5 T5 →completed import",
-            ])
-        #expect(try f.store.auditEntries().map(\.batchID) == Array(repeating: 1, count: 5))
-        #expect(try f.store.auditEntries().map(\.actor) == Array(repeating: "tester", count: 5))
+        #expect(try f.log() == [])
+        #expect(try f.store.database.int("SELECT count(*) FROM task_history") == 0)
+        #expect(try f.createdBatches() == ["T1 1", "T2 1", "T3 1", "T4 1", "T5 1"])
+        #expect(try f.births(batch: 1) == ["completed 1", "overdue 1", "today 1", "undated 1", "upcoming 1"])
+        let births = try f.store.births(of: ["T1", "T5"])
+        #expect(births.map(\.batchID) == [1, 1])
+        #expect(births.map(\.actor) == ["tester", "tester"])
+        #expect(births.map(\.storedBucket) == ["overdue", "completed"])
     }
 
     @Test("categorize with the same as-of records nothing; a later as-of records time entries")
@@ -31,8 +32,8 @@ struct CategorizerTests {
         let result = try f.categorize(at: later)
         #expect(result.entries == 1)
         #expect(result.byCause == [.time: 1])
-        #expect(try f.log().last == "6 T2 today→overdue time")
-        #expect(try f.store.auditEntry(id: 6)?.batchID == nil)
+        #expect(try f.log() == ["1 T2 today→overdue time"])
+        #expect(try f.store.auditEntry(id: 1)?.batchID == nil)
         #expect(try f.categorize(at: later).entries == 0)
     }
 
@@ -41,12 +42,14 @@ struct CategorizerTests {
         let f = try AuditFixture()
         try f.importFiles()
         try f.importFiles()
-        #expect(try f.store.auditEntries().count == 5)
+        #expect(try f.store.auditEntries().count == 0)
+        #expect(try f.births(batch: 2) == [])
         let result = try f.importFiles(
             AuditFixture.tasks.replacingOccurrences(of: "T3,C2,Three,2026-12-05", with: "T3,C2,Three,2026-11-20"))
         #expect(result.categorized?.byCause == [.import: 1])
-        #expect(try f.log().last == "6 T3 upcoming→overdue import")
-        #expect(try f.store.auditEntry(id: 6)?.batchID == 3)
+        #expect(try f.log() == ["1 T3 upcoming→overdue import"])
+        #expect(try f.store.auditEntry(id: 1)?.batchID == 3)
+        #expect(try f.births(batch: 3) == [])
     }
 
     @Test("a sync delete is a delete entry; the task coming back is a restore entry")
@@ -55,9 +58,11 @@ struct CategorizerTests {
         try f.importFiles()
         let withoutT1 = AuditFixture.tasks.replacingOccurrences(of: "T1,C1,One,2026-11-28,no\n", with: "")
         try f.importFiles(withoutT1, mode: .sync)
-        #expect(try f.log().last == "6 T1 overdue→deleted delete")
+        #expect(try f.log() == ["1 T1 overdue→deleted delete"])
         try f.importFiles(mode: .sync)
-        #expect(try f.log().last == "7 T1 deleted→overdue restore")
+        #expect(try f.log() == ["1 T1 overdue→deleted delete", "2 T1 deleted→overdue restore"])
+        #expect(try f.createdBatches().first == "T1 1", "a restored task keeps the batch that created it")
+        #expect(try f.births(batch: 3) == [], "a restore is no birth")
         #expect(try f.buckets()["T1"] == "overdue")
     }
 }

@@ -14,7 +14,7 @@ struct RevertReviewTests {
         try f.importFiles(revised, overrideManual: true)
         #expect(try f.override("T1") == nil)
         _ = try f.revert(batch: 2)
-        #expect(try f.override("T1") == "upcoming#6")
+        #expect(try f.override("T1") == "upcoming#1")
         #expect(try f.buckets()["T1"] == "upcoming")
         #expect(try f.store.tasks().first { $0.taskID == "T1" }?.title == "One")
     }
@@ -41,10 +41,10 @@ struct RevertReviewTests {
         let f = try AuditFixture()
         try f.importFiles()
         try f.importFiles(AuditFixture.tasks.replacingOccurrences(of: "T3,C2,Three,2026-12-05", with: "T3,C2,Three,2026-11-20"))
-        #expect(try f.log().last == "6 T3 upcoming→overdue import")
+        #expect(try f.log() == ["1 T3 upcoming→overdue import"])
         try f.reclassify("T3", to: .today)
-        _ = try f.revert(6, force: true)
-        #expect(try f.override("T3") == "today#7")
+        _ = try f.revert(1, force: true)
+        #expect(try f.override("T3") == "today#2")
         #expect(try f.store.tasks().first { $0.taskID == "T3" }?.due == "2026-12-05")
     }
 

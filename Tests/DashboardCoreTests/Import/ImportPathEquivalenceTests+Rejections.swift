@@ -98,6 +98,7 @@ extension ImportPathEquivalenceTests {
         let repeated = try twin.importBoth(
             [("courses.csv", ImporterFixture.courses), ("tasks.csv", Self.repeatedTasks)], Self.options(strict: true))
         #expect(repeated.failure == "--strict: 2 row(s) rejected, nothing was imported")
+        #expect(try twin.plain.store.database.int("SELECT count(*) FROM batch_births") == 0, "a failed batch records no births")
         // Afterwards the database still has no task: the next run is written directly.
         try twin.expectDirect(
             try twin.importBoth([("courses.csv", ImporterFixture.courses), ("tasks.csv", Self.tasksA)], Self.options()), inserted: 3)

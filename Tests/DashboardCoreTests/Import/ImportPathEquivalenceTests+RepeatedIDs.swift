@@ -32,8 +32,8 @@ extension ImportPathEquivalenceTests {
                 "8 duplicate_id task_id \"T2\" was already used on line 3 with different values; the first row was kept",
             ])
         #expect(run.result?.counts[.tasks] == ImportCounts(read: 7, inserted: 4, rejected: 2, warnings: 2))
-        #expect(run.result?.categorized?.byCause == [.import: 4])
-        try twin.expectImportEntries(run, count: 4)
+        #expect(run.result?.categorized == CategorizeResult(tasks: 4))
+        try twin.expectBirths(run, count: 4)
         let second = try twin.importBoth(
             [("tasks.csv", "task_id,course_id,title,due\nT1,C1,One,2026-12-30\nT6,C1,Six,\n")],
             Self.options(.sync, maxDelete: .percent(100)))
@@ -99,7 +99,7 @@ extension ImportPathEquivalenceTests {
                 "tasks-b.csv:5 duplicate_id task_id \"T3\" was already used on tasks-a.csv line 4 with different values; the first row was kept",
             ])
         #expect(run.result?.counts[.tasks] == ImportCounts(read: 7, inserted: 5, rejected: 1, warnings: 1))
-        try twin.expectImportEntries(run, count: 5)
+        try twin.expectBirths(run, count: 5)
         let second = try twin.importBoth([("tasks-b.csv", Self.tasksB)], Self.options(.sync, maxDelete: .percent(100)))
         twin.expectStaged(second)
         try twin.revertBoth(batch: 2)

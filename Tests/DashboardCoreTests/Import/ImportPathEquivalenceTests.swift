@@ -66,7 +66,7 @@ struct ImportPathEquivalenceTests {
         Ω20,C4,Unicode id,s7,2026-12-02,,
         """
 
-    @Test("a clean first import is written directly and equals the staged one, one import entry per task")
+    @Test("a clean first import is written directly and equals the staged one: its births counted per bucket, no entry per task")
     func cleanFirstImport() throws {
         let twin = try TwinStores()
         let run = try twin.importBoth([("courses.csv", Self.courses), ("tasks.csv", Self.tasks)], Self.options())

@@ -30,6 +30,11 @@ struct ImportRepeatedFileTests {
         #expect(repeats.last?.line == 301)
         #expect(repeats.last?.message == "this row repeats line 301 exactly and was imported once")
         #expect(try fixture.store.database.int("SELECT count(*) FROM tasks") == 300)
-        #expect(try fixture.store.database.int("SELECT count(*) FROM audit WHERE cause = 'import'") == 300)
+        // Each task was born once: it records its creating batch, the batch counts it once (no
+        // entry or history row per task).
+        #expect(try fixture.store.database.int("SELECT count(*) FROM tasks WHERE created_batch = 1") == 300)
+        #expect(try fixture.store.database.rows("SELECT * FROM batch_births") == [[.integer(1), .text("upcoming"), .integer(300)]])
+        #expect(try fixture.store.database.int("SELECT count(*) FROM audit") == 0)
+        #expect(try fixture.store.database.int("SELECT count(*) FROM task_history") == 0)
     }
 }

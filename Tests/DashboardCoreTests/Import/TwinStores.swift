@@ -100,9 +100,9 @@ final class TwinStores {
             try plain.store.database.int("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'tasks_by_course'") == 1,
             sourceLocation: sourceLocation)
         #expect(run.result?.counts[.tasks]?.inserted == inserted, sourceLocation: sourceLocation)
-        #expect(run.result?.categorized?.byCause[.import] ?? 0 == inserted, sourceLocation: sourceLocation)
-        #expect(run.result?.categorized?.tasks == inserted, sourceLocation: sourceLocation)
-        try expectImportEntries(run, count: inserted, sourceLocation: sourceLocation)
+        // Births are not moves: no entry at all, only the tasks looked at.
+        #expect(run.result?.categorized == CategorizeResult(tasks: inserted), sourceLocation: sourceLocation)
+        try expectBirths(run, count: inserted, sourceLocation: sourceLocation)
     }
 
     /// The run went through the staging tables on the default path too.
@@ -110,16 +110,30 @@ final class TwinStores {
         #expect(run.schemaChanges == 0, "no index was dropped", sourceLocation: sourceLocation)
     }
 
-    /// The batch has one `import` entry per task, from no bucket to the task's bucket.
-    func expectImportEntries(_ run: Run, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// The batch's births: the `count` tasks it inserted record it as their creating batch and
+    /// have no entry and no history row of that batch; the batch counts them per bucket,
+    /// exactly as their stored buckets are.
+    func expectBirths(_ run: Run, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let batchID = try #require(run.result?.batchID, sourceLocation: sourceLocation)
+        let database = plain.store.database
+        #expect(try database.int("SELECT count(*) FROM tasks WHERE created_batch = ?", [batchID]) == count, sourceLocation: sourceLocation)
         #expect(
-            try plain.store.database.rows(
+            try database.int(
+                "SELECT count(*) FROM audit a JOIN tasks t ON t.task_id = a.task_id AND t.created_batch = a.batch_id WHERE a.batch_id = ?",
+                [batchID]) == 0, "no entry for a birth", sourceLocation: sourceLocation)
+        #expect(
+            try database.int(
                 """
-                SELECT count(*), count(DISTINCT a.task_id), sum(a.from_bucket = '' AND a.to_bucket = t.bucket)
-                FROM audit a JOIN tasks t ON t.task_id = a.task_id WHERE a.batch_id = ? AND a.cause = 'import'
-                """, [batchID]) == [[.integer(Int64(count)), .integer(Int64(count)), count == 0 ? .null : .integer(Int64(count))]],
+                SELECT count(*) FROM task_history h JOIN tasks t ON t.task_id = h.task_id AND t.created_batch = h.batch_id
+                WHERE h.batch_id = ?
+                """, [batchID]) == 0, "no history row for a birth", sourceLocation: sourceLocation)
+        let births = try database.rows("SELECT bucket, tasks FROM batch_births WHERE batch_id = ? ORDER BY bucket", [batchID])
+        #expect(
+            births
+                == (try database.rows(
+                    "SELECT bucket, count(*) FROM tasks WHERE created_batch = ? GROUP BY bucket ORDER BY bucket", [batchID])),
             sourceLocation: sourceLocation)
+        #expect(births.reduce(0) { $0 + Int($1[1].integer ?? 0) } == count, sourceLocation: sourceLocation)
     }
 
     // MARK: Comparing

@@ -72,11 +72,18 @@ import Testing
             titled.groupID = 3
             #expect(
                 CSVWriter.line(entry.csvRow)
-                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),,\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,\r\n"
+                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),,\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,,false\r\n"
             )
             #expect(
                 CSVWriter.line(titled.csvRow)
-                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,3\r\n"
+                    == "7,2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,3,false\r\n"
+            )
+            // A derived birth line has no entry id and says it is derived.
+            var derived = titled
+            derived.derived = true
+            #expect(
+                CSVWriter.line(derived.csvRow)
+                    == ",2026-11-29T08:00:00Z,2026-11-29T08:00:00Z,\(cell),\(cell),\(cell),upcoming,today,override,\(cell),\(cell),,,,false,,3,true\r\n"
             )
         }
     }

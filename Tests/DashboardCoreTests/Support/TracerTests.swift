@@ -49,10 +49,12 @@ struct TracerTests {
         try Tracing.$current.withValue(recorder) {
             try fixture.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", ImporterFixture.tasks(1...20))])
         }
-        let contract = [("read, normalize, stage", 0), ("entries", 1), ("history rows", 1), ("tasks_by_course", 1), ("commit", 0)]
+        let contract = [("read, normalize, stage", 0), ("births", 1), ("tasks_by_course", 1), ("commit", 0)]
         let seen = recorder.phases.filter { phase in contract.contains { $0.0 == phase.phase } }
         #expect(seen.map(\.phase) == contract.map(\.0))
         #expect(seen.map(\.depth) == contract.map(\.1))
+        // The per-task entries and history rows of births are gone, and so are their phases.
+        #expect(!recorder.names.contains("entries") && !recorder.names.contains("history rows"))
         #expect(recorder.names.last == "commit")
 
         // The next import stages its tasks: no direct writer, so no tasks_by_course phase.

@@ -8,9 +8,14 @@ enum DatabaseSnapshot {
         try lines(path, "SELECT * FROM \(table) ORDER BY 1")
     }
 
-    /// The course and task tables, whole: what a failed run must leave exactly as it was.
+    /// The course and task tables and the batches' births (schema 7 on), whole: what a failed
+    /// run must leave exactly as it was.
     static func data(_ path: String) throws -> String {
-        "courses:\n" + (try dump(path, table: "courses")) + "tasks:\n" + (try dump(path, table: "tasks"))
+        var text = "courses:\n" + (try dump(path, table: "courses")) + "tasks:\n" + (try dump(path, table: "tasks"))
+        if try int(path, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'batch_births'") == 1 {
+            text += "batch_births:\n" + (try lines(path, "SELECT * FROM batch_births ORDER BY batch_id, bucket"))
+        }
+        return text
     }
 
     /// The rows of a query, one line each, columns joined by `|`, NULL written as `NULL`.
