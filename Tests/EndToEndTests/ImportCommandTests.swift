@@ -58,7 +58,7 @@ import Testing
                 == CommandResult(
                     exitCode: 0, stdout: "",
                     stderr:
-                        "dashboard: import batch 2 committed (merge): 5 rows read, 0 inserted, 0 updated, 5 unchanged, 0 deleted, 0 rejected, 0 warnings\n"
+                        "dashboard: import batch 2 committed (merge): 5 rows read, 0 inserted, 0 updated, 5 unchanged, 0 deleted, 0 rejected, 0 warnings; the same files as batch 1 into unchanged data: not compared again\n"
                 ))
         #expect(try DatabaseSnapshot.data(db) == before)
         #expect(try DatabaseSnapshot.lines(db, "SELECT count(*) FROM task_history WHERE batch_id = 2") == "0\n")
@@ -173,7 +173,7 @@ import Testing
 
     static let resultKeys: Set<String> = [
         "schema", "batch_id", "status", "mode", "as_of", "reason", "read", "inserted", "updated", "unchanged", "deleted",
-        "rejected", "counts", "files", "categorized", "rejects", "warnings",
+        "rejected", "counts", "files", "categorized", "rejects", "warnings", "unchanged_since",
     ]
     static let countKeys: Set<String> = ["read", "inserted", "updated", "unchanged", "deleted", "rejected", "warnings"]
 

@@ -45,12 +45,20 @@ extension Importer {
                 options.maxDelete = DeleteLimit(held.maxDelete) ?? options.maxDelete
                 let newID = try BatchLog.begin(database, command: "approve", startedAt: clock.now(), options: options)
                 try BatchLog.setApprovedFrom(database, batchID: newID, heldBatchID: batchID)
-                try staging.apply(batchID: newID)
-                let categorized = try CategorizePass.run(
-                    database, plan: staging.importPlan,
-                    context: Categorizer.PassContext(
-                        asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: newID, planCause: .import,
-                        planReason: "", overrideManual: overrideManual))
+                // As an import writes its plan (`Importer.run`): the staged buckets first (held
+                // rows keep none), the moves recorded from them, births counted per bucket.
+                try staging.applyCourses(batchID: newID)
+                try staging.computeStagedBuckets(asOf: asOf, defaultTimeZone: timeZone)
+                let context = Categorizer.PassContext(
+                    asOf: asOf, defaultTimeZone: timeZone, actor: actor, recordedAt: clock.now(), batchID: newID, planCause: .import,
+                    planReason: "", overrideManual: overrideManual, planBucketsRecorded: true)
+                let recorded = try CategorizePass.recordStagedBuckets(database, plan: staging.importPlan, context: context)
+                try staging.applyTasks(batchID: newID)
+                var categorized = try CategorizePass.run(database, plan: staging.importPlan, context: context)
+                for (cause, count) in recorded where count > 0 {
+                    categorized.byCause[cause, default: 0] += count
+                    categorized.entries += count
+                }
                 let heldBecause = held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason
                 var reason = "approval of held batch \(batchID) (held because: \(heldBecause))"
                 if !newer.isEmpty { reason += "; forced past newer batches \(newer.map(String.init).joined(separator: ", "))" }

@@ -277,7 +277,12 @@ enum Schema {
     /// file from before the mark is recognised by exactly the tables those migrations made).
     static func tables(through version: Int) -> Set<String> {
         var names: Set<String> = []
-        for case .sql(let text) in migrations.prefix(max(0, min(version, migrations.count))) {
+        for migration in migrations.prefix(max(0, min(version, migrations.count))) {
+            let text: String
+            switch migration {
+            case .sql(let statements), .addColumns(_, then: let statements): text = statements
+            case .respellChecks: continue
+            }
             for piece in text.components(separatedBy: "CREATE TABLE ").dropFirst() {
                 let part = piece.hasPrefix("IF NOT EXISTS ") ? piece.dropFirst("IF NOT EXISTS ".count) : Substring(piece)
                 if let name = part.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "\n" }).first {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Applying the plan, and keeping the staged rows of a held batch.
 extension StagingArea {
     // MARK: - Applying
@@ -32,6 +34,41 @@ extension StagingArea {
         let (bucket, tasks) = (try counted.columnPositions.position("bucket"), try counted.columnPositions.position("tasks"))
         try counted.forEachRow { row in births[row.string(bucket) ?? ""] = row.int(tasks) }
         try BatchLog.recordBirths(database, batchID: batchID, births: births)
+    }
+
+    /// Gives the staged tasks the plan writes their computed buckets, as the reader gives them
+    /// while staging (held rows keep none): in each course's zone as the courses stand once
+    /// `applyCourses` has run, so call it after that and before `applyTasks`.
+    func computeStagedBuckets(asOf: Date, defaultTimeZone: TimeZone) throws {
+        try database.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS stage_buckets (task_id TEXT NOT NULL PRIMARY KEY, bucket TEXT NOT NULL) WITHOUT ROWID")
+        var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
+        var localByCourse: [String: LocalAsOf] = [:]
+        let read = try database.prepare(
+            """
+            SELECT s.task_id, s.course_id, s.due, s.completed, c.timezone
+            FROM plan_tasks p JOIN stage_tasks s ON s.task_id = p.task_id
+            JOIN courses c ON c.course_id = s.course_id AND c.deleted_batch IS NULL
+            WHERE p.change <> 'delete'
+            """)
+        let c = read.columnPositions
+        let (task, course, due, completed, timezone) = (
+            try c.position("task_id"), try c.position("course_id"), try c.position("due"), try c.position("completed"),
+            try c.position("timezone")
+        )
+        let write = try database.cached("INSERT INTO stage_buckets (task_id, bucket) VALUES (?1, ?2)")
+        try read.forEachRow { row in
+            let courseID = row.string(course) ?? ""
+            let local = localByCourse[courseID] ?? zones.local(row.string(timezone) ?? "")
+            localByCourse[courseID] = local
+            let bucket = BucketPolicy.computed(due: row.string(due) ?? "", completed: row.int(completed) != 0, at: local)
+            try write.run([row.string(task) ?? "", bucket.rawValue])
+        }
+        try database.execute(
+            """
+            UPDATE stage_tasks SET bucket = b.bucket FROM stage_buckets b WHERE b.task_id = stage_tasks.task_id;
+            DELETE FROM stage_buckets;
+            """)
     }
 
     // MARK: - Holding

@@ -97,7 +97,9 @@ extension Store: ChangeMarksReading {
     }
 
     public func tasksChanged(since marks: ChangeMarks, limit: Int) throws -> [String] {
-        try ChangeHistory.tasksChanged(afterEntry: marks.lastEntry, afterBatch: marks.lastBatch, limit: limit, in: database)
+        try ChangeHistory.tasksChanged(
+            afterEntry: marks.lastEntry, afterBatch: marks.lastBatch, limit: limit, births: try hasColumn("tasks", "created_batch"),
+            in: database)
     }
 }
 
@@ -117,13 +119,20 @@ extension BatchLog {
 
 extension ChangeHistory {
     /// The tasks changed after an entry or a batch: those with a later audit entry (any
-    /// cause) or a later history row, by id, at most `limit`.
-    static func tasksChanged(afterEntry entry: Int, afterBatch batch: Int, limit: Int, in database: Database) throws -> [String] {
-        try database.rows(
+    /// cause), a later history row or created by a later batch (a birth has neither), by id,
+    /// at most `limit`. The births are found by a scan of the tasks (no index on
+    /// `created_batch`: it would cost every import more than this check saves).
+    /// `births`: the file has `created_batch` (schema 7 on).
+    static func tasksChanged(afterEntry entry: Int, afterBatch batch: Int, limit: Int, births: Bool, in database: Database) throws
+        -> [String]
+    {
+        let births = births ? "UNION SELECT task_id FROM tasks WHERE created_batch > ?2" : ""
+        return try database.rows(
             """
-            SELECT task_id FROM audit WHERE entry_id > ?
-            UNION SELECT task_id FROM task_history WHERE batch_id > ?
-            ORDER BY 1 LIMIT ?
+            SELECT task_id FROM audit WHERE entry_id > ?1
+            UNION SELECT task_id FROM task_history WHERE batch_id > ?2
+            \(births)
+            ORDER BY 1 LIMIT ?3
             """, [entry, batch, limit]
         ).compactMap { $0.first?.text }
     }

@@ -23,14 +23,14 @@ struct StoreTests {
         #expect(try store.database.int("PRAGMA foreign_keys") == 1)
         #expect(try store.database.int("PRAGMA synchronous") == 2)
         #expect(store.schemaVersion == Schema.currentVersion)
-        #expect(Schema.currentVersion == 7)
+        #expect(Schema.currentVersion == 8)
         let tables = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
             $0.first?.text
         }
         #expect(
             tables == [
                 "audit", "batch_births", "batch_counts", "batch_files", "batch_problems", "batches", "course_history", "courses",
-                "held_courses",
+                "data_marks", "held_courses",
                 "held_rejected", "held_tasks", "overrides", "settings", "settings_log", "sqlite_sequence", "task_history", "tasks",
             ])
     }
