@@ -14,3 +14,9 @@ int dashboard_sqlite_no_checkpoint_on_close(sqlite3 *db, int on) {
 int dashboard_sqlite_enable_triggers(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, (int *)0);
 }
+
+int dashboard_sqlite_triggers_enabled(sqlite3 *db) {
+    int on = 1;
+    sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, -1, &on);
+    return on;
+}

@@ -18,4 +18,8 @@ int dashboard_sqlite_no_checkpoint_on_close(sqlite3 *db, int on);
 /// SQLITE_OK or SQLite's error.
 int dashboard_sqlite_enable_triggers(sqlite3 *db, int on);
 
+/// 1 when triggers fire for this connection's writes, 0 when they are off
+/// (SQLITE_DBCONFIG_ENABLE_TRIGGER queried, not changed).
+int dashboard_sqlite_triggers_enabled(sqlite3 *db);
+
 #endif

@@ -1,11 +1,12 @@
 import Foundation
 
-/// The grid from the stored buckets (issue 15): when the store proves its stored values and
-/// buckets are as the dashboard wrote them (`ReportReading.storedBucketsHold`), a grid that no
-/// task-level search or filter narrows counts each course's settled tasks as stored and puts
-/// only the others in their buckets (`BucketPolicy.effective` in the course's zone): one scan
-/// of the tasks without a sort. The tallies are those `ReportCoursePass` counts task by task
-/// (a randomized test compares both). Memory: one count per course.
+/// The grid from the counts kept at write time (issue 15): when the store proves its stored
+/// values, buckets and counts are as the dashboard wrote them (`ReportReading.storedBucketsHold`),
+/// a grid that no task-level search or filter narrows starts from each course's live tasks per
+/// stored bucket and puts only the tasks whose stored bucket is not settled at the as-of in their
+/// buckets (`BucketPolicy.effective` in the course's zone): a settled stored bucket is the task's
+/// bucket whatever the zone. The tallies are those `ReportCoursePass` counts task by task (a
+/// randomized test compares both). Memory: one count per course and bucket.
 enum GridCounts {
     /// True when the grid of `query` may be counted from the stored buckets: no search and no
     /// task-level filter but `--bucket` (whole courses are kept or left out by `--course` and
@@ -14,12 +15,13 @@ enum GridCounts {
         query.search.trimmingUnicodeWhitespace().isEmpty && query.students.isEmpty && query.priorities.isEmpty && query.due.isEmpty
     }
 
-    /// Calls `finished` with each live course's grid tally (in no set order), as
-    /// `ReportCoursePass.forEachCourse` with `kinds: [.grid]` would. Call inside a `read`.
-    static func forEachCourse(
-        _ reader: any ReportReading, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String],
-        _ finished: (CourseTally) throws -> Void
-    ) throws {
+    /// Each live course's grid tally (in course id order), as `ReportCoursePass.forEachCourse`
+    /// with `kinds: [.grid]` would count them; nil when the stored counts do not add up (a count
+    /// below zero, or left on a bucket no task may have): the caller then counts task by task.
+    /// Call inside a `read`.
+    static func tallies(_ reader: any ReportReading, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String])
+        throws -> [CourseTally]?
+    {
         let matcher = ReportMatcher(query)
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         var courses: [String: (course: CourseRecord, local: LocalAsOf)] = [:]
@@ -28,21 +30,24 @@ enum GridCounts {
             if let set = query.courseSet, !set.contains(course.courseID) { continue }
             courses[course.courseID] = (course, zones.local(course.timezone))
         }
-        var counts: [String: BucketCounts] = [:]
-        try reader.forEachTaskBucket(settledIn: BucketPolicy.settledWindow(asOf: asOf)) { item in
-            switch item {
-            case .settled(let courseID, let bucket):
-                guard courses[courseID] != nil else { return }
-                counts[courseID, default: BucketCounts()][bucket] += 1
-            case .unsettled(let live):
-                guard let (_, local) = courses[live.task.courseID] else { return }
-                let bucket = BucketPolicy.effective(live.task, override: live.override, at: local).bucket
-                counts[live.task.courseID, default: BucketCounts()][bucket] += 1
-            }
+        var stored = try reader.storedBucketCounts()
+        var moved: [String: BucketCounts] = [:]
+        try reader.forEachUnsettledTask(settledIn: BucketPolicy.settledWindow(asOf: asOf)) { live, storedBucket in
+            let courseID = live.task.courseID
+            guard let (_, local) = courses[courseID] else { return }
+            stored[courseID, default: [:]][storedBucket, default: 0] -= 1
+            moved[courseID, default: BucketCounts()][BucketPolicy.effective(live.task, override: live.override, at: local).bucket] += 1
         }
+        var tallies: [CourseTally] = []
         for (id, entry) in courses.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            try finished(tally(entry.course, counts: counts[id] ?? BucketCounts(), allowed: matcher.allows(entry.course), query: query))
+            var counts = moved[id] ?? BucketCounts()
+            for (name, n) in stored[id] ?? [:] where n != 0 {
+                guard n > 0, let bucket = Bucket(rawValue: name) else { return nil }
+                counts[bucket] += n
+            }
+            tallies.append(tally(entry.course, counts: counts, allowed: matcher.allows(entry.course), query: query))
         }
+        return tallies
     }
 
     /// A course's grid tally from its count per bucket: what `CourseTally.count` adds up for a

@@ -53,10 +53,13 @@ public enum ReportCourseStream {
                 totals.add(tally)
                 try addCard(tally, linked: false, facts: facts, query: query, to: results, totals: &cards)
             }
-            // From the stored buckets when the store can prove them (`GridCounts`), else task by task.
-            if GridCounts.applies(to: query), try reader.storedBucketsHold() {
-                try GridCounts.forEachCourse(
-                    reader, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses, finished)
+            // From the counts kept at write time when the store can prove them (`GridCounts`),
+            // else task by task.
+            if GridCounts.applies(to: query), try reader.storedBucketsHold(),
+                let tallies = try GridCounts.tallies(
+                    reader, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
+            {
+                for tally in tallies { try finished(tally) }
             } else {
                 try ReportCoursePass.forEachCourse(
                     reader, query: query, kinds: [.grid], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses

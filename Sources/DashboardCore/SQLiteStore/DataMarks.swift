@@ -19,7 +19,8 @@ import Foundation
 ///   (`trusted`), else someone else wrote: the data is no longer known `clean`; at its end it
 ///   leaves `trusted = writes`. A database migrated to this schema with tasks in it starts not
 ///   clean (its values may hold an old hand edit); a committed sync of courses and tasks that
-///   rejected no row compares and rewrites every live row, and makes it clean again.
+///   rejected no row compares and rewrites every live row, and makes it clean again (its
+///   counts per course and bucket counted afresh).
 ///
 /// The importer turns triggers off on its own connection while it writes (a trigger per row
 /// costs 0.8 s a million rows) and moves the marks once. What no proof can see: a writer that
@@ -67,10 +68,15 @@ enum DataMarks {
 
     /// The end of a dashboard writer's transaction: its writes are the dashboard's; `revalidated`
     /// when it compared and rewrote every live row (a clean-making sync).
+    /// Data made clean again also gets its counts per course and bucket counted afresh
+    /// (`CourseBuckets.rebuild`: a writer no trigger saw may have left them wrong).
     static func endTrustedWrite(_ database: Database, revalidated: Bool = false) throws {
         guard try hasMarks(database) else { return }
-        try database.run(
-            "UPDATE data_marks SET trusted = writes, clean = CASE WHEN ?1 THEN 1 ELSE clean END WHERE id = 1", [revalidated ? 1 : 0])
+        if revalidated, try database.int("SELECT clean FROM data_marks WHERE id = 1") == 0 {
+            try CourseBuckets.rebuild(database)
+            try database.run("UPDATE data_marks SET clean = 1 WHERE id = 1")
+        }
+        try database.run("UPDATE data_marks SET trusted = writes WHERE id = 1")
     }
 
     /// True when no one but the dashboard has written since it last did, and every value it did

@@ -27,12 +27,16 @@ final class DirectTaskWriter {
     private var pending: [(task: TaskRecord, bucket: String)] = []
     /// Tasks inserted so far.
     private(set) var inserted = 0
-    /// Tasks inserted so far per bucket (the batch's births).
-    private(set) var births: [String: Int] = [:]
+    /// Tasks inserted so far per course and bucket: the batch's births, and the live counts
+    /// the grid reads (`CourseBuckets`; this writer's triggers are off).
+    private var tally = CourseBuckets.Tally()
+    /// True when the connection's triggers are off, so the writer keeps `course_buckets` itself.
+    private let counts: Bool
 
     init(database: Database, batchID: Int) throws {
         self.database = database
         self.batchID = batchID
+        counts = try !database.triggersEnabled && CourseBuckets.exists(database)
         try LiveRows.dropCourseIndex(database)
         insertFull = try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement))
         pending.reserveCapacity(Self.rowsPerStatement)
@@ -63,17 +67,18 @@ final class DirectTaskWriter {
         let written = try statement.step()
         guard written == pending.count else { return false }
         inserted += written
-        for row in pending { births[row.bucket, default: 0] += 1 }
+        for row in pending { tally.add(course: row.task.courseID, bucket: row.bucket, 1) }
         pending.removeAll(keepingCapacity: true)
         return true
     }
 
-    /// Records the batch's births per bucket and builds the index again; call once, after the
-    /// last row.
+    /// Records the batch's births per bucket and the counts per course, and builds the index
+    /// again; call once, after the last row.
     func finish() throws {
         var timer = PhaseTimer()
         guard try flush() else { throw InternalError.directRepeatAfterReading }
-        try BatchLog.recordBirths(database, batchID: batchID, births: births)
+        try BatchLog.recordBirths(database, batchID: batchID, births: tally.perBucket)
+        if counts { try tally.write(database) }
         timer.mark("  births")
         try LiveRows.buildCourseIndex(database)
         timer.mark("  tasks_by_course")

@@ -35,6 +35,12 @@ enum LiveRows {
     /// its stored bucket here. A new task gets `created_batch` (a restored or updated one keeps
     /// the batch that created it).
     static func applyTasks(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
+        try CourseBuckets.counting(database, tasks: "SELECT task_id FROM \(plan.taskChanges)") {
+            try applyTaskRows(plan, batchID: batchID, in: database)
+        }
+    }
+
+    private static func applyTaskRows(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
         try database.run(
             """
             INSERT INTO tasks (\(taskColumns))
@@ -87,7 +93,9 @@ enum LiveRows {
 
     /// Stores `bucket` as the bucket of `taskID` (no write when it is already).
     static func setBucket(_ bucket: String, of taskID: String, in database: Database) throws {
-        try database.run("UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket, taskID, bucket])
+        try CourseBuckets.counting(database, tasks: "SELECT ?1 AS task_id", values: [taskID]) {
+            try database.run("UPDATE tasks SET bucket = ? WHERE task_id = ? AND bucket <> ?", [bucket, taskID, bucket])
+        }
     }
 
     /// Stores the buckets of `changes`, a relation of `(task_id, to_bucket)`, skipping rows to
@@ -97,7 +105,9 @@ enum LiveRows {
     /// key: as `UPDATE … FROM changes`, without statistics on the temporary table it scanned every
     /// task (1.6–2.4 s over a million tasks for an empty pass; `LiveRowsQueryPlanTests`).
     static func setBuckets(from changes: String, skipping: String, in database: Database) throws {
-        try database.run(setBucketsSQL(from: changes), [skipping])
+        try CourseBuckets.counting(database, tasks: "SELECT task_id FROM \(changes)") {
+            try database.run(setBucketsSQL(from: changes), [skipping])
+        }
     }
 
     /// The statement of `setBuckets` (its query plan is tested).
@@ -112,7 +122,8 @@ enum LiveRows {
     // MARK: - Reverts
 
     /// Writes back the task values batch `batchID`'s history holds, and tombstones (as batch
-    /// `revertBatch`) the tasks it inserted; only `taskID` when given.
+    /// `revertBatch`) the tasks it inserted; only `taskID` when given. Reverts run with the
+    /// connection's triggers on: they keep `course_buckets` and the marks.
     static func writeBackTasks(fromHistoryOf batchID: Int, into revertBatch: Int, only taskID: String?, in database: Database) throws {
         let filter = taskID == nil ? "" : " AND h.task_id = ?3"
         var values: [SQLBindable] = [batchID, revertBatch]

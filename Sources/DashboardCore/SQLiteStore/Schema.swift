@@ -248,14 +248,16 @@ enum Schema {
         // sqlite3 shell moves it too), and the mark, schema version and options each committed
         // import recorded (`DataMarks`). The importer's own writes fire no trigger (it turns
         // them off on its connection: a trigger per row would cost it 0.8 s a million rows) and
-        // move the mark once.
+        // move the mark once. And the live tasks per course and stored bucket, kept at write time
+        // by triggers and by the importer (`CourseBuckets`), which a grid reads instead of every
+        // task.
         .addColumns(
             [
                 ColumnAddition(table: "batches", column: "data_mark", definition: "INTEGER"),
                 ColumnAddition(table: "batches", column: "schema_mark", definition: "INTEGER"),
                 ColumnAddition(table: "batches", column: "plan_options", definition: "TEXT"),
             ],
-            then: DataMarks.schemaSQL),
+            then: DataMarks.schemaSQL + CourseBuckets.schemaSQL),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

@@ -148,41 +148,35 @@ extension Store: ReportReading {
     }
 }
 
-/// The grid's counts read from the stored buckets (`ReportReading.forEachTaskBucket`).
+/// The grid from the counts kept at write time (`GridCounts`, `CourseBuckets`).
 extension Store {
     public func storedBucketsHold() throws -> Bool {
-        try hasColumn("tasks", "created_batch") && DataMarks.valuesHold(database)
+        try hasColumn("tasks", "created_batch") && CourseBuckets.exists(database) && DataMarks.valuesHold(database)
     }
 
-    /// One scan of the live tasks in key order (no sort): a settled task costs its course id
-    /// and a small integer, the few others are read in full. A settled stored bucket is the
-    /// task's bucket at the as-of even when an override pins it (the pin and the computed
-    /// bucket agree there, or the stored bucket is not settled), so pins need no care here.
-    public func forEachTaskBucket(settledIn window: BucketPolicy.SettledWindow, _ body: (TaskBucket) throws -> Void) throws {
+    public func storedBucketCounts() throws -> [String: [String: Int]] {
+        try CourseBuckets.read(database)
+    }
+
+    /// One scan of the live tasks in key order (no sort) that returns only the few whose
+    /// stored bucket is not settled. A settled stored bucket is the task's bucket at the as-of
+    /// even when an override pins it (the pin and the computed bucket agree there, or the
+    /// stored bucket is not settled), so only these need the pins.
+    public func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {
         let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
         let statement = try database.prepare(
             """
-            SELECT t.course_id,
-                   CASE WHEN \(settled)
-                        THEN CASE t.bucket WHEN 'overdue' THEN 0 WHEN 'today' THEN 1 WHEN 'upcoming' THEN 2 WHEN 'undated' THEN 3 ELSE 4 END
-                        ELSE -1 END AS settled,
-                   t.task_id, '' AS title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed,
-                   o.bucket, o.until, '' AS reason, '' AS actor
+            SELECT t.task_id, t.course_id, '' AS title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed,
+                   t.bucket AS stored_bucket, o.bucket, o.until, '' AS reason, '' AS actor
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
-            WHERE t.deleted_batch IS NULL
+            WHERE t.deleted_batch IS NULL AND NOT \(settled)
             """)
         let c = statement.columnPositions
-        let (course, settledColumn) = (try c.position("course_id"), try c.position("settled"))
+        let stored = try c.position("stored_bucket")
         let decoder = try TaskRowDecoder(c)
         let overrides = try OverrideColumns(c)
-        let buckets: [Bucket] = [.overdue, .today, .upcoming, .undated, .completed]
         try statement.forEachRow([window.overdueBefore.isoText, window.upcomingFrom.isoText]) { row in
-            let place = row.int(settledColumn)
-            if place >= 0, place < buckets.count {
-                try body(.settled(courseID: row.string(course) ?? "", bucket: buckets[place]))
-            } else {
-                try body(.unsettled(LiveTask(task: decoder.task(row), override: overrides.override(row))))
-            }
+            try body(LiveTask(task: decoder.task(row), override: overrides.override(row)), row.string(stored) ?? "")
         }
     }
 }

@@ -2,10 +2,12 @@ import Foundation
 
 /// Checks a dashboard database against its contract, reading only: SQLite's integrity check,
 /// every foreign key, every stored value the program decodes (priority, completed, due,
-/// bucket, time zone, override expiry, batch status and mode, counts) and the audit chains.
+/// bucket, time zone, override expiry, batch status and mode, counts), the audit chains and
+/// the counts per course and bucket kept for the grid.
 ///
 /// Policy: problems are reported one by one as they are found (never collected whole, so a
-/// million bad rows cost no memory), in a fixed order: integrity, foreign keys, values, chains.
+/// million bad rows cost no memory), in a fixed order: integrity, foreign keys, values, chains,
+/// kept counts.
 /// The rules are those of the code that reads the values back (`Priority`, `Bucket`,
 /// `DueDate.canonical`, `TimeZone(identifier:)`), so whatever passes here, reports read as
 /// written, and whatever fails, reports show as invalid.
@@ -25,7 +27,18 @@ public enum Verifier {
         try foreignKeys(database, found)
         try VerifierRules.values(database, found)
         try VerifierRules.chains(database, found)
+        try counts(database, found)
         return count
+    }
+
+    /// The counts per course and bucket the grid reads (`CourseBuckets`) against the tasks.
+    static func counts(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
+        try CourseBuckets.mismatches(database) { course, bucket, stored, actual in
+            try found(
+                VerificationProblem(
+                    table: "course_buckets", key: course + "/" + bucket, column: "tasks", value: String(stored),
+                    rule: "must be the course's live tasks in that bucket (\(actual)); written by a writer no trigger saw"))
+        }
     }
 
     /// `PRAGMA integrity_check`: SQLite's own words for each damaged page or index.

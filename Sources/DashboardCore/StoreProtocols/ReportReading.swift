@@ -61,34 +61,34 @@ public protocol ReportReading: SnapshotReading {
     /// keep the sort keys of a page's window in memory (`PageWindow`).
     func pageKeys() throws -> any PageKeys
 
-    /// True when the store can prove that every stored value and bucket is as the dashboard
-    /// wrote them: no writer has changed task or course data since the last committed import
-    /// (SQLite: `DataMarks.provenUnchanged`). Only then does a grid count settled buckets as
-    /// stored (`forEachTaskBucket`).
+    /// True when the store can prove that every stored value, bucket and pin is as the
+    /// dashboard wrote them and that its counts per stored bucket are those of its tasks
+    /// (SQLite: `DataMarks.valuesHold`). Only then does a grid start from the counts
+    /// (`storedBucketCounts`, `forEachUnsettledTask`).
     func storedBucketsHold() throws -> Bool
 
-    /// Calls `body` with every live task, in no set order: `.settled` with its course and
-    /// stored bucket when that bucket is settled in `window` (`BucketPolicy.settledBucket`'s
-    /// rule, as the time pass applies it: `CategorizePass.settledSQL`), else `.unsettled` with
-    /// the task and its override (titles and students left empty). Call inside a `read`.
-    func forEachTaskBucket(settledIn window: BucketPolicy.SettledWindow, _ body: (TaskBucket) throws -> Void) throws
-}
+    /// The live tasks of each course per stored bucket (course id → bucket name → tasks). Call
+    /// inside a `read`.
+    func storedBucketCounts() throws -> [String: [String: Int]]
 
-/// A live task as the grid's counts read it (`ReportReading.forEachTaskBucket`): its course and
-/// its stored bucket when that bucket is settled at the report's as-of (the same in every zone,
-/// `BucketPolicy.settledBucket`), else the task itself, to be put in its bucket above.
-public enum TaskBucket: Sendable, Equatable {
-    case settled(courseID: String, bucket: Bucket)
-    case unsettled(LiveTask)
+    /// Calls `body` with every live task whose stored bucket is not settled in `window`
+    /// (`BucketPolicy.settledBucket`'s rule, as the time pass applies it:
+    /// `CategorizePass.settledSQL`), in no set order, with its override and its stored bucket
+    /// (titles and students left empty): the tasks a grid puts in their buckets itself. Call
+    /// inside a `read`.
+    func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws
 }
 
 extension ReportReading {
-    /// False: a store that cannot prove its stored buckets and values are as the dashboard
-    /// wrote them gives no counts; the grid then puts every task in its bucket itself.
+    /// False: a store that cannot prove its stored buckets, values and counts gives none; the
+    /// grid then puts every task in its bucket itself.
     public func storedBucketsHold() throws -> Bool { false }
 
     /// Not called when `storedBucketsHold` is false.
-    public func forEachTaskBucket(settledIn window: BucketPolicy.SettledWindow, _ body: (TaskBucket) throws -> Void) throws {}
+    public func storedBucketCounts() throws -> [String: [String: Int]] { [:] }
+
+    /// Not called when `storedBucketsHold` is false.
+    public func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {}
 }
 
 /// Sort keys of listed tasks kept by the store, not in memory, for the length of one `read`

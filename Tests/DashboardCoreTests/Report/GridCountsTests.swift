@@ -52,9 +52,10 @@ struct GridCountsTests {
             let (fixture, store) = try Self.trustedStore(courses, random: &random, categorizedAt: categorizedAt)
             #expect(try store.storedBucketsHold(), "seed \(seed)")
             try store.read {
-                try store.forEachTaskBucket(settledIn: BucketPolicy.settledWindow(asOf: Self.asOf)) {
-                    if case .settled = $0 { settled += 1 } else { unsettled += 1 }
-                }
+                var seen = 0
+                try store.forEachUnsettledTask(settledIn: BucketPolicy.settledWindow(asOf: Self.asOf)) { _, _ in seen += 1 }
+                unsettled += seen
+                settled += try store.storedBucketCounts().values.reduce(0) { $0 + $1.values.reduce(0, +) } - seen
             }
             for _ in 0..<4 {
                 var query = random.query(courses: courses)
@@ -77,7 +78,7 @@ struct GridCountsTests {
         #expect(settled > 1000 && unsettled > 1000, "settled \(settled), unsettled \(unsettled)")
     }
 
-    @Test("a settled stored bucket is counted as stored; any other task is put in its bucket in its course's zone")
+    @Test("the counts per stored bucket are kept; only the tasks not settled are read and put in their bucket in their course's zone")
     func splitsSettledFromOthers() throws {
         let fixture = try AuditFixture()
         try fixture.importFiles(
@@ -90,20 +91,17 @@ struct GridCountsTests {
             E,C1,Near,2026-11-29,no
             F,C2,Near instant,2026-11-29T22:30:00Z,no
             """)
-        var items: [String: String] = [:]
+        var unsettled: [String] = []
         try fixture.store.read {
-            try fixture.store.forEachTaskBucket(settledIn: BucketPolicy.settledWindow(asOf: fixture.asOf)) { item in
-                switch item {
-                case .settled(let course, let bucket): items["\(course) \(bucket.rawValue)", default: ""] += "s"
-                case .unsettled(let live): items[live.task.taskID] = live.task.due
-                }
+            try fixture.store.forEachUnsettledTask(settledIn: BucketPolicy.settledWindow(asOf: fixture.asOf)) { live, stored in
+                unsettled.append("\(live.task.taskID) \(live.task.due) \(stored)")
             }
+            #expect(
+                try fixture.store.storedBucketCounts() == [
+                    "C1": ["overdue": 1, "upcoming": 1, "undated": 1, "completed": 1, "today": 1], "C2": ["today": 1],
+                ])
         }
-        #expect(
-            items == [
-                "C1 overdue": "s", "C1 upcoming": "s", "C1 undated": "s", "C1 completed": "s", "E": "2026-11-29",
-                "F": "2026-11-29T22:30:00Z",
-            ])
+        #expect(unsettled.sorted() == ["E 2026-11-29 today", "F 2026-11-29T22:30:00Z today"])
         // F is due at 23:30 in Berlin: today there, with E today in New York.
         let grid = try Self.grid(fixture.store)
         #expect(
@@ -180,6 +178,8 @@ struct GridCountsTests {
         try fixture.reclassify("T2", to: .upcoming)
         try Self.handEdit(fixture, edit)
         #expect(try !Self.holds(fixture))
+        // The triggers kept the counts through the hand edit too.
+        #expect(try Self.countsMismatches(fixture) == [])
         _ = try fixture.categorize()
         #expect(try !Self.holds(fixture))
         try fixture.reclassify("T5", to: .today)
@@ -190,6 +190,41 @@ struct GridCountsTests {
         try fixture.importFiles(mode: .sync)
         #expect(try Self.holds(fixture))
         #expect(try fixture.store.database.rows("SELECT due FROM tasks WHERE task_id = 'T3'") == [[.text("2026-12-05")]])
+    }
+
+    /// What `verify` finds wrong in `course_buckets`.
+    static func countsMismatches(_ fixture: AuditFixture) throws -> [VerificationProblem] {
+        var problems: [VerificationProblem] = []
+        try Verifier.counts(fixture.store.database) { problems.append($0) }
+        return problems
+    }
+
+    @Test("counts a writer without triggers left wrong are found by verify, and counted afresh by the sync that makes the data clean")
+    func wrongCountsAreFoundAndRebuilt() throws {
+        let fixture = try AuditFixture()
+        try fixture.importFiles()
+        #expect(try Self.countsMismatches(fixture) == [])
+        let other = try Database(path: fixture.base.path)
+        other.setTriggersEnabled(false)
+        try other.execute("UPDATE tasks SET bucket = 'today' WHERE task_id = 'T1'")
+        // No trigger saw it: the marks still hold, the counts are wrong, verify says so.
+        #expect(try Self.holds(fixture))
+        #expect(
+            try Self.countsMismatches(fixture) == [
+                VerificationProblem(
+                    table: "course_buckets", key: "C1/overdue", column: "tasks", value: "1",
+                    rule: "must be the course's live tasks in that bucket (0); written by a writer no trigger saw"),
+                VerificationProblem(
+                    table: "course_buckets", key: "C1/today", column: "tasks", value: "1",
+                    rule: "must be the course's live tasks in that bucket (2); written by a writer no trigger saw"),
+            ])
+        // What docs/operations.md tells: mark the data not clean, and the next full sync counts afresh.
+        try other.execute("UPDATE data_marks SET clean = 0")
+        #expect(try !Self.holds(fixture))
+        try fixture.importFiles(mode: .sync)
+        #expect(try Self.holds(fixture))
+        #expect(try Self.countsMismatches(fixture) == [])
+        #expect(try Self.grid(fixture.store).cards.map(\.counts) == [Self.counts(1, 1, 0, 0, 0), Self.counts(0, 0, 1, 1, 1)])
     }
 
     @Test("a sync that rejected a row, or of tasks alone, does not make the data clean again")

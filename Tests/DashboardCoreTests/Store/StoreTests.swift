@@ -29,8 +29,8 @@ struct StoreTests {
         }
         #expect(
             tables == [
-                "audit", "batch_births", "batch_counts", "batch_files", "batch_problems", "batches", "course_history", "courses",
-                "data_marks", "held_courses",
+                "audit", "batch_births", "batch_counts", "batch_files", "batch_problems", "batches", "course_buckets", "course_history",
+                "courses", "data_marks", "held_courses",
                 "held_rejected", "held_tasks", "overrides", "settings", "settings_log", "sqlite_sequence", "task_history", "tasks",
             ])
     }

@@ -129,6 +129,10 @@ public final class Database {
         _ = dashboard_sqlite_enable_triggers(handle, on ? 1 : 0)
     }
 
+    /// True when triggers fire for this connection's writes (a writer that turned them off
+    /// keeps what they would have kept itself: `CourseBuckets.counting`).
+    public var triggersEnabled: Bool { dashboard_sqlite_triggers_enabled(handle) != 0 }
+
     /// Runs one or more statements that take no parameters.
     public func execute(_ sql: String) throws {
         var errmsg: UnsafeMutablePointer<CChar>?
