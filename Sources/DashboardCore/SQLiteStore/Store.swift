@@ -124,7 +124,11 @@ public final class Store {
         }
         // Until SQLite's own reading agrees the file is ours, closing copies no -wal into it.
         if onDisk == .needsSQLite(walCommitted: true) { database.setCheckpointOnClose(false) }
-        database.setBusyTimeout(milliseconds: Store.busyMilliseconds(busyTimeout))
+        // Opening takes locks for milliseconds (reading the header, switching a new file to WAL,
+        // a migration): two processes opening one new file at once would otherwise both fail as
+        // busy, neither of them a writer. The open waits for those (`openingGraceSeconds`); the
+        // caller's timeout applies from the first write on.
+        database.setBusyTimeout(milliseconds: Store.busyMilliseconds(max(busyTimeout, Store.openingGraceSeconds)))
         do {
             // Whose file this is, read before any setting below writes to it.
             let identity = try StoreIdentity.inspect(database, path: path)
@@ -148,10 +152,11 @@ public final class Store {
             }
             try database.execute("PRAGMA synchronous = FULL")
             try migrate()
+            database.setBusyTimeout(milliseconds: Store.busyMilliseconds(busyTimeout))
         } catch let error as StoreError {
             throw error
         } catch {
-            throw Store.classify(error, path: path, waited: busyTimeout)
+            throw Store.classify(error, path: path, waited: max(busyTimeout, Store.openingGraceSeconds))
         }
     }
 
@@ -262,6 +267,9 @@ public final class Store {
         default: return
         }
     }
+
+    /// How long opening a database waits for another process's opening locks (seconds).
+    static let openingGraceSeconds = 5.0
 
     /// The busy timeout in milliseconds: negative, NaN or sub-millisecond waits are 0, and
     /// anything above `Int32.max` ms (about 24 days) is that, so no value can trap.

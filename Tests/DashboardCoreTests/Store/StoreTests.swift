@@ -35,6 +35,42 @@ struct StoreTests {
             ])
     }
 
+    /// Two first imports into one new file at once: one of them opens the file while the other
+    /// still reads its header in rollback mode. Those locks last milliseconds and neither process
+    /// is a writer yet, so opening waits for them instead of failing as busy (under load, both
+    /// imports once exited 75 and nobody imported).
+    @Test("opening a new database waits for another process's opening locks, then applies the caller's timeout")
+    func openingWaitsForOpeningLocks() throws {
+        let path = try tempPath()
+        let locked = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        Thread {
+            // Another process's open: a shared lock on the new file, held for 0.3 s.
+            defer { released.signal() }
+            guard let other = try? Database(path: path, mode: .readWriteCreate),
+                (try? other.execute("BEGIN")) != nil, (try? other.int("SELECT count(*) FROM sqlite_schema")) != nil
+            else {
+                locked.signal()
+                return
+            }
+            locked.signal()
+            Thread.sleep(forTimeInterval: 0.3)
+            try? other.execute("COMMIT")
+        }.start()
+        locked.wait()
+        let store = try Store(path: path, busyTimeout: 0)
+        released.wait()
+        #expect(store.schemaVersion == Schema.currentVersion)
+        #expect(try store.database.scalar("PRAGMA journal_mode")?.text == "wal")
+        // From then on the caller's timeout (0): a held write lock refuses the next write at once.
+        let holder = try Database(path: path, mode: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let started = Date()
+        #expect(throws: SQLiteError.self) { try store.database.execute("BEGIN IMMEDIATE") }
+        #expect(Date().timeIntervalSince(started) < Store.openingGraceSeconds / 2)
+    }
+
     @Test("reopening a current database migrates nothing")
     func reopen() throws {
         let path = try tempPath()
