@@ -17,6 +17,7 @@ TASKS = int(os.environ.get("BENCH_TASKS", "1000000"))
 COURSES = int(os.environ.get("BENCH_COURSES", "2000"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 AUDIT = int(os.environ.get("BENCH_AUDIT", "10000000"))
+AUDIT_TASKS = 1000000
 SCALE_10M = os.environ.get("BENCH_SCALE", "").upper() == "10M"
 DATA = os.environ.get("BENCH_DATA", os.path.join(ROOT, ".build", "bench-data"))
 AS_OF = "2026-11-29T08:00:00Z"
@@ -69,9 +70,10 @@ def fresh_import(folder, db):
 
 
 def audit_database(work):
-    """A database with AUDIT audit entries (written by the sqlite3 shell with a recursive CTE,
-    as Bench/memory.sh does), cached: one task of it has a handful."""
-    db = os.path.join(DATA, f"audit-{AUDIT}.sqlite")
+    """A database with AUDIT audit entries over 1,000,000 tasks (written by the sqlite3 shell
+    with a recursive CTE, as Bench/memory.sh does), cached: each task has a handful (AUDIT /
+    1,000,000), as in a school's log after years of nights."""
+    db = os.path.join(DATA, f"audit-{AUDIT}-over-{AUDIT_TASKS}.sqlite")
     stamp = db + ".done"
     if not os.path.exists(stamp):
         remove_db(db)
@@ -80,12 +82,12 @@ def audit_database(work):
         with open(os.path.join(folder, "courses.csv"), "w") as f:
             f.write("course_id,title\nC1,Maths\n")
         with open(os.path.join(folder, "tasks.csv"), "w") as f:
-            f.write("task_id,course_id,title,due\n" + "".join(f"T{i},C1,Task {i},2026-12-01\n" for i in range(1, 1001)))
+            f.write("task_id,course_id,title,due\n" + "".join(f"T{i},C1,Task {i},2026-12-01\n" for i in range(1, AUDIT_TASKS + 1)))
         subprocess.run([BIN, "--db", db, "--as-of", AS_OF, "--quiet", "import", folder], check=True)
         sql = f"""
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {AUDIT})
             INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason)
-            SELECT '2026-11-29T08:00:00Z', '2026-11-29T08:00:00Z', 'T' || (i % 1000 + 1), 'C1', 'upcoming', 'today', 'time', 'bench', ''
+            SELECT '2026-11-29T08:00:00Z', '2026-11-29T08:00:00Z', 'T' || (i % {AUDIT_TASKS} + 1), 'C1', 'upcoming', 'today', 'time', 'bench', ''
             FROM n;
         """
         subprocess.run(["sqlite3", db, sql], check=True)

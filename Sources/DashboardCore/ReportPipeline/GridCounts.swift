@@ -40,18 +40,27 @@ enum GridCounts {
         }
         var tallies: [CourseTally] = []
         for (id, entry) in courses.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            var counts = moved[id] ?? BucketCounts()
-            for (name, n) in stored[id] ?? [:] where n != 0 {
-                guard n > 0, let bucket = Bucket(rawValue: name) else { return nil }
-                counts[bucket] += n
-            }
+            guard let counts = effective(stored: stored[id] ?? [:], moved: moved[id] ?? BucketCounts()) else { return nil }
             tallies.append(tally(entry.course, counts: counts, allowed: matcher.allows(entry.course), query: query))
         }
         return tallies
     }
 
+    /// A course's live tasks per bucket at the as-of: its stored counts less its unsettled
+    /// tasks (`stored`), plus those tasks in their buckets (`moved`); nil when they do not add
+    /// up (a count below zero, or left on a name that is no bucket).
+    static func effective(stored: [String: Int], moved: BucketCounts) -> BucketCounts? {
+        var counts = moved
+        for (name, n) in stored where n != 0 {
+            guard n > 0, let bucket = Bucket(rawValue: name) else { return nil }
+            counts[bucket] += n
+        }
+        return counts
+    }
+
     /// A course's grid tally from its count per bucket: what `CourseTally.count` adds up for a
-    /// grid with no search and no task-level filter but `--bucket`.
+    /// grid with no search and no task-level filter but `--bucket`. No task holds an invalid
+    /// value (`invalid` stays 0): the counts are read only from data the dashboard wrote.
     static func tally(_ course: CourseRecord, counts: BucketCounts, allowed: Bool, query: ReportQuery) -> CourseTally {
         var tally = CourseTally(course: course, allowed: allowed)
         tally.live = counts.total

@@ -56,7 +56,7 @@ enum ReportCoursePass {
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         var tallies: [CourseTally] = []
         var local: LocalAsOf?
-        var text = ""
+        var text = matcher.courseText(CourseRecord(courseID: "", code: "", title: ""))
         var assignments: Set<String> = []
         func finish() throws {
             if rows { tallies[0].assignmentRows = assignments.count }

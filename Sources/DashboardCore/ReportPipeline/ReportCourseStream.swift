@@ -53,14 +53,25 @@ public enum ReportCourseStream {
                 totals.add(tally)
                 try addCard(tally, linked: false, facts: facts, query: query, to: results, totals: &cards)
             }
-            // From the counts kept at write time when the store can prove them (`GridCounts`),
-            // else task by task.
+            // From the counts kept at write time when the store can prove them (`GridCounts`; a
+            // search: `ReportSearchPass`), else task by task.
+            var counted = false
             if GridCounts.applies(to: query), try reader.storedBucketsHold(),
                 let tallies = try GridCounts.tallies(
                     reader, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses)
             {
                 for tally in tallies { try finished(tally) }
-            } else {
+                counted = true
+            } else if ReportSearchPass.applies(to: query), try reader.storedBucketsHold() {
+                do {
+                    try ReportSearchPass.forEachCourse(
+                        reader, query: query, kind: .grid, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses,
+                        finished,
+                        listed: { _, _, _, _ in })
+                    counted = true
+                } catch is ReportSearchPass.CountsDoNotAddUp {}
+            }
+            if !counted {
                 try ReportCoursePass.forEachCourse(
                     reader, query: query, kinds: [.grid], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
                 ) { try finished($0[0]) }

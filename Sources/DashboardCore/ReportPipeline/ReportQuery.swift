@@ -77,9 +77,10 @@ public enum ReportPipeline {
 
     // MARK: - Search
 
-    /// Folds text for matching: lowercase, no diacritics, NFKD-compatible.
+    /// Folds text for matching: case, diacritics and width (`TextFold`: Foundation's folding,
+    /// table-driven).
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        TextFold.fold(text)
     }
 
     /// Keeps the tasks for which every word of `query` appears in the task title, the course

@@ -50,7 +50,7 @@ public enum ReportStream {
         let (skipped, overflow) = (max(1, query.page) - 1).multipliedReportingOverflow(by: limit)
         let (wanted, overflowWanted) = skipped.addingReportingOverflow(limit)
         let showsEmpty = !query.narrows && query.page == 1
-        return try reader.read {
+        func build(fast: Bool) throws -> Report {
             let empties = try reader.courseResults()
             defer { empties.drop() }
             // Past page 1, each listed course's counts, to find where the page's first section
@@ -61,20 +61,31 @@ public enum ReportStream {
             defer { window.finish() }
             var totals = ReportTotals()
             var (courseKey, keyOf): ([UInt8], String?) = ([], nil)
-            try ReportCoursePass.forEachCourse(
-                reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
-            ) { tallies in
-                let tally = tallies[0]
+            func finished(_ tally: CourseTally) throws {
                 totals.add(tally)
                 if showsEmpty, tally.allowed, tally.matchingTotal == 0 { try empties.add(Self.result(tally)) }
                 if let listed, tally.allowed, tally.matchingTotal > 0 { try listed.add(Self.result(tally)) }
-            } listed: { course, local, task, _ in
+            }
+            func keep(_ course: CourseRecord, _ local: LocalAsOf, _ task: ReportTask, _: StoredOverride?) throws {
                 // Past the end of any page that can be shown: nothing to keep.
                 guard !overflow, !overflowWanted else { return }
                 if keyOf != course.courseID { (courseKey, keyOf) = (ReportSortKey.course(course), course.courseID) }
                 guard window.mayKeep(prefix: ReportSortKey.prefix(course: courseKey, bucket: task.bucket)) else { return }
                 let due = ReportPipeline.dueInstant(task.task.due, local.timeZone)
                 try window.add(ReportSortKey.key(course: courseKey, task: task, due: due, sort: query.sort), task.task.taskID)
+            }
+            if fast {
+                try ReportSearchPass.forEachCourse(
+                    reader, query: query, kind: .list, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses, finished,
+                    listed: keep)
+            } else {
+                try ReportCoursePass.forEachCourse(
+                    reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses
+                ) {
+                    try finished($0[0])
+                } listed: {
+                    try keep($0, $1, $2, $3)
+                }
             }
             var report = ReportAssembly.listFrame(totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
             guard facts.hasData else { return report }
@@ -107,6 +118,16 @@ public enum ReportStream {
             }
             ReportAssembly.fill(&report, courses: courses, empty: empty, pageTasks: pageTasks, firstPlace: firstPlace)
             return report
+        }
+        return try reader.read {
+            // From the counts kept at write time when the store proves them and the search can
+            // be tested in the store (`ReportSearchPass`), else task by task.
+            if ReportSearchPass.applies(to: query), try reader.storedBucketsHold() {
+                do {
+                    return try build(fast: true)
+                } catch is ReportSearchPass.CountsDoNotAddUp {}
+            }
+            return try build(fast: false)
         }
     }
 

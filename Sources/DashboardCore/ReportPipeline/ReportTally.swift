@@ -5,6 +5,7 @@ import Foundation
 /// never holds them all (`ReportStream`). Pure.
 public struct ReportMatcher: Sendable {
     let words: [String]
+    let wordsAreASCII: Bool
     let courseSet: Set<String>
     /// Each `--teacher` value as its folded words (`ReportMatcher.nameWords`).
     let teacherWords: [[String]]
@@ -15,6 +16,7 @@ public struct ReportMatcher: Sendable {
 
     public init(_ query: ReportQuery) {
         words = ReportPipeline.fold(query.search).split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        wordsAreASCII = words.allSatisfy(TextFold.isASCII)
         courseSet = Set(query.courses)
         teacherWords = query.teachers.map(Self.nameWords).filter { !$0.isEmpty }
         studentSet = Set(query.students)
@@ -45,15 +47,33 @@ public struct ReportMatcher: Sendable {
         ReportPipeline.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
-    /// The folded course text the search also looks into (computed once per course).
-    public func courseText(_ course: CourseRecord) -> String {
-        words.isEmpty ? "" : ReportPipeline.fold(course.code + " " + course.title)
+    /// The folded course text the search also looks into, and which words it holds (computed
+    /// once per course).
+    public func courseText(_ course: CourseRecord) -> SearchCourseText {
+        guard !words.isEmpty else { return SearchCourseText(text: "", holds: []) }
+        let text = ReportPipeline.fold(course.code + " " + course.title)
+        // As the whole text `title + " " + text` finds them after a title of ASCII letters.
+        let spaced = " " + text
+        return SearchCourseText(text: text, holds: words.map { spaced.contains($0) })
     }
 
-    /// Every word of the search appears in the task title or the course text.
-    public func found(_ task: ReportTask, courseText: String) -> Bool {
+    /// Every word of the search appears in the task's folded title followed by a space and the
+    /// course text. ASCII words in a plain folded title (`TextFold.Folded`) are searched byte by
+    /// byte (a word holds no space, so it is found in the title or in the course text, never
+    /// across: `TextFoldTests` compares both ways).
+    public func found(_ task: ReportTask, courseText: SearchCourseText) -> Bool {
+        found(title: task.task.title, courseText: courseText)
+    }
+
+    /// `found` for a task of that title.
+    public func found(title: String, courseText: SearchCourseText) -> Bool {
         guard !words.isEmpty else { return true }
-        let text = ReportPipeline.fold(task.task.title) + " " + courseText
+        let folded = TextFold.folded(title)
+        if wordsAreASCII, folded.plain {
+            for (word, held) in zip(words, courseText.holds) where !held && !TextFold.asciiContains(folded.text, word) { return false }
+            return true
+        }
+        let text = folded.text + " " + courseText.text
         return words.allSatisfy { text.contains($0) }
     }
 
@@ -71,6 +91,13 @@ public struct ReportMatcher: Sendable {
 
 /// What a report needs to know about one course, counted task by task: memory O(1) per
 /// course whatever its number of tasks.
+/// A course's folded text for a search (`ReportMatcher.courseText`), and which words of the
+/// search it holds.
+public struct SearchCourseText: Sendable {
+    let text: String
+    let holds: [Bool]
+}
+
 public struct CourseTally: Sendable, Equatable {
     public var course: CourseRecord
     /// False when `--course` or `--teacher` leaves the course out.
@@ -96,15 +123,17 @@ public struct CourseTally: Sendable, Equatable {
     public var matchingTotal: Int { matching.total }
 
     /// Counts one task; returns true when it matches the search and filters (it is listed).
+    /// - Parameter found: the search's answer for this task when the caller already has it.
     @discardableResult
     public mutating func count(
-        _ task: ReportTask, kind: Report.Kind, query: ReportQuery, matcher: ReportMatcher, courseText: String, at local: LocalAsOf
+        _ task: ReportTask, kind: Report.Kind, query: ReportQuery, matcher: ReportMatcher, courseText: SearchCourseText,
+        at local: LocalAsOf, found: Bool? = nil
     ) -> Bool {
         live += 1
         if !task.task.invalid.isEmpty { invalid += 1 }
         let showCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
         if showCompleted || task.bucket != .completed { baseline += 1 }
-        guard allowed, matcher.found(task, courseText: courseText) else { return false }
+        guard allowed, found ?? matcher.found(task, courseText: courseText) else { return false }
         if task.bucket == .completed, matcher.keeps(task, includeCompleted: true, at: local) { completedMatching += 1 }
         guard matcher.keeps(task, includeCompleted: query.includeCompleted || kind == .grid, at: local) else { return false }
         matching[task.bucket] += 1

@@ -179,4 +179,58 @@ extension Store {
             try body(LiveTask(task: decoder.task(row), override: overrides.override(row)), row.string(stored) ?? "")
         }
     }
+
+    /// One scan of the live tasks in key order: the unsettled ones and the search's candidates
+    /// (each word: its courses, `LIKE '%word%'` on the title, which SQLite compares in any case
+    /// of ASCII letters, or a title with a byte that is not ASCII: more characters than bytes).
+    public func forEachSearchCandidate(
+        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
+        _ body: (_ task: LiveTask, _ storedBucket: String, _ unsettled: Bool, _ found: Bool) throws -> Void
+    ) throws {
+        let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
+        var values: [SQLBindable] = [window.overdueBefore.isoText, window.upcomingFrom.isoText]
+        var tests: [String] = []
+        for word in words {
+            values.append(JSONValue.array(word.courses.map { .string($0) }).rendered())
+            let courses = values.count
+            values.append("%" + Self.likeEscaped(word.word) + "%")
+            tests.append(
+                """
+                (t.course_id IN (SELECT value FROM json_each(?\(courses))) OR t.title LIKE ?\(courses + 1) ESCAPE '\\'
+                 OR length(t.title) <> length(CAST(t.title AS BLOB)))
+                """)
+        }
+        let candidate = tests.isEmpty ? "0" : tests.joined(separator: " AND ")
+        let statement = try database.prepare(
+            """
+            SELECT t.task_id, t.course_id, t.title, t.student_id, \(try hasColumn("tasks", "assignment_id") ? "t.assignment_id" : "'' AS assignment_id"),
+                   t.due, t.priority, t.completed, t.bucket AS stored_bucket, o.bucket, o.until, o.reason, o.actor,
+                   NOT \(settled) AS unsettled, \(candidate) AS candidate
+            FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
+            WHERE t.deleted_batch IS NULL AND (NOT \(settled) OR \(candidate))
+            """)
+        let c = statement.columnPositions
+        let (stored, unsettled, isCandidate) = (try c.position("stored_bucket"), try c.position("unsettled"), try c.position("candidate"))
+        let (course, title) = (try c.position("course_id"), try c.position("title"))
+        let decoder = try TaskRowDecoder(c)
+        let overrides = try OverrideColumns(c)
+        try statement.forEachRow(values) { row in
+            // The course and title first: most candidates are not found, and need no more.
+            let isFound = row.int(isCandidate) != 0 && found(row.string(course) ?? "", row.string(title) ?? "")
+            let isUnsettled = row.int(unsettled) != 0
+            guard isFound || isUnsettled else { return }
+            try body(
+                LiveTask(task: decoder.task(row), override: overrides.override(row)), row.string(stored) ?? "", isUnsettled, isFound)
+        }
+    }
+
+    /// `text` with LIKE's wildcards and the escape character escaped by a backslash.
+    static func likeEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
 }

@@ -77,6 +77,25 @@ public protocol ReportReading: SnapshotReading {
     /// (titles and students left empty): the tasks a grid puts in their buckets itself. Call
     /// inside a `read`.
     func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws
+
+    /// Calls `body` with every live task that is not settled in `window` or that is found: every
+    /// word of `words` may be in it (`SearchWord`: the store's test) and `found` says it is, from
+    /// its course id and title. In no set order: the task (titles and students read), its stored
+    /// bucket, whether it is unsettled and whether it was found. A task no word's test passes is
+    /// never in the search, and `found` is asked only of those that pass. Call inside a `read`.
+    func forEachSearchCandidate(
+        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
+        _ body: (_ task: LiveTask, _ storedBucket: String, _ unsettled: Bool, _ found: Bool) throws -> Void
+    ) throws
+}
+
+/// One folded ASCII word of a search as the store tests it (`ReportReading.forEachSearchCandidate`):
+/// a task may hold it when its course's text does (`courses`), when its title holds it in any
+/// case of its ASCII letters (what the fold of an ASCII title is: `TextFold.asciiFoldIsLowercase`),
+/// or when its title is not ASCII (then only the fold can tell).
+public struct SearchWord: Sendable, Equatable {
+    public var word: String
+    public var courses: [String]
 }
 
 extension ReportReading {
@@ -89,6 +108,12 @@ extension ReportReading {
 
     /// Not called when `storedBucketsHold` is false.
     public func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {}
+
+    /// Not called when `storedBucketsHold` is false.
+    public func forEachSearchCandidate(
+        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
+        _ body: (_ task: LiveTask, _ storedBucket: String, _ unsettled: Bool, _ found: Bool) throws -> Void
+    ) throws {}
 }
 
 /// Sort keys of listed tasks kept by the store, not in memory, for the length of one `read`

@@ -33,10 +33,11 @@ struct GridCountsTests {
         return (fixture, try Store(readOnlyPath: fixture.path))
     }
 
-    @Test("grids over 80 random databases categorized at another time: the same report as the pipeline")
+    @Test("grids and list pages over 80 random databases categorized at another time: the same report as the pipeline")
     func randomized() throws {
         var settled = 0
         var unsettled = 0
+        var searched = 0
         for seed in UInt64(1)...80 {
             var random = StreamingReportRandomData(seed: seed)
             let courses = random.courses(count: 1...5, tasks: 0...40).map { course in
@@ -71,11 +72,22 @@ struct GridCountsTests {
                     store, facts: ReportSample.freshFacts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc)
                 StreamingReportEquivalenceTests.expectSame(
                     grid, try StreamingReportStoreTests.expected(.grid, store, query, onlyCourses: query.courses), "grid " + context)
+                // A searched list page from the counts and the search's candidates (`ReportSearchPass`).
+                if ReportSearchPass.applies(to: query) { searched += 1 }
+                if query.limit == nil { query.limit = random.int(1...5) }
+                for memory in [0, ReportStream.inMemoryKeyBytes] {
+                    let page = try ReportStream.listPage(
+                        store, facts: ReportSample.freshFacts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc, keyMemory: memory)
+                    StreamingReportEquivalenceTests.expectSame(
+                        page, try StreamingReportStoreTests.expected(.list, store, query, onlyCourses: query.courses),
+                        "page \(memory) " + context)
+                }
             }
             _ = fixture
         }
         // Both kinds of task were met, many times.
         #expect(settled > 1000 && unsettled > 1000, "settled \(settled), unsettled \(unsettled)")
+        #expect(searched > 30, "searched \(searched)")
     }
 
     @Test("the counts per stored bucket are kept; only the tasks not settled are read and put in their bucket in their course's zone")
@@ -225,6 +237,30 @@ struct GridCountsTests {
         #expect(try Self.holds(fixture))
         #expect(try Self.countsMismatches(fixture) == [])
         #expect(try Self.grid(fixture.store).cards.map(\.counts) == [Self.counts(1, 1, 0, 0, 0), Self.counts(0, 0, 1, 1, 1)])
+    }
+
+    @Test("counts that do not add up make a grid and a searched list count task by task")
+    func countsThatDoNotAddUp() throws {
+        let fixture = try AuditFixture()
+        try fixture.importFiles()
+        let other = try Database(path: fixture.base.path)
+        other.setTriggersEnabled(false)
+        try other.execute("UPDATE course_buckets SET tasks = tasks - 5 WHERE course_id = 'C2' AND bucket = 'completed'")
+        #expect(try Self.holds(fixture))
+        #expect(try Self.grid(fixture.store).cards.map(\.counts) == [Self.counts(1, 1, 0, 0, 0), Self.counts(0, 0, 1, 1, 1)])
+        let query = ReportSample.query {
+            $0.search = "o"
+            $0.includeCompleted = true
+        }
+        let page = try ReportStream.listPage(
+            fixture.store, facts: ReportSample.freshFacts, query: query, asOf: fixture.asOf, defaultTimeZone: fixture.utc)
+        // "o" is in One, Two and Four, and in every C2 task's course text (BIO Biology).
+        #expect(
+            ReportSample.summary(page.groups) == [
+                "C2 upcoming: T3", "C2 undated: T4", "C2 completed: T5", "C1 overdue: T1", "C1 today: T2",
+            ])
+        #expect(page.matchingTasks == 5 && page.totalTasks == 5)
+        #expect(page.groups.map(\.liveTasks) == [3, 2])
     }
 
     @Test("a sync that rejected a row, or of tasks alone, does not make the data clean again")

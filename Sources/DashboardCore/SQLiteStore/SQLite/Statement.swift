@@ -207,6 +207,14 @@ public struct Row {
         Int(sqlite3_column_int64(statement.handle, Int32(index)))
     }
 
+    /// The column's text as UTF-8 bytes, without a copy (empty for NULL), valid only inside
+    /// `body`.
+    public func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let i = Int32(index)
+        guard let p = sqlite3_column_text(statement.handle, i) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement.handle, i))))
+    }
+
     public func isNull(_ index: Int) -> Bool {
         sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_NULL
     }

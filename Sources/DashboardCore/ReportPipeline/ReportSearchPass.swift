@@ -1,0 +1,88 @@
+import Foundation
+
+/// A searched report from the counts kept at write time (issue 15): when the store proves its
+/// stored values, buckets and counts (`ReportReading.storedBucketsHold`) and every word of the
+/// search is ASCII once folded, one scan of the tasks returns only the unsettled ones and the
+/// search's candidates (`ReportReading.forEachSearchCandidate`: a task no word's test passes
+/// cannot be found); each course's live and baseline counts come from its counts per bucket
+/// (`GridCounts.effective`), and each candidate is counted by `CourseTally.count`, as
+/// `ReportCoursePass` counts every task. The tallies and the listed tasks are those of
+/// `ReportCoursePass` (a randomized test compares both); the tasks are listed in no set order.
+enum ReportSearchPass {
+    /// The counts did not add up (a writer no trigger saw): count task by task instead.
+    struct CountsDoNotAddUp: Error {}
+
+    /// True when a report of `query` may be counted this way (the store is asked separately).
+    static func applies(to query: ReportQuery) -> Bool {
+        let matcher = ReportMatcher(query)
+        return matcher.searches && matcher.wordsAreASCII && TextFold.asciiFoldIsLowercase && query.groupBy == .bucket
+    }
+
+    /// Calls `listed` with each listed task (as `ReportCoursePass.forEachCourse` with one kind),
+    /// then `finished` with each live course's tally, in course id order.
+    /// - Throws: `CountsDoNotAddUp` before any call of `finished` (but after some of `listed`):
+    ///   the caller starts again task by task.
+    static func forEachCourse(
+        _ reader: any ReportReading, query: ReportQuery, kind: Report.Kind, asOf: Date, defaultTimeZone: TimeZone,
+        onlyCourses: [String], _ finished: (CourseTally) throws -> Void,
+        listed: (CourseRecord, LocalAsOf, ReportTask, StoredOverride?) throws -> Void
+    ) throws {
+        let matcher = ReportMatcher(query)
+        var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
+        struct Course {
+            var tally: CourseTally
+            var local: LocalAsOf
+            var text: SearchCourseText
+            var moved = BucketCounts()
+        }
+        var courses: [String: Course] = [:]
+        for course in try reader.liveCourses(only: onlyCourses) {
+            if let set = query.courseSet, !set.contains(course.courseID) { continue }
+            courses[course.courseID] = Course(
+                tally: CourseTally(course: course, allowed: matcher.allows(course)), local: zones.local(course.timezone),
+                text: matcher.courseText(course))
+        }
+        // The courses each word is found in: every task of theirs passes that word's test.
+        let words = matcher.words.enumerated().map { index, word in
+            SearchWord(
+                word: word,
+                courses: courses.values.filter { $0.tally.allowed && $0.text.holds[index] }.map(\.tally.course.courseID).sorted())
+        }
+        var stored = try reader.storedBucketCounts()
+        func found(_ courseID: String, _ title: String) -> Bool {
+            guard let course = courses[courseID], course.tally.allowed else { return false }
+            return matcher.found(title: title, courseText: course.text)
+        }
+        try reader.forEachSearchCandidate(settledIn: BucketPolicy.settledWindow(asOf: asOf), words: words, found: found) {
+            live, storedBucket, unsettled, isFound in
+            let courseID = live.task.courseID
+            guard var course = courses[courseID] else { return }
+            let effective = BucketPolicy.effective(live.task, override: live.override, at: course.local)
+            if unsettled {
+                stored[courseID, default: [:]][storedBucket, default: 0] -= 1
+                course.moved[effective.bucket] += 1
+            }
+            if isFound {
+                let task = ReportTask(live, effective: effective)
+                if course.tally.count(
+                    task, kind: kind, query: query, matcher: matcher, courseText: course.text, at: course.local, found: true)
+                {
+                    try listed(course.tally.course, course.local, task, live.override)
+                }
+            }
+            courses[courseID] = course
+        }
+        let showCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
+        var tallies: [CourseTally] = []
+        for (id, course) in courses.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            guard let counts = GridCounts.effective(stored: stored[id] ?? [:], moved: course.moved) else { throw CountsDoNotAddUp() }
+            var tally = course.tally
+            // What `CourseTally.count` adds up over every task (no value is invalid: `GridCounts`).
+            tally.live = counts.total
+            tally.baseline = showCompleted ? counts.total : counts.total - counts[.completed]
+            tally.invalid = 0
+            tallies.append(tally)
+        }
+        for tally in tallies { try finished(tally) }
+    }
+}
