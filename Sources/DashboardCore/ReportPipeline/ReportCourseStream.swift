@@ -66,7 +66,7 @@ public enum ReportCourseStream {
                 do {
                     try ReportSearchPass.forEachCourse(
                         reader, query: query, kind: .grid, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses,
-                        finished,
+                        finished, mayList: { _, _ in false },
                         listed: { _, _, _, _ in })
                     counted = true
                 } catch is ReportSearchPass.CountsDoNotAddUp {}

@@ -20,11 +20,17 @@ enum ReportSearchPass {
 
     /// Calls `listed` with each listed task (as `ReportCoursePass.forEachCourse` with one kind),
     /// then `finished` with each live course's tally, in course id order.
+    ///
+    /// A found task that is settled (its stored bucket is its bucket) is counted from its bucket
+    /// alone when no filter but `--bucket` looks at tasks; it is read whole only when `mayList`
+    /// says a task of its course and bucket could still be listed (a page already full of tasks
+    /// that sort before it needs no more), and then given to `listed` like any other.
     /// - Throws: `CountsDoNotAddUp` before any call of `finished` (but after some of `listed`):
     ///   the caller starts again task by task.
     static func forEachCourse(
         _ reader: any ReportReading, query: ReportQuery, kind: Report.Kind, asOf: Date, defaultTimeZone: TimeZone,
         onlyCourses: [String], _ finished: (CourseTally) throws -> Void,
+        mayList: (CourseRecord, Bucket) -> Bool = { _, _ in true },
         listed: (CourseRecord, LocalAsOf, ReportTask, StoredOverride?) throws -> Void
     ) throws {
         let matcher = ReportMatcher(query)
@@ -35,46 +41,59 @@ enum ReportSearchPass {
             var text: SearchCourseText
             var moved = BucketCounts()
         }
-        var courses: [String: Course] = [:]
+        // Each live course once, in course id order; `places` finds a course's place by its id.
+        var courses: [Course] = []
         for course in try reader.liveCourses(only: onlyCourses) {
             if let set = query.courseSet, !set.contains(course.courseID) { continue }
-            courses[course.courseID] = Course(
-                tally: CourseTally(course: course, allowed: matcher.allows(course)), local: zones.local(course.timezone),
-                text: matcher.courseText(course))
+            courses.append(
+                Course(
+                    tally: CourseTally(course: course, allowed: matcher.allows(course)), local: zones.local(course.timezone),
+                    text: matcher.courseText(course)))
         }
+        courses.sort { $0.tally.course.courseID.utf8.lexicographicallyPrecedes($1.tally.course.courseID.utf8) }
+        let places = Dictionary(courses.enumerated().map { ($1.tally.course.courseID, $0) }, uniquingKeysWith: { first, _ in first })
         // The courses each word is found in: every task of theirs passes that word's test.
         let words = matcher.words.enumerated().map { index, word in
-            SearchWord(
-                word: word,
-                courses: courses.values.filter { $0.tally.allowed && $0.text.holds[index] }.map(\.tally.course.courseID).sorted())
+            SearchWord(word: word, courses: courses.filter { $0.tally.allowed && $0.text.holds[index] }.map(\.tally.course.courseID))
         }
         var stored = try reader.storedBucketCounts()
         func found(_ courseID: String, _ title: String) -> Bool {
-            guard let course = courses[courseID], course.tally.allowed else { return false }
-            return matcher.found(title: title, courseText: course.text)
+            guard let place = places[courseID], courses[place].tally.allowed else { return false }
+            return matcher.found(title: title, courseText: courses[place].text)
         }
-        try reader.forEachSearchCandidate(settledIn: BucketPolicy.settledWindow(asOf: asOf), words: words, found: found) {
-            live, storedBucket, unsettled, isFound in
-            let courseID = live.task.courseID
-            guard var course = courses[courseID] else { return }
-            let effective = BucketPolicy.effective(live.task, override: live.override, at: course.local)
-            if unsettled {
-                stored[courseID, default: [:]][storedBucket, default: 0] -= 1
-                course.moved[effective.bucket] += 1
+        let byBucket = matcher.filtersOnlyBuckets
+        try reader.forEachSearchCandidate(settledIn: BucketPolicy.settledWindow(asOf: asOf), words: words, found: found) { row, read in
+            guard let place = places[row.courseID] else { return }
+            if byBucket, !row.unsettled, let bucket = Bucket(rawValue: row.storedBucket) {
+                // Found and settled: its bucket is its stored one.
+                guard courses[place].tally.countFound(bucket: bucket, kind: kind, query: query, matcher: matcher),
+                    mayList(courses[place].tally.course, bucket)
+                else { return }
+                let live = try read()
+                let task = ReportTask(live, effective: BucketPolicy.effective(live.task, override: live.override, at: courses[place].local))
+                try listed(courses[place].tally.course, courses[place].local, task, live.override)
+                return
             }
-            if isFound {
+            let live = try read()
+            let effective = BucketPolicy.effective(live.task, override: live.override, at: courses[place].local)
+            if row.unsettled {
+                stored[row.courseID, default: [:]][row.storedBucket, default: 0] -= 1
+                courses[place].moved[effective.bucket] += 1
+            }
+            if row.found {
                 let task = ReportTask(live, effective: effective)
-                if course.tally.count(
+                let course = courses[place]
+                if courses[place].tally.count(
                     task, kind: kind, query: query, matcher: matcher, courseText: course.text, at: course.local, found: true)
                 {
                     try listed(course.tally.course, course.local, task, live.override)
                 }
             }
-            courses[courseID] = course
         }
         let showCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
         var tallies: [CourseTally] = []
-        for (id, course) in courses.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for course in courses {
+            let id = course.tally.course.courseID
             guard let counts = GridCounts.effective(stored: stored[id] ?? [:], moved: course.moved) else { throw CountsDoNotAddUp() }
             var tally = course.tally
             // What `CourseTally.count` adds up over every task (no value is invalid: `GridCounts`).

@@ -66,18 +66,21 @@ public enum ReportStream {
                 if showsEmpty, tally.allowed, tally.matchingTotal == 0 { try empties.add(Self.result(tally)) }
                 if let listed, tally.allowed, tally.matchingTotal > 0 { try listed.add(Self.result(tally)) }
             }
-            func keep(_ course: CourseRecord, _ local: LocalAsOf, _ task: ReportTask, _: StoredOverride?) throws {
+            func mayKeep(_ course: CourseRecord, _ bucket: Bucket) -> Bool {
                 // Past the end of any page that can be shown: nothing to keep.
-                guard !overflow, !overflowWanted else { return }
+                guard !overflow, !overflowWanted else { return false }
                 if keyOf != course.courseID { (courseKey, keyOf) = (ReportSortKey.course(course), course.courseID) }
-                guard window.mayKeep(prefix: ReportSortKey.prefix(course: courseKey, bucket: task.bucket)) else { return }
+                return window.mayKeep(prefix: ReportSortKey.prefix(course: courseKey, bucket: bucket))
+            }
+            func keep(_ course: CourseRecord, _ local: LocalAsOf, _ task: ReportTask, _: StoredOverride?) throws {
+                guard mayKeep(course, task.bucket) else { return }
                 let due = ReportPipeline.dueInstant(task.task.due, local.timeZone)
                 try window.add(ReportSortKey.key(course: courseKey, task: task, due: due, sort: query.sort), task.task.taskID)
             }
             if fast {
                 try ReportSearchPass.forEachCourse(
                     reader, query: query, kind: .list, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses, finished,
-                    listed: keep)
+                    mayList: mayKeep, listed: keep)
             } else {
                 try ReportCoursePass.forEachCourse(
                     reader, query: query, kinds: [.list], asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: query.courses

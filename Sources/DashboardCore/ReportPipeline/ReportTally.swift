@@ -80,13 +80,24 @@ public struct ReportMatcher: Sendable {
     /// The task-level filters (bucket, priority, student, completed, due), as of `local` in
     /// the task's course zone (`DueWindow`).
     public func keeps(_ task: ReportTask, includeCompleted: Bool, at local: LocalAsOf) -> Bool {
-        if !(includeCompleted || bucketSet.contains(.completed)), task.bucket == .completed { return false }
-        if !bucketSet.isEmpty, !bucketSet.contains(task.bucket) { return false }
+        guard keeps(bucket: task.bucket, includeCompleted: includeCompleted) else { return false }
         if !prioritySet.isEmpty, !ReportPipeline.priority(of: task, isIn: prioritySet) { return false }
         if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
         if !due.isEmpty, !due.allows(due: task.task.due, at: local) { return false }
         return true
     }
+}
+
+extension ReportMatcher {
+    /// True when the filters keep a task in `bucket` as far as its bucket can tell.
+    func keeps(bucket: Bucket, includeCompleted: Bool) -> Bool {
+        if !(includeCompleted || bucketSet.contains(.completed)), bucket == .completed { return false }
+        if !bucketSet.isEmpty, !bucketSet.contains(bucket) { return false }
+        return true
+    }
+
+    /// True when no filter but `--bucket` looks at a task (its bucket decides `keeps`).
+    var filtersOnlyBuckets: Bool { prioritySet.isEmpty && studentSet.isEmpty && due.isEmpty }
 }
 
 /// What a report needs to know about one course, counted task by task: memory O(1) per
@@ -137,6 +148,20 @@ public struct CourseTally: Sendable, Equatable {
         if task.bucket == .completed, matcher.keeps(task, includeCompleted: true, at: local) { completedMatching += 1 }
         guard matcher.keeps(task, includeCompleted: query.includeCompleted || kind == .grid, at: local) else { return false }
         matching[task.bucket] += 1
+        return true
+    }
+
+    /// Counts one found task from its bucket alone, as `count` would count it: only when
+    /// `matcher.filtersOnlyBuckets` and the task's values are valid (a store that proves its
+    /// stored buckets holds no invalid value). Returns true when it is listed.
+    mutating func countFound(bucket: Bucket, kind: Report.Kind, query: ReportQuery, matcher: ReportMatcher) -> Bool {
+        live += 1
+        let showCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
+        if showCompleted || bucket != .completed { baseline += 1 }
+        guard allowed else { return false }
+        if bucket == .completed, matcher.keeps(bucket: bucket, includeCompleted: true) { completedMatching += 1 }
+        guard matcher.keeps(bucket: bucket, includeCompleted: query.includeCompleted || kind == .grid) else { return false }
+        matching[bucket] += 1
         return true
     }
 }

@@ -185,7 +185,7 @@ extension Store {
     /// of ASCII letters, or a title with a byte that is not ASCII: more characters than bytes).
     public func forEachSearchCandidate(
         settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
-        _ body: (_ task: LiveTask, _ storedBucket: String, _ unsettled: Bool, _ found: Bool) throws -> Void
+        _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
     ) throws {
         let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
         var values: [SQLBindable] = [window.overdueBefore.isoText, window.upcomingFrom.isoText]
@@ -201,26 +201,43 @@ extension Store {
                 """)
         }
         let candidate = tests.isEmpty ? "0" : tests.joined(separator: " AND ")
+        // Only what decides a task: the rest of a task is read by its key when the caller asks
+        // (the unsettled few and the tasks a page may list), not carried for every candidate.
         let statement = try database.prepare(
             """
-            SELECT t.task_id, t.course_id, t.title, t.student_id, \(try hasColumn("tasks", "assignment_id") ? "t.assignment_id" : "'' AS assignment_id"),
-                   t.due, t.priority, t.completed, t.bucket AS stored_bucket, o.bucket, o.until, o.reason, o.actor,
-                   NOT \(settled) AS unsettled, \(candidate) AS candidate
-            FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
+            SELECT t.task_id, t.course_id, t.title, t.bucket AS stored_bucket, NOT \(settled) AS unsettled
+            FROM tasks t
             WHERE t.deleted_batch IS NULL AND (NOT \(settled) OR \(candidate))
             """)
         let c = statement.columnPositions
-        let (stored, unsettled, isCandidate) = (try c.position("stored_bucket"), try c.position("unsettled"), try c.position("candidate"))
-        let (course, title) = (try c.position("course_id"), try c.position("title"))
-        let decoder = try TaskRowDecoder(c)
-        let overrides = try OverrideColumns(c)
+        let (key, course, title) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"))
+        let (stored, unsettled) = (try c.position("stored_bucket"), try c.position("unsettled"))
+        let whole = try database.cached(
+            """
+            SELECT t.task_id, t.course_id, t.title, t.student_id, \(try hasColumn("tasks", "assignment_id") ? "t.assignment_id" : "'' AS assignment_id"),
+                   t.due, t.priority, t.completed, o.bucket, o.until, o.reason, o.actor
+            FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
+            WHERE t.task_id = ?1
+            """)
+        let decoder = try TaskRowDecoder(whole.columnPositions)
+        let overrides = try OverrideColumns(whole.columnPositions)
+        func read(_ taskID: String) throws -> LiveTask {
+            var live: LiveTask?
+            try whole.forEachRow([taskID]) { live = LiveTask(task: decoder.task($0), override: overrides.override($0)) }
+            guard let live else { throw InternalError.unexpected("task \(taskID) of the scan is gone from its own read") }
+            return live
+        }
         try statement.forEachRow(values) { row in
-            // The course and title first: most candidates are not found, and need no more.
-            let isFound = row.int(isCandidate) != 0 && found(row.string(course) ?? "", row.string(title) ?? "")
+            // The course and title first: a row is a candidate or unsettled, and either may not be
+            // found. The candidate test is not read back (SQLite would evaluate it again): a task
+            // that `found` finds passes every word's test, so `found` alone decides.
+            let courseID = row.string(course) ?? ""
+            let isFound = found(courseID, row.string(title) ?? "")
             let isUnsettled = row.int(unsettled) != 0
             guard isFound || isUnsettled else { return }
-            try body(
-                LiveTask(task: decoder.task(row), override: overrides.override(row)), row.string(stored) ?? "", isUnsettled, isFound)
+            let candidate = SearchCandidate(
+                courseID: courseID, storedBucket: row.string(stored) ?? "", unsettled: isUnsettled, found: isFound)
+            try body(candidate) { try read(row.string(key) ?? "") }
         }
     }
 

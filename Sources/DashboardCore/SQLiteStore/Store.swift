@@ -124,10 +124,10 @@ public final class Store {
         }
         // Until SQLite's own reading agrees the file is ours, closing copies no -wal into it.
         if onDisk == .needsSQLite(walCommitted: true) { database.setCheckpointOnClose(false) }
-        // Opening takes locks for milliseconds (reading the header, switching a new file to WAL,
-        // a migration): two processes opening one new file at once would otherwise both fail as
-        // busy, neither of them a writer. The open waits for those (`openingGraceSeconds`); the
-        // caller's timeout applies from the first write on.
+        // Opening takes locks for milliseconds (reading the header, switching a new file to WAL):
+        // two processes opening one new file at once would otherwise both fail as busy, neither
+        // of them a writer. The open waits for those (`openingGraceSeconds`); the caller's
+        // timeout applies from the migration on (a write, which waits for a writer only as asked).
         database.setBusyTimeout(milliseconds: Store.busyMilliseconds(max(busyTimeout, Store.openingGraceSeconds)))
         do {
             // Whose file this is, read before any setting below writes to it.
@@ -151,12 +151,13 @@ public final class Store {
                 try database.execute("PRAGMA journal_size_limit = 67108864")
             }
             try database.execute("PRAGMA synchronous = FULL")
-            try migrate()
+            // A migration is a write: another writer's lock is waited for only as the caller asked.
             database.setBusyTimeout(milliseconds: Store.busyMilliseconds(busyTimeout))
+            try migrate()
         } catch let error as StoreError {
             throw error
         } catch {
-            throw Store.classify(error, path: path, waited: max(busyTimeout, Store.openingGraceSeconds))
+            throw Store.classify(error, path: path, waited: busyTimeout)
         }
     }
 
@@ -268,7 +269,8 @@ public final class Store {
         }
     }
 
-    /// How long opening a database waits for another process's opening locks (seconds).
+    /// How long opening a database waits for another process's opening locks before its
+    /// migration (seconds).
     static let openingGraceSeconds = 5.0
 
     /// The busy timeout in milliseconds: negative, NaN or sub-millisecond waits are 0, and

@@ -80,13 +80,28 @@ public protocol ReportReading: SnapshotReading {
 
     /// Calls `body` with every live task that is not settled in `window` or that is found: every
     /// word of `words` may be in it (`SearchWord`: the store's test) and `found` says it is, from
-    /// its course id and title. In no set order: the task (titles and students read), its stored
-    /// bucket, whether it is unsettled and whether it was found. A task no word's test passes is
-    /// never in the search, and `found` is asked only of those that pass. Call inside a `read`.
+    /// its course id and title. In no set order: the row (`SearchCandidate`) and a function that
+    /// reads the whole task (titles and students) when the caller needs it, only during that
+    /// call. A task no word's test passes is never in the search: the store need not return it
+    /// unless it is unsettled, and may ask `found` of any task it returns. Call inside a `read`.
     func forEachSearchCandidate(
         settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
-        _ body: (_ task: LiveTask, _ storedBucket: String, _ unsettled: Bool, _ found: Bool) throws -> Void
+        _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
     ) throws
+}
+
+/// One task of `ReportReading.forEachSearchCandidate`, before its task is read.
+public struct SearchCandidate: Sendable, Equatable {
+    public var courseID: String
+    public var storedBucket: String
+    /// True when the task is not settled in the window (its bucket may have moved).
+    public var unsettled: Bool
+    /// True when `found` found it.
+    public var found: Bool
+
+    public init(courseID: String, storedBucket: String, unsettled: Bool, found: Bool) {
+        (self.courseID, self.storedBucket, self.unsettled, self.found) = (courseID, storedBucket, unsettled, found)
+    }
 }
 
 /// One folded ASCII word of a search as the store tests it (`ReportReading.forEachSearchCandidate`):
@@ -112,7 +127,7 @@ extension ReportReading {
     /// Not called when `storedBucketsHold` is false.
     public func forEachSearchCandidate(
         settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
-        _ body: (_ task: LiveTask, _ storedBucket: String, _ unsettled: Bool, _ found: Bool) throws -> Void
+        _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
     ) throws {}
 }
 
