@@ -21,7 +21,7 @@ DB ?= dashboard.sqlite
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 # Debian packages the build needs: header (or file) that proves each is installed.
-DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy python3:/usr/bin/python3 \
+DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h libpq-dev:/usr/include/postgresql/libpq-fe.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy python3:/usr/bin/python3 \
 	man-db:/usr/bin/man groff-base:/usr/bin/groff
 
 .PHONY: run test build release install install-files man deps clean lint fuzz fuzz-cli bench stress
@@ -72,11 +72,12 @@ run: release
 	@.build/release/dashboard --db $(DB) --quiet report grid --format json --out reports
 	@echo "Reports written to reports/: open reports/index.html in a browser, or read reports/index.md"
 
-# Only the tests need these: nginx serves the per-teacher folders with the configuration of
+# Only the tests need these: postgresql is the server the PostgreSQL store's tests start (a
+# throwaway one in a temporary folder, stopped after the tests: PostgresTestServer); nginx serves the per-teacher folders with the configuration of
 # docs/examples/nginx-dashboard.conf (TeacherWebServerTests), curl and openssl fetch pages and
 # make password files, setpriv runs readers as another user (ReadOnlyReaderTests), script gives a report a terminal
 # (ReportColourAndFilterCommandTests: colour only on a terminal).
-test: TEST_DEPS = nginx-light:/usr/sbin/nginx curl:/usr/bin/curl openssl:/usr/bin/openssl util-linux:/usr/bin/setpriv bsdutils:/usr/bin/script
+test: TEST_DEPS = postgresql:/usr/lib/postgresql/15/bin/initdb nginx-light:/usr/sbin/nginx curl:/usr/bin/curl openssl:/usr/bin/openssl util-linux:/usr/bin/setpriv bsdutils:/usr/bin/script
 test: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 	$(SWIFT) test $(SWIFT_FLAGS)

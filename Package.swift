@@ -21,13 +21,18 @@ let package = Package(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // The PostgreSQL store (docs/postgresql.md).
+        .systemLibrary(
+            name: "CPostgreSQL",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(
             name: "CSQLiteConfig",
             dependencies: ["CSQLite"]
         ),
         .target(
             name: "DashboardCore",
-            dependencies: ["CCSV", "CSQLite", "CCrypto", "CSQLiteConfig"]
+            dependencies: ["CCSV", "CSQLite", "CCrypto", "CSQLiteConfig", "CPostgreSQL"]
         ),
         .executableTarget(
             name: "dashboard",

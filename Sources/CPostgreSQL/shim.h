@@ -1,0 +1,2 @@
+// libpq from Debian's libpq-dev: its headers live in /usr/include/postgresql.
+#include <postgresql/libpq-fe.h>

@@ -1,0 +1,207 @@
+import CPostgreSQL
+import Foundation
+
+/// A failure of libpq or of the server: the server's SQLSTATE when it gave one, and its
+/// message. libpq's messages never hold the password (it names the host, port, user and
+/// database at most).
+public struct PGError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The five-character SQLSTATE (`40P01`, `23505`, …), or nil for a connection failure.
+    public let sqlState: String?
+    public let message: String
+
+    public init(sqlState: String?, message: String) {
+        self.sqlState = sqlState
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// `55P03` (lock_not_available), `40001` (serialization failure), `40P01` (deadlock).
+    var isBusy: Bool { ["55P03", "40001", "40P01"].contains(sqlState ?? "") }
+}
+
+/// One connection to a PostgreSQL server through libpq: statements with bound text
+/// parameters (never a value spliced into SQL), `COPY … FROM STDIN` for bulk writes and
+/// `COPY … TO STDOUT` for reads of any size (a result set is held in memory by libpq; a copy
+/// streams).
+public final class PGConnection {
+    let handle: OpaquePointer
+
+    /// Connects with a libpq connection string or URI (`postgresql://user@host/db`); the
+    /// password, when one is needed, comes from libpq's usual places (`~/.pgpass`,
+    /// `PGPASSWORD`, a service file) or the URI itself, and is never part of a message.
+    public init(_ conninfo: String) throws(PGError) {
+        guard let handle = PQconnectdb(conninfo) else {
+            throw PGError(sqlState: nil, message: "cannot connect: libpq could not allocate a connection")
+        }
+        self.handle = handle
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = Self.trimmed(PQerrorMessage(handle))
+            PQfinish(handle)
+            throw PGError(sqlState: nil, message: "cannot connect to PostgreSQL: \(message)")
+        }
+        // Dates and numbers as this program writes them, whatever the server's defaults.
+        PQsetClientEncoding(handle, "UTF8")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Runs one or more statements without parameters and without result rows.
+    public func execute(_ sql: String) throws(PGError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result)
+    }
+
+    /// Runs one statement with its parameters bound as text (nil is NULL) and returns its rows
+    /// (held in memory: for small results only; large reads use `copyOut`).
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [String?] = []) throws(PGError) -> [[String?]] {
+        var pointers: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { for pointer in pointers { free(pointer) } }
+        let result = pointers.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(buffer.count, 1)) { values in
+                PQexecParams(handle, sql, Int32(parameters.count), nil, parameters.isEmpty ? nil : values, nil, nil, 0)
+            }
+        }
+        defer { PQclear(result) }
+        try check(result)
+        var rows: [[String?]] = []
+        let (count, columns) = (PQntuples(result), PQnfields(result))
+        rows.reserveCapacity(Int(count))
+        for row in 0..<count {
+            rows.append(
+                (0..<columns).map { column in
+                    PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+                })
+        }
+        return rows
+    }
+
+    /// The first column of the first row, or nil.
+    public func scalar(_ sql: String, _ parameters: [String?] = []) throws(PGError) -> String? {
+        try query(sql, parameters).first?.first ?? nil
+    }
+
+    /// Runs `COPY … FROM STDIN` (`sql`) and sends what `produce` writes, in COPY's text format.
+    /// An error thrown by `produce` ends the copy with that error (the server rolls the
+    /// statement back) and is rethrown.
+    public func copyIn(_ sql: String, _ produce: (_ send: (borrowing [UInt8]) throws -> Void) throws -> Void) throws {
+        let start = PQexec(handle, sql)
+        let status = PQresultStatus(start)
+        if status != PGRES_COPY_IN {
+            defer { PQclear(start) }
+            try check(start)
+            throw PGError(sqlState: nil, message: "COPY did not start: \(sql)")
+        }
+        PQclear(start)
+        var failure: Error?
+        do {
+            try produce { bytes in
+                let sent = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map { base in
+                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { PQputCopyData(handle, $0, Int32(buffer.count)) }
+                    } ?? 1
+                }
+                guard sent == 1 else { throw PGError(sqlState: nil, message: Self.trimmed(PQerrorMessage(handle))) }
+            }
+        } catch {
+            failure = error
+        }
+        _ = PQputCopyEnd(handle, failure == nil ? nil : "the copy was abandoned")
+        var firstError: PGError?
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            do { try check(result) } catch { firstError = firstError ?? error }
+        }
+        if let failure { throw failure }
+        if let firstError { throw firstError }
+    }
+
+    /// Runs `COPY … TO STDOUT` (`sql`) and gives each line (one row in COPY's text format,
+    /// with its newline) to `body`.
+    public func copyOut(_ sql: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        let start = PQexec(handle, sql)
+        if PQresultStatus(start) != PGRES_COPY_OUT {
+            defer { PQclear(start) }
+            try check(start)
+            throw PGError(sqlState: nil, message: "COPY did not start: \(sql)")
+        }
+        PQclear(start)
+        var failure: Error?
+        while true {
+            var buffer: UnsafeMutablePointer<CChar>?
+            let length = PQgetCopyData(handle, &buffer, 0)
+            if length == -1 { break }
+            if length == -2 { throw PGError(sqlState: nil, message: Self.trimmed(PQerrorMessage(handle))) }
+            defer { PQfreemem(buffer) }
+            // After a failure of `body`, the rest is read and dropped (the connection stays usable).
+            guard failure == nil, let buffer else { continue }
+            do {
+                try buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+                    try body(UnsafeBufferPointer(start: $0, count: Int(length)))
+                }
+            } catch {
+                failure = error
+            }
+        }
+        var firstError: PGError?
+        while let result = PQgetResult(handle) {
+            defer { PQclear(result) }
+            do { try check(result) } catch { firstError = firstError ?? error }
+        }
+        if let failure { throw failure }
+        if let firstError { throw firstError }
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func inTransaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func check(_ result: OpaquePointer?) throws(PGError) {
+        guard let result else { throw PGError(sqlState: nil, message: Self.trimmed(PQerrorMessage(handle))) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_EMPTY_QUERY: return
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            throw PGError(sqlState: state, message: message ?? Self.trimmed(PQresultErrorMessage(result)))
+        }
+    }
+
+    static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+        guard let message else { return "unknown error" }
+        return String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// COPY's text format: a row is its fields joined by tabs and ended by a newline; NULL is
+/// `\N`; a backslash, tab, newline or carriage return in a value is escaped.
+enum PGCopyText {
+    /// Appends one field (`nil`: NULL) to `line`, with the tab before it unless it is the first.
+    static func append(_ value: String?, to line: inout [UInt8], first: Bool) {
+        if !first { line.append(0x09) }
+        guard let value else {
+            line.append(contentsOf: [0x5C, 0x4E])
+            return
+        }
+        for byte in value.utf8 {
+            switch byte {
+            case 0x5C: line.append(contentsOf: [0x5C, 0x5C])
+            case 0x09: line.append(contentsOf: [0x5C, 0x74])
+            case 0x0A: line.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: line.append(contentsOf: [0x5C, 0x72])
+            default: line.append(byte)
+            }
+        }
+    }
+}
