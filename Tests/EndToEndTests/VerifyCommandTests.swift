@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `dashboard verify`: integrity, foreign keys, stored values and audit chains; read-only;
+/// `dashboard verify`: integrity, foreign keys, stored values, audit chains and kept counts; read-only;
 /// exit 0 when all is well, 65 when anything is wrong.
 @Suite("verify command")
 struct VerifyCommandTests {
@@ -40,7 +40,8 @@ struct VerifyCommandTests {
         #expect(
             try sandbox.run(["--db", "db.sqlite", "verify"])
                 == CommandResult(
-                    exitCode: 0, stdout: "db.sqlite: no problems found (integrity, foreign keys, stored values, audit chains)\n",
+                    exitCode: 0,
+                    stdout: "db.sqlite: no problems found (integrity, foreign keys, stored values, audit chains, kept counts)\n",
                     stderr: ""))
         #expect(
             try sandbox.run(["--db", "db.sqlite", "verify", "--format", "json"])
@@ -178,7 +179,9 @@ struct VerifyCommandTests {
     @Test func verifyIsListedAndHasHelpWithExamples() throws {
         let sandbox = try Sandbox()
         let overview = try sandbox.run(["--help"])
-        #expect(overview.stdout.contains("  verify       Check the database: integrity, foreign keys, stored values and audit chains."))
+        #expect(
+            overview.stdout.contains(
+                "  verify       Check the database: integrity, foreign keys, stored values, audit chains and kept counts."))
         let help = try sandbox.run(["verify", "--help"])
         #expect(help.exitCode == 0)
         #expect(help.stdout.contains("dashboard verify --format json") || help.stdout.contains("verify --format json"))

@@ -85,7 +85,15 @@ enum LiveRows {
     }
 
     /// Builds `tasks_by_course` again after a bulk insert.
+    ///
+    /// With a smaller page cache while it sorts: SQLite's sorter takes runs as large as the
+    /// cache and, past 16 runs (about 7,000,000 tasks with the writer's 12 MiB), merges them in
+    /// levels that each hold buffers of their own, on top of the cache. A 4 MiB cache keeps a
+    /// 10,000,000-task import within the memory of a 1,000,000-task one (docs/performance.md).
     static func buildCourseIndex(_ database: Database) throws {
+        let cache = try database.int("PRAGMA main.cache_size")
+        try database.execute("PRAGMA main.cache_size = -4096")
+        defer { try? database.execute("PRAGMA main.cache_size = \(cache)") }
         try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
     }
 

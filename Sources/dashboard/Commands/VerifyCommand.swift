@@ -6,12 +6,14 @@ enum VerifyCommand: Command {
     static let spec = CommandSpec(
         name: "verify",
         usage: "dashboard verify [--format text|json]",
-        abstract: "Check the database: integrity, foreign keys, stored values and audit chains.",
+        abstract: "Check the database: integrity, foreign keys, stored values, audit chains and kept counts.",
         discussion: """
             Runs SQLite's integrity check, checks every foreign key, every stored value the
             program reads back (priority, completed, due, bucket, time zone, override expiry,
-            batch status and mode, counts) and the audit chains (no entry reverted twice,
-            override_before names an override entry), and prints one line per problem: table,
+            batch status and mode, counts), the audit chains (no entry reverted twice,
+            override_before names an override entry) and the counts the grid reads
+            (course_buckets: each course's live tasks per stored bucket, against the tasks), and
+            prints one line per problem: table,
             key, column, the stored value as SQL writes it, and the rule it breaks. Opens the
             file read-only and never creates it. Exit 0 when all is well; 65 when anything is
             wrong (a damaged file included); 66 when there is no database; 74 when the file is
@@ -59,7 +61,7 @@ enum VerifyCommand: Command {
         if format == "json" {
             console.out((count > 0 ? "\n  " : "") + "],\n  \"count\": \(count)\n}\n")
         } else if count == 0 {
-            console.out("\(path): no problems found (integrity, foreign keys, stored values, audit chains)\n")
+            console.out("\(path): no problems found (integrity, foreign keys, stored values, audit chains, kept counts)\n")
         }
         guard count == 0 else {
             console.error(

@@ -120,4 +120,36 @@ struct DisplayWidthTests {
             }
         }
     }
+
+    @Test("ASCII takes a column a scalar, as the property rule says, and whole ASCII lines a column a byte")
+    func asciiFastPaths() {
+        for value in UInt32(1)..<0x80 {
+            let scalar = Unicode.Scalar(value)!
+            #expect(DisplayWidth.propertyWidth(scalar) == 1, "U+\(String(value, radix: 16))")
+            #expect(DisplayWidth.width(scalar) == 1)
+        }
+        #expect(DisplayWidth.width("\u{0}") == 0)
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                        Unicode.Scalar([0x00, 0x1B, 0x41, 0x6D, 0x5B, 0x20, 0xE9, 0x4E00, 0x301].randomElement(using: &random)!)!
+                    }))
+            var expected = 0
+            var inSequence = false
+            for scalar in text.unicodeScalars {
+                if inSequence {
+                    if scalar == "m" { inSequence = false }
+                    continue
+                }
+                if scalar == "\u{1B}" {
+                    inSequence = true
+                    continue
+                }
+                expected += DisplayWidth.propertyWidth(scalar)
+            }
+            #expect(DisplayWidth.of(text) == expected, "\(text.unicodeScalars.map { $0.value })")
+        }
+    }
 }
