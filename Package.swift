@@ -42,15 +42,20 @@ let package = Package(
             name: "dashboard-datagen",
             path: "Sources/dashboard-datagen"
         ),
+        // A throwaway PostgreSQL server for the test targets (started once per test process).
+        .target(
+            name: "PostgresTestSupport",
+            path: "Tests/PostgresTestSupport"
+        ),
         .testTarget(
             name: "DashboardCoreTests",
-            dependencies: ["DashboardCore"]
+            dependencies: ["DashboardCore", "PostgresTestSupport"]
         ),
         // The end-to-end tests run the `dashboard` binary SwiftPM builds beside them: the
         // dependency makes `swift build --build-tests` (and `swift test`) build it first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DashboardCore", "dashboard"],
+            dependencies: ["DashboardCore", "dashboard", "PostgresTestSupport"],
             exclude: ["Goldens"]
         ),
     ],

@@ -273,23 +273,30 @@ enum PGSchema {
             (self.name, self.key, self.identity, self.definition) = (name, key, identity, definition)
         }
 
-        /// The column names, in their order (each definition line's first word, constraints
-        /// and the multi-column lines aside).
-        var columns: [String] {
-            var names: [String] = []
+        /// The column names, in their order.
+        var columns: [String] { columnTypes.map(\.name) }
+
+        /// Each column's name and type (`bigint` or `text`), in their order: each definition
+        /// line's columns (`code text, title text, …` holds several), constraint lines aside.
+        var columnTypes: [(name: String, type: String)] {
+            var found: [(name: String, type: String)] = []
             for line in definition.split(separator: "\n") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("PRIMARY KEY") { continue }
-                // `code text, title text, …`: several columns on one line.
                 for part in trimmed.split(separator: ",") {
                     let words = part.split(separator: " ")
-                    guard let first = words.first, words.count >= 2 else { continue }
-                    let name = String(first)
+                    guard words.count >= 2, !words[0].hasPrefix("'") else { continue }
                     let type = words[1].lowercased()
-                    if type.hasPrefix("bigint") || type.hasPrefix("text") { names.append(name) }
+                    if type == "bigint" || type == "text" { found.append((String(words[0]), type)) }
                 }
             }
-            return names
+            return found
+        }
+
+        /// The key columns in the order of SQLite's BINARY collation (text compared as bytes).
+        var byteOrder: String {
+            let types = Dictionary(columnTypes.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+            return key.map { types[$0] == "text" ? "\($0) COLLATE \"C\"" : $0 }.joined(separator: ", ")
         }
 
         var create: String { "CREATE TABLE \(name) (\n\(definition)\n)" }

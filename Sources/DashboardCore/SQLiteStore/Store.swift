@@ -44,6 +44,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case sqlite(SQLiteError)
     /// The program broke one of its own invariants (a bug).
     case internalFailure(InternalError)
+    /// `--db` names a PostgreSQL database for a command the PostgreSQL store does not serve yet
+    /// (it serves `dashboard copy`; docs/postgresql.md).
+    case notServedByPostgres(location: String)
 
     public var description: String {
         switch self {
@@ -75,6 +78,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "another dashboard process is writing to \(path)\(waitedText)"
         case .sqlite(let error): return error.description
         case .internalFailure(let error): return error.description
+        case .notServedByPostgres(let location):
+            return
+                "\(location) is a PostgreSQL database; this command reads and writes SQLite files only so far (PostgreSQL serves dashboard copy)"
         }
     }
 }

@@ -17,12 +17,14 @@ typealias ReadableStore = ReportReading & BatchReading & HeldBatchReading & Audi
 enum StoreFactory {
     /// Opens the store at `path` for writing, creating and migrating it when needed.
     static func open(path: String, busyTimeout: Double, modes: FileModes) throws(StoreError) -> any WritableStore {
-        try Store(path: path, busyTimeout: busyTimeout, modes: modes)
+        try refusePostgres(path)
+        return try Store(path: path, busyTimeout: busyTimeout, modes: modes)
     }
 
     /// Opens an existing store read-only (it is never created, migrated or written).
     static func openReadOnly(path: String) throws(StoreError) -> any ReadableStore {
-        try Store(readOnlyPath: path)
+        try refusePostgres(path)
+        return try Store(readOnlyPath: path)
     }
 
     /// An empty store in memory (`check` without a database: every row is new).
@@ -32,7 +34,40 @@ enum StoreFactory {
 
     /// Opens an existing store read-only for `verify`.
     static func openForVerifying(path: String) throws(StoreError) -> any StoreVerifying {
-        try Store(readOnlyPath: path)
+        try refusePostgres(path)
+        return try Store(readOnlyPath: path)
+    }
+
+    /// A PostgreSQL location for a command only the SQLite store serves so far: refused (64)
+    /// rather than taken for a file name.
+    private static func refusePostgres(_ path: String) throws(StoreError) {
+        guard case .postgres = DatabaseLocation(path) else { return }
+        throw .notServedByPostgres(location: DatabaseLocation(path).display)
+    }
+
+    /// Which side of a copy could not be opened.
+    enum CopyOpenFailure: Error {
+        case source(StoreError)
+        case target(StoreError)
+    }
+
+    /// `dashboard copy`: opens the SQLite database at `path` read-only and the PostgreSQL one at
+    /// `uri` (its schema created when it has none), then copies (`StoreCopy`).
+    /// - Throws: `CopyOpenFailure`, `StoreCopy.Failure`, or a failure of either store.
+    static func copy(from path: String, to uri: String) throws -> StoreCopy.Summary {
+        let source: Store
+        do {
+            source = try Store(readOnlyPath: path)
+        } catch {
+            throw CopyOpenFailure.source(error)
+        }
+        let target: PGStore
+        do {
+            target = try PGStore(uri: uri, create: true)
+        } catch {
+            throw CopyOpenFailure.target(error)
+        }
+        return try StoreCopy.copy(from: source, to: target)
     }
 
     /// The `StoreError` an error of the store's own layer stands for (a query failing after the

@@ -34,12 +34,13 @@ public final class PGConnection {
         guard let handle = PQconnectdb(conninfo) else {
             throw PGError(sqlState: nil, message: "cannot connect: libpq could not allocate a connection")
         }
-        self.handle = handle
         guard PQstatus(handle) == CONNECTION_OK else {
+            // Finished here, before `self.handle` is set: a failed init must not reach `deinit`.
             let message = Self.trimmed(PQerrorMessage(handle))
             PQfinish(handle)
             throw PGError(sqlState: nil, message: "cannot connect to PostgreSQL: \(message)")
         }
+        self.handle = handle
         // Dates and numbers as this program writes them, whatever the server's defaults.
         PQsetClientEncoding(handle, "UTF8")
     }

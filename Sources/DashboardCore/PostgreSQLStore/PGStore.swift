@@ -1,0 +1,127 @@
+import Foundation
+
+/// Where `--db` points: a SQLite file, or a PostgreSQL database (`postgresql://…` or
+/// `postgres://…`, SPEC §10).
+public enum DatabaseLocation: Equatable, Sendable {
+    case sqlite(path: String)
+    case postgres(uri: String)
+
+    public init(_ value: String) {
+        let lower = value.lowercased()
+        self = lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") ? .postgres(uri: value) : .sqlite(path: value)
+    }
+
+    /// How the location is named in messages and records: a URI without its password (the
+    /// `user:password@` part keeps the user, a `password=` parameter is dropped).
+    public var display: String {
+        switch self {
+        case .sqlite(let path): return path
+        case .postgres(let uri): return Self.redacted(uri)
+        }
+    }
+
+    static func redacted(_ uri: String) -> String {
+        guard let scheme = uri.range(of: "://") else { return uri }
+        var rest = String(uri[scheme.upperBound...])
+        // The authority ends at the first '/', '?' or '#'; a password is "user:password@" in it.
+        let authorityEnd = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") {
+            let userInfo = authority[..<at]
+            if let colon = userInfo.firstIndex(of: ":") {
+                rest = String(userInfo[..<colon]) + "@" + rest[rest.index(after: at)...]
+            }
+        }
+        // Query parameters: password=… is dropped, the others kept in order.
+        if let question = rest.firstIndex(of: "?") {
+            let head = rest[..<question]
+            let query = rest[rest.index(after: question)...]
+            let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter {
+                !$0.lowercased().hasPrefix("password=")
+            }
+            rest = String(head) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        return String(uri[..<scheme.upperBound]) + rest
+    }
+}
+
+/// The dashboard's PostgreSQL database: the connection, the schema check and its creation.
+///
+/// Opening (`open`) connects, then judges the database before writing anything: a database
+/// with `dashboard_schema` is the dashboard's (refused untouched when its version is newer than
+/// `PGSchema.currentVersion`, or when the mark names another application); a database with
+/// tables of its own in the current schema and no mark is another application's (refused
+/// untouched); an empty one gets the schema in one transaction, under an advisory lock so that
+/// two processes creating it at once make it once.
+public final class PGStore {
+    public let connection: PGConnection
+    /// The location as messages name it (no password).
+    public let display: String
+
+    /// The advisory lock key of the dashboard's writers (`pg_advisory_lock`): "dashbord" in ASCII.
+    static let writerLock: Int64 = 0x6461_7368_626F_7264
+    /// The key held while an empty database gets its schema (a moment, never by a writer's run).
+    static let schemaLock: Int64 = 0x6461_7368_7363_6865
+
+    /// Opens the database at `uri`; `create` makes the schema in an empty database.
+    public init(uri: String, create: Bool) throws(StoreError) {
+        display = DatabaseLocation.redacted(uri)
+        do {
+            connection = try PGConnection(uri)
+        } catch {
+            throw .unreadable(path: display, reason: error.message)
+        }
+        do {
+            try judge(create: create)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw PGStore.classify(error, display: display)
+        }
+    }
+
+    /// The version of the open database's schema.
+    public var schemaVersion: Int {
+        (try? connection.scalar("SELECT version FROM dashboard_schema WHERE id = 1")).flatMap { $0.flatMap { Int($0) } } ?? 0
+    }
+
+    private func judge(create: Bool) throws {
+        if try connection.scalar("SELECT to_regclass('dashboard_schema') IS NOT NULL") == "t" {
+            try check()
+            return
+        }
+        let tables = Int(try connection.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()") ?? "0") ?? 0
+        guard tables == 0 else { throw StoreError.foreign(path: display) }
+        guard create else { throw StoreError.empty(path: display) }
+        try connection.inTransaction {
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [String(Self.schemaLock)])
+            // Another process may have created it meanwhile.
+            if try connection.scalar("SELECT to_regclass('dashboard_schema') IS NOT NULL") == "t" { return }
+            try connection.execute(PGSchema.creation)
+        }
+        try check()
+    }
+
+    /// Refuses another application's mark and a version this program does not know.
+    private func check() throws {
+        let row = try connection.query("SELECT version, application FROM dashboard_schema WHERE id = 1").first
+        guard let row, let versionText = row[0], let version = Int(versionText), row[1] == PGSchema.application else {
+            throw StoreError.foreign(path: display)
+        }
+        if version > PGSchema.currentVersion {
+            throw StoreError.newerSchema(path: display, found: version, supported: PGSchema.currentVersion)
+        }
+        if version < PGSchema.currentVersion { throw StoreError.unknownSchema(path: display, found: version) }
+    }
+
+    /// The store error behind a failure of the server or the connection.
+    public static func classify(_ error: Error, display: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? PGError {
+            if error.isBusy { return .busy(path: display, waitedSeconds: 0) }
+            return .unreadable(path: display, reason: error.message)
+        }
+        if let error = error as? InternalError { return .internalFailure(error) }
+        return .internalFailure(.unexpected("\(error)"))
+    }
+}

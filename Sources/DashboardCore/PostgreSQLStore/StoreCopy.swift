@@ -1,0 +1,163 @@
+import Foundation
+
+/// `dashboard copy --from SQLITE --to postgresql://…`: a whole dashboard database moved into an
+/// empty PostgreSQL one, table by table (batches, files, counts, problems, courses, tasks,
+/// history, held rows, audit, overrides, settings and their log, births), ids kept, in one
+/// transaction; then every copied table is read back from both sides in key order and compared
+/// row by row. Anything wrong rolls the whole copy back: the target is left empty.
+///
+/// What is not copied: the SQLite store's own proof for its fast grid (`data_marks`,
+/// `course_buckets`, kept by SQLite triggers the PostgreSQL store does not have) and SQLite's
+/// `sqlite_sequence`; the PostgreSQL identity columns are moved past the copied ids instead.
+///
+/// The source is checked first with the same rules as `dashboard verify` (a value PostgreSQL's
+/// typed columns would take differently, or a broken reference, is refused with the list of
+/// problems, before anything is written).
+public enum StoreCopy {
+    /// The tables a copy moves, in an order where references come first.
+    static var tables: [PGSchema.Table] { PGSchema.tables.filter { !["data_marks", "course_buckets"].contains($0.name) } }
+
+    /// What a copy did: the rows of each table, in the copy's order.
+    public struct Summary: Equatable, Sendable {
+        public var rows: [(table: String, rows: Int)]
+
+        public static func == (a: Summary, b: Summary) -> Bool {
+            a.rows.map(\.table) == b.rows.map(\.table) && a.rows.map(\.rows) == b.rows.map(\.rows)
+        }
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        /// The target holds dashboard data already (a copy goes into an empty database only).
+        case targetNotEmpty(table: String, rows: Int)
+        /// The source breaks the rules `verify` checks: each problem as `verify` prints it.
+        case sourceHasProblems([VerificationProblem])
+        /// A table read back from the target differs from the source (a bug, or a value the
+        /// target's types changed): the first row that differs, as COPY text.
+        case differs(table: String, source: String, target: String)
+    }
+
+    /// Copies `source` into `target` (its schema created and empty), then compares.
+    public static func copy(from source: Store, to target: PGStore) throws -> Summary {
+        var problems: [VerificationProblem] = []
+        try source.verify { problems.append($0) }
+        guard problems.isEmpty else { throw Failure.sourceHasProblems(problems) }
+        let connection = target.connection
+        return try connection.inTransaction {
+            // One writer at a time: another dashboard writing to the target makes this one busy.
+            guard try connection.scalar("SELECT pg_try_advisory_xact_lock($1)", [String(PGStore.writerLock)]) == "t" else {
+                throw StoreError.busy(path: target.display, waitedSeconds: 0)
+            }
+            for table in PGSchema.tables {
+                let rows = Int(try connection.scalar("SELECT count(*) FROM \(table.name)") ?? "0") ?? 0
+                // A new database's own rows (none today) aside, every table must be empty.
+                guard rows == 0 else { throw Failure.targetNotEmpty(table: table.name, rows: rows) }
+            }
+            var summary = Summary(rows: [])
+            try source.read {
+                for table in tables {
+                    summary.rows.append((table.name, try copy(table, from: source, to: connection)))
+                    if let identity = table.identity {
+                        try connection.query(
+                            "SELECT setval(pg_get_serial_sequence($1, $2), GREATEST((SELECT max(\(identity)) FROM \(table.name)), 0) + 1, false)",
+                            [table.name, identity])
+                    }
+                }
+                for table in tables { try compare(table, source: source, target: connection) }
+            }
+            return summary
+        }
+    }
+
+    /// Sends the table's rows in key order through `COPY … FROM STDIN`, 256 KiB at a time.
+    private static func copy(_ table: PGSchema.Table, from source: Store, to connection: PGConnection) throws -> Int {
+        let columns = table.columns
+        var count = 0
+        try connection.copyIn("COPY \(table.name) (\(columns.joined(separator: ", "))) FROM STDIN") { send in
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(1 << 18)
+            try forEachLine(table, in: source) { line in
+                chunk.append(contentsOf: line)
+                count += 1
+                if chunk.count >= 1 << 18 {
+                    try send(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            if !chunk.isEmpty { try send(chunk) }
+        }
+        return count
+    }
+
+    /// Each row of `table` in the source, in key order, as a line of COPY text.
+    static func forEachLine(_ table: PGSchema.Table, in source: Store, _ body: ([UInt8]) throws -> Void) throws {
+        var rows = try lines(table, in: source)
+        while let line = try rows.next() { try body(line) }
+    }
+
+    /// Reads the table back from the target in the same order (`COLLATE "C"`: byte order, as
+    /// SQLite's BINARY) and compares each line with the source's.
+    private static func compare(_ table: PGSchema.Table, source: Store, target connection: PGConnection) throws {
+        let columns = table.columns
+        var sourceLines: [[UInt8]] = []
+        var targetLines: [[UInt8]] = []
+        func check() throws {
+            let count = min(sourceLines.count, targetLines.count)
+            for index in 0..<count where sourceLines[index] != targetLines[index] {
+                throw Failure.differs(
+                    table: table.name, source: String(decoding: sourceLines[index], as: UTF8.self),
+                    target: String(decoding: targetLines[index], as: UTF8.self))
+            }
+            sourceLines.removeFirst(count)
+            targetLines.removeFirst(count)
+        }
+        // Both sides stream; the target is read first into bounded windows of the source.
+        var sourceRows = try lines(table, in: source)
+        try connection.copyOut(
+            "COPY (SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT"
+        ) { bytes in
+            targetLines.append(Array(bytes))
+            if let next = try sourceRows.next() { sourceLines.append(next) }
+            try check()
+        }
+        while let next = try sourceRows.next() { sourceLines.append(next) }
+        try check()
+        if let extra = sourceLines.first {
+            throw Failure.differs(table: table.name, source: String(decoding: extra, as: UTF8.self), target: "(no row)")
+        }
+        if let extra = targetLines.first {
+            throw Failure.differs(table: table.name, source: "(no row)", target: String(decoding: extra, as: UTF8.self))
+        }
+    }
+
+    /// The source's lines of `table`, one at a time.
+    struct SourceLines {
+        let statement: Statement
+        let columns: [String]
+        let table: String
+
+        mutating func next() throws -> [UInt8]? {
+            guard let row = try statement.nextRow() else { return nil }
+            var line: [UInt8] = []
+            for index in columns.indices {
+                let text: String?
+                switch row.value(index) {
+                case .null: text = nil
+                case .integer(let value): text = String(value)
+                case .text(let value): text = value
+                case .real(let value): text = String(value)
+                case .blob: throw Failure.differs(table: table, source: "a blob in \(columns[index])", target: "text")
+                }
+                PGCopyText.append(text, to: &line, first: index == 0)
+            }
+            line.append(0x0A)
+            return line
+        }
+    }
+
+    private static func lines(_ table: PGSchema.Table, in source: Store) throws -> SourceLines {
+        let columns = table.columns
+        let statement = try source.database.prepare(
+            "SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.key.joined(separator: ", "))")
+        return SourceLines(statement: statement, columns: columns, table: table.name)
+    }
+}

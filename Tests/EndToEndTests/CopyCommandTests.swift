@@ -1,0 +1,134 @@
+import DashboardCore
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// `dashboard copy --from SQLITE --to postgresql://…` against a throwaway server: what it
+/// prints, its exit codes, that a refused copy leaves the target as it was, that a password is
+/// never printed; and that the other commands refuse a PostgreSQL `--db` (64) without opening
+/// or naming its password.
+@Suite struct CopyCommandTests {
+    static let courses = """
+        course_id,code,title,teacher,timezone
+        C1,MATH 101,Algebra,Ann Lee,Europe/Berlin
+        C2,BIO 200,Biology,Bo Chen,America/New_York
+        """
+    static let tasks = """
+        task_id,course_id,title,student_id,due,completed
+        T1,C1,Worksheet 1,S1,2026-11-20,no
+        T2,C1,Essay,S2,2026-11-29,no
+        T3,C2,Lab report,S1,2026-12-05,yes
+        T4,C2,Reading,S3,,no
+        """
+
+    /// A sandbox with a database of two courses and four tasks, two imports deep.
+    static func imported() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("in/courses.csv", courses)
+        _ = try sandbox.write("in/tasks.csv", tasks)
+        let first = try sandbox.run(["--db", "db.sqlite", "--as-of", "2026-11-29T08:00:00Z", "import", "in/"])
+        #expect(first.exitCode == 0, "\(first)")
+        let second = try sandbox.run(["--db", "db.sqlite", "--as-of", "2026-11-30T08:00:00Z", "categorize"])
+        #expect(second.exitCode == 0, "\(second)")
+        return sandbox
+    }
+
+    @Test func aCopyPrintsEveryTableAndItsRowsAndTheTargetHoldsThem() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Self.imported()
+        let name = try server.database()
+        let result = try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)])
+        #expect(result.exitCode == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("TABLE") == true && lines.first?.hasSuffix("ROWS") == true)
+        let rows = Dictionary(
+            lines.dropFirst().map { line in
+                let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+                return (String(parts[0]), Int(parts[1]) ?? -1)
+            }, uniquingKeysWith: { a, _ in a })
+        #expect(rows["tasks"] == 4 && rows["courses"] == 2 && rows["batches"] == 1)
+        #expect(rows["audit"] ?? 0 > 0, "the categorize at a later as-of moved a task: \(rows)")
+        #expect(rows["data_marks"] == nil && rows["course_buckets"] == nil)
+        #expect(result.stderr.hasPrefix("dashboard: copied db.sqlite into postgresql://postgres@/\(name)?"))
+        #expect(result.stderr.hasSuffix(" tables, every table compared\n"))
+        #expect(
+            try server.psql(name, "SELECT task_id, bucket FROM tasks ORDER BY task_id").stdout
+                == "T1|overdue\nT2|overdue\nT3|completed\nT4|undated\n")
+    }
+
+    @Test func aSecondCopyIntoTheSameDatabaseIsRefusedAndChangesNothing() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Self.imported()
+        let name = try server.database()
+        #expect(try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)]).exitCode == 0)
+        let before = try server.psql(name, "SELECT count(*) FROM audit").stdout
+        let again = try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)])
+        #expect(again.exitCode == 65)
+        #expect(again.stdout == "")
+        #expect(again.stderr.contains("already holds dashboard data (1 rows in batches); nothing was copied"), "\(again.stderr)")
+        #expect(try server.psql(name, "SELECT count(*) FROM audit").stdout == before)
+    }
+
+    @Test func aCopyWhileAnotherDashboardHoldsTheWriterLockIs75AndCopiesNothing() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Self.imported()
+        let name = try server.database()
+        // Another writer: a session holding the dashboard's advisory lock ("dashbord" in ASCII).
+        let other = try PGConnection(server.conninfo(name))
+        try other.query("SELECT pg_advisory_lock($1)", [String(Int64(0x6461_7368_626F_7264))])
+        let result = try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)])
+        #expect(result.exitCode == 75, "\(result)")
+        #expect(result.stderr.hasPrefix("dashboard: error: another dashboard process is writing to postgresql://postgres@/\(name)"))
+        #expect(try server.psql(name, "SELECT count(*) FROM batches").stdout == "0\n")
+        try other.query("SELECT pg_advisory_unlock($1)", [String(Int64(0x6461_7368_626F_7264))])
+        #expect(try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)]).exitCode == 0)
+    }
+
+    @Test func aMissingSourceIs66AndAServerThatDoesNotAnswerIs74WithoutThePassword() throws {
+        let sandbox = try Self.imported()
+        let missing = try sandbox.run(["copy", "--from", "nope.sqlite", "--to", "postgresql://a@127.0.0.1:1/x"])
+        #expect(missing.exitCode == 66, "\(missing)")
+        #expect(!sandbox.exists("nope.sqlite"))
+        let unreachable = try sandbox.run([
+            "copy", "--from", "db.sqlite", "--to", "postgresql://ann:s3cret@127.0.0.1:1/x?connect_timeout=2",
+        ])
+        #expect(unreachable.exitCode == 74, "\(unreachable)")
+        #expect(unreachable.stderr.hasPrefix("dashboard: error: cannot use the PostgreSQL database postgresql://ann@127.0.0.1:1/x"))
+        #expect(!unreachable.stderr.contains("s3cret") && !unreachable.stdout.contains("s3cret"))
+    }
+
+    @Test(
+        "--from and --to are checked before anything opens",
+        arguments: [
+            (["copy", "--to", "postgresql://a@h/x"], "missing --from DATABASE"),
+            (["copy", "--from", "db.sqlite"], "missing --to URI"),
+            (["copy", "--from", "postgresql://a@h/x", "--to", "postgresql://a@h/y"], "--from must be a SQLite database file"),
+            (["copy", "--from", "db.sqlite", "--to", "other.sqlite"], "--to must be a PostgreSQL URI"),
+        ])
+    func usage(arguments: [String], message: String) throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.hasPrefix("dashboard: error: " + message), "\(result.stderr)")
+        #expect(try sandbox.listing() == [])
+    }
+
+    @Test(
+        "the other commands refuse a PostgreSQL --db with 64, naming it without its password",
+        arguments: [["status"], ["report", "grid"], ["import", "in/"], ["verify"], ["categorize"], ["audit"]])
+    func otherCommandsRefusePostgres(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("in/courses.csv", Self.courses)
+        let result = try sandbox.run(["--db", "postgresql://ann:s3cret@db.example.org/district"] + arguments)
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(
+            result.stderr
+                == """
+                dashboard: error: postgresql://ann@db.example.org/district is a PostgreSQL database; this command reads and writes SQLite files only so far (PostgreSQL serves dashboard copy)
+                dashboard: hint: point --db (or DASHBOARD_DB) at a SQLite file; `dashboard copy` moves one into PostgreSQL (docs/postgresql.md)
+
+                """)
+        #expect(result.stdout == "")
+        #expect(try sandbox.listing() == ["in"])
+    }
+}
