@@ -56,6 +56,35 @@ import Testing
                 == "T1|overdue\nT2|overdue\nT3|completed\nT4|undated\n")
     }
 
+    @Test func aCopyBackIntoANewSQLiteFileReportsAndAuditsAsTheOriginal() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Self.imported()
+        let name = try server.database()
+        #expect(try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)]).exitCode == 0)
+        let back = try sandbox.run(["copy", "--from", server.url(name), "--to", "back.sqlite"])
+        #expect(back.exitCode == 0, "\(back)")
+        #expect(back.stderr.hasPrefix("dashboard: copied postgresql://postgres@/\(name)?"))
+        #expect(back.stderr.contains(" into back.sqlite: "))
+        for arguments in [
+            ["--as-of", "2026-12-01T08:00:00Z", "report", "grid", "--format", "json"], ["audit", "--format", "csv"],
+            ["batches", "list", "--format", "json"], ["verify"],
+        ] {
+            let original = try sandbox.run(["--db", "db.sqlite"] + arguments)
+            let copied = try sandbox.run(["--db", "back.sqlite"] + arguments)
+            #expect(original.exitCode == 0 && copied.exitCode == 0, "\(arguments)")
+            #expect(copied.stdout == original.stdout.replacingOccurrences(of: "db.sqlite", with: "back.sqlite"), "\(arguments)")
+        }
+        // A second copy back into the same file: refused, the file unchanged.
+        let again = try sandbox.run(["copy", "--from", server.url(name), "--to", "back.sqlite"])
+        #expect(again.exitCode == 65)
+        #expect(again.stderr.hasPrefix("dashboard: error: back.sqlite already holds dashboard data (1 rows in batches)"))
+        // From a database without the schema: nothing to copy (66), and no file left behind.
+        let empty = try server.database()
+        let none = try sandbox.run(["copy", "--from", server.url(empty), "--to", "none.sqlite"])
+        #expect(none.exitCode == 66, "\(none)")
+        #expect(!sandbox.exists("none.sqlite"))
+    }
+
     @Test func aSecondCopyIntoTheSameDatabaseIsRefusedAndChangesNothing() throws {
         let server = try PostgresTestServer.shared()
         let sandbox = try Self.imported()
@@ -100,10 +129,10 @@ import Testing
     @Test(
         "--from and --to are checked before anything opens",
         arguments: [
-            (["copy", "--to", "postgresql://a@h/x"], "missing --from DATABASE"),
-            (["copy", "--from", "db.sqlite"], "missing --to URI"),
-            (["copy", "--from", "postgresql://a@h/x", "--to", "postgresql://a@h/y"], "--from must be a SQLite database file"),
-            (["copy", "--from", "db.sqlite", "--to", "other.sqlite"], "--to must be a PostgreSQL URI"),
+            (["copy", "--to", "postgresql://a@h/x"], "missing --from SOURCE"),
+            (["copy", "--from", "db.sqlite"], "missing --to TARGET"),
+            (["copy", "--from", "postgresql://a@h/x", "--to", "postgresql://a@h/y"], "one of --from and --to must be a SQLite"),
+            (["copy", "--from", "db.sqlite", "--to", "other.sqlite"], "one of --from and --to must be a SQLite"),
         ])
     func usage(arguments: [String], message: String) throws {
         let sandbox = try Sandbox()

@@ -68,6 +68,66 @@ public enum StoreCopy {
         }
     }
 
+    /// Copies the PostgreSQL database `source` into `target`, a SQLite database with no data
+    /// (just created), in one SQLite transaction with the connection's triggers off; then counts
+    /// the SQLite store's kept counts afresh (`CourseBuckets.rebuild`), leaves its data marks
+    /// unproven (no identical-import shortcut matches a copied batch; the grid counts task by
+    /// task until a clean-making sync), and compares every table as `copy(from:to:)` does.
+    public static func copy(from source: PGStore, to target: Store) throws -> Summary {
+        let database = target.database
+        var summary = Summary(rows: [])
+        try database.inTransaction(.immediate) {
+            for table in tables {
+                let rows = try database.int("SELECT count(*) FROM \(table.name)")
+                guard rows == 0 else { throw Failure.targetNotEmpty(table: table.name, rows: rows) }
+            }
+            database.setTriggersEnabled(false)
+            defer { database.setTriggersEnabled(true) }
+            try source.connection.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                for table in tables {
+                    summary.rows.append((table.name, try copy(table, from: source.connection, to: database)))
+                }
+                // The SQLite store's own proof: counted afresh, and the data not taken as proven.
+                try CourseBuckets.rebuild(database)
+                let mark = "(SELECT coalesce(max(data_mark), 0) + 1 FROM batches)"
+                try database.execute("UPDATE data_marks SET data = \(mark), writes = \(mark), clean = 0 WHERE id = 1")
+                try database.execute("UPDATE data_marks SET trusted = writes WHERE id = 1")
+                for table in tables { try compare(table, source: target, target: source.connection) }
+            }
+            return .commit
+        }
+        return summary
+    }
+
+    /// Reads the table from PostgreSQL in key order (`COPY … TO STDOUT`) and inserts each row
+    /// into SQLite, integers as integers.
+    private static func copy(_ table: PGSchema.Table, from connection: PGConnection, to database: Database) throws -> Int {
+        let types = table.columnTypes
+        let placeholders = types.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+        let insert = try database.prepare("INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        var count = 0
+        try connection.copyOut(
+            "COPY (SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT"
+        ) { line in
+            let fields = PGCopyText.fields(line)
+            guard fields.count == types.count else {
+                throw Failure.differs(
+                    table: table.name, source: String(decoding: line, as: UTF8.self), target: "a row of \(types.count) fields")
+            }
+            var values: [SQLBindable] = []
+            for (field, column) in zip(fields, types) {
+                if let field {
+                    if column.type == "bigint", let number = Int64(field) { values.append(number) } else { values.append(field) }
+                } else {
+                    values.append(SQLValue.null)
+                }
+            }
+            try insert.run(values)
+            count += 1
+        }
+        return count
+    }
+
     /// Sends the table's rows in key order through `COPY … FROM STDIN`, 256 KiB at a time.
     private static func copy(_ table: PGSchema.Table, from source: Store, to connection: PGConnection) throws -> Int {
         let columns = table.columns

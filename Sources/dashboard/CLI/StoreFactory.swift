@@ -51,6 +51,33 @@ enum StoreFactory {
         case target(StoreError)
     }
 
+    /// `dashboard copy --from postgresql://… --to PATH`: opens the PostgreSQL database (it must
+    /// hold the dashboard's schema) and creates the SQLite one, which must not exist yet or be
+    /// empty; a new file that the copy could not fill is removed again.
+    static func copy(fromPostgres uri: String, to path: String, modes: FileModes) throws -> StoreCopy.Summary {
+        let source: PGStore
+        do {
+            source = try PGStore(uri: uri, create: false)
+        } catch {
+            throw CopyOpenFailure.source(error)
+        }
+        let existed = PathInspection.inspect(path) != .missing
+        let target: Store
+        do {
+            target = try Store(path: path, modes: modes)
+        } catch {
+            throw CopyOpenFailure.target(error)
+        }
+        do {
+            return try StoreCopy.copy(from: source, to: target)
+        } catch {
+            if !existed {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            throw error
+        }
+    }
+
     /// `dashboard copy`: opens the SQLite database at `path` read-only and the PostgreSQL one at
     /// `uri` (its schema created when it has none), then copies (`StoreCopy`).
     /// - Throws: `CopyOpenFailure`, `StoreCopy.Failure`, or a failure of either store.

@@ -221,4 +221,46 @@ struct PGStoreTests {
         }
         #expect(try server.psql(name, "SELECT count(*) FROM batches").stdout == "0\n")
     }
+
+    @Test("a copy back into a new SQLite file gives every table again, the kept counts counted afresh, the data unproven")
+    func roundTrip() throws {
+        let server = try PostgresTestServer.shared()
+        let fixture = try Self.populated()
+        // A value with every control character COPY escapes, by hand (verify allows it in a reason).
+        try fixture.store.database.run("UPDATE overrides SET reason = ?", ["a\u{8}b\tc\nd\u{B}e\u{C}f\rg\\h"])
+        let name = try server.database()
+        _ = try StoreCopy.copy(from: Store(readOnlyPath: fixture.path), to: PGStore(uri: server.url(name), create: true))
+        let back = fixture.directory + "/back.sqlite"
+        let summary = try StoreCopy.copy(from: PGStore(uri: server.url(name), create: false), to: Store(path: back))
+        #expect(summary.rows.map(\.table) == StoreCopy.tables.map(\.name))
+        let copy = try Store(path: back)
+        for table in StoreCopy.tables {
+            let order = table.key.joined(separator: ", ")
+            #expect(
+                try copy.database.rows("SELECT * FROM \(table.name) ORDER BY \(order)")
+                    == fixture.store.database.rows("SELECT * FROM \(table.name) ORDER BY \(order)"), "\(table.name)")
+        }
+        // The same counts (the source keeps a zero where a course's last task in a bucket left it).
+        #expect(
+            try copy.database.rows("SELECT * FROM course_buckets ORDER BY 1, 2")
+                == fixture.store.database.rows("SELECT * FROM course_buckets WHERE tasks > 0 ORDER BY 1, 2"))
+        #expect(try copy.database.int("SELECT clean FROM data_marks") == 0)
+        #expect(try !copy.storedBucketsHold())
+        var problems: [VerificationProblem] = []
+        try copy.verify { problems.append($0) }
+        #expect(problems.isEmpty, "\(problems)")
+        // Into a SQLite file with data: refused, the file unchanged.
+        #expect(throws: StoreCopy.Failure.targetNotEmpty(table: "batches", rows: 2)) {
+            _ = try StoreCopy.copy(from: PGStore(uri: server.url(name), create: false), to: Store(path: fixture.path))
+        }
+    }
+
+    @Test("COPY's text escapes read back as written, NULL apart from the text \\N")
+    func copyText() {
+        let values: [String?] = ["plain", nil, "\\N", "tab\there", "a\\b", "\u{8}\u{B}\u{C}\r\n", "", "日本"]
+        var line: [UInt8] = []
+        for (index, value) in values.enumerated() { PGCopyText.append(value, to: &line, first: index == 0) }
+        line.append(0x0A)
+        #expect(line.withUnsafeBufferPointer { PGCopyText.fields($0) } == values)
+    }
 }

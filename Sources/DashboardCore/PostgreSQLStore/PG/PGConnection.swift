@@ -186,7 +186,9 @@ public final class PGConnection {
 }
 
 /// COPY's text format: a row is its fields joined by tabs and ended by a newline; NULL is
-/// `\N`; a backslash, tab, newline or carriage return in a value is escaped.
+/// `\N`; a backslash and the control characters COPY TO escapes (backspace, tab, newline,
+/// vertical tab, form feed, carriage return) are written as COPY TO writes them, so that a row
+/// rendered here equals the row the server sends back.
 enum PGCopyText {
     /// Appends one field (`nil`: NULL) to `line`, with the tab before it unless it is the first.
     static func append(_ value: String?, to line: inout [UInt8], first: Bool) {
@@ -201,8 +203,51 @@ enum PGCopyText {
             case 0x09: line.append(contentsOf: [0x5C, 0x74])
             case 0x0A: line.append(contentsOf: [0x5C, 0x6E])
             case 0x0D: line.append(contentsOf: [0x5C, 0x72])
+            case 0x08: line.append(contentsOf: [0x5C, 0x62])
+            case 0x0B: line.append(contentsOf: [0x5C, 0x76])
+            case 0x0C: line.append(contentsOf: [0x5C, 0x66])
             default: line.append(byte)
             }
         }
+    }
+
+    /// The fields of one line (its newline aside), nil for NULL, unescaped as COPY FROM reads
+    /// them: the sequences COPY TO writes (`\\`, `\b`, `\f`, `\n`, `\r`, `\t`, `\v`) and, for any
+    /// other `\c`, the character itself.
+    static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [String?] {
+        var fields: [String?] = []
+        var field: [UInt8] = []
+        var isNull = false
+        func finish() {
+            fields.append(isNull ? nil : String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+            isNull = false
+        }
+        var end = line.count
+        if end > 0, line[end - 1] == 0x0A { end -= 1 }
+        var index = 0
+        while index < end {
+            let byte = line[index]
+            if byte == 0x09 {
+                finish()
+            } else if byte == 0x5C, index + 1 < end {
+                index += 1
+                switch line[index] {
+                case 0x4E where field.isEmpty && (index + 1 == end || line[index + 1] == 0x09): isNull = true
+                case 0x62: field.append(0x08)
+                case 0x66: field.append(0x0C)
+                case 0x6E: field.append(0x0A)
+                case 0x72: field.append(0x0D)
+                case 0x74: field.append(0x09)
+                case 0x76: field.append(0x0B)
+                default: field.append(line[index])
+                }
+            } else {
+                field.append(byte)
+            }
+            index += 1
+        }
+        finish()
+        return fields
     }
 }
