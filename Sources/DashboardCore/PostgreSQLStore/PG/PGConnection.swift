@@ -60,9 +60,11 @@ public final class PGConnection {
     public func query(_ sql: String, _ parameters: [String?] = []) throws(PGError) -> [[String?]] {
         var pointers: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { for pointer in pointers { free(pointer) } }
-        let result = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(buffer.count, 1)) { values in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, parameters.isEmpty ? nil : values, nil, nil, 0)
+        let result = pointers.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
+            // No parameters: no array to pass (an empty buffer may have no address).
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return PQexecParams(handle, sql, 0, nil, nil, nil, nil, 0) }
+            return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { values in
+                PQexecParams(handle, sql, Int32(buffer.count), nil, values, nil, nil, 0)
             }
         }
         defer { PQclear(result) }
