@@ -27,7 +27,7 @@ import Testing
         #expect(
             Self.listedCommands(result.stdout) == [
                 "import", "check", "categorize", "reclassify", "revert", "audit", "report", "status", "batches", "nightly", "verify",
-                "settings", "copy", "help", "completions",
+                "settings", "copy", "access", "help", "completions",
             ])
         #expect(
             result.stdout.contains(

@@ -55,7 +55,8 @@ import Testing
         let verbs = Dictionary(screens.map { ($0.command, $0.verbs) }) { first, _ in first }
         #expect(verbs["batches"] == ["list", "show", "approve", "discard"])
         #expect(verbs["report"] == ["grid", "list"])
-        #expect(screens.filter { !$0.verbs.isEmpty }.map(\.command) == ["report", "batches", "settings"])
+        #expect(verbs["access"] == ["grant-teacher", "revoke", "list"])
+        #expect(screens.filter { !$0.verbs.isEmpty }.map(\.command) == ["report", "batches", "settings", "access"])
     }
 
     @Test func helpIgnoresTheSettingsOfTheEnvironment() throws {

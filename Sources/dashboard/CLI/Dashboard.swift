@@ -10,7 +10,7 @@ enum Dashboard {
         CommandEntry(ReclassifyCommand.self), CommandEntry(RevertCommand.self), CommandEntry(AuditCommand.self),
         CommandEntry(ReportCommand.self), CommandEntry(StatusCommand.self), CommandEntry(BatchesCommand.self),
         CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(SettingsCommand.self),
-        CommandEntry(CopyCommand.self),
+        CommandEntry(CopyCommand.self), CommandEntry(AccessCommand.self),
         CommandEntry(HelpCommand.self),
         CommandEntry(CompletionsCommand.self),
     ]
@@ -92,7 +92,7 @@ enum Dashboard {
             global = options
             // A PostgreSQL location for a command only the SQLite store serves so far: refused
             // (64) before anything opens it or prints it (`copy` takes its own --from and --to).
-            if name != CopyCommand.spec.name, case .postgres = DatabaseLocation(options.databasePath) {
+            if name != CopyCommand.spec.name, name != AccessCommand.spec.name, case .postgres = DatabaseLocation(options.databasePath) {
                 throw CommandError.store(.notServedByPostgres(location: DatabaseLocation(options.databasePath).display))
             }
             return try command.run(
