@@ -112,13 +112,7 @@ public final class PGConnection {
             failure = error
         }
         _ = PQputCopyEnd(handle, failure == nil ? nil : "the copy was abandoned")
-        var firstError: PGError?
-        while let result = PQgetResult(handle) {
-            defer { PQclear(result) }
-            do { try check(result) } catch { firstError = firstError ?? error }
-        }
-        if let failure { throw failure }
-        if let firstError { throw firstError }
+        try finishCopy(failure)
     }
 
     /// Runs `COPY … TO STDOUT` (`sql`) and gives each line (one row in COPY's text format,
@@ -148,6 +142,12 @@ public final class PGConnection {
                 failure = error
             }
         }
+        try finishCopy(failure)
+    }
+
+    /// The end of a copy: reads every remaining result (so the connection is usable again),
+    /// then throws the caller's own `failure`, else the server's first error.
+    private func finishCopy(_ failure: Error?) throws {
         var firstError: PGError?
         while let result = PQgetResult(handle) {
             defer { PQclear(result) }
