@@ -96,8 +96,8 @@ import Testing
                 ))
         #expect(try DatabaseSnapshot.int(db, "SELECT count(*) FROM tasks") == 20)
         #expect(
-            try DatabaseSnapshot.lines(db, "SELECT group_concat(task_id, ' ') FROM tasks WHERE deleted_batch IS NOT NULL ORDER BY task_id")
-                == "t11 t12 t13 t14 t15 t16 t17 t18 t19 t20\n")
+            try DatabaseSnapshot.lines(db, "SELECT task_id FROM tasks WHERE deleted_batch IS NOT NULL ORDER BY task_id")
+                == "t11\nt12\nt13\nt14\nt15\nt16\nt17\nt18\nt19\nt20\n")
         #expect(try DatabaseSnapshot.int(db, "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL AND task_id <= 't10'") == 10)
         #expect(
             try DatabaseSnapshot.lines(db, "SELECT status, reason FROM batches WHERE batch_id = 2")

@@ -128,7 +128,7 @@ import Testing
         #expect(result.stderr.hasPrefix("dashboard: error: drop holds no *.csv file\n"))
     }
 
-    @Test func statusWithoutADatabaseSaysSoAndExits66() throws {
+    @Test(.sqliteFiles) func statusWithoutADatabaseSaysSoAndExits66() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["--db", "db.sqlite", "status"])
         #expect(
@@ -139,7 +139,7 @@ import Testing
         #expect(!sandbox.exists("db.sqlite"))
     }
 
-    @Test func databasePathThatIsADirectoryExits74() throws {
+    @Test(.sqliteFiles) func databasePathThatIsADirectoryExits74() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         try FileManager.default.createDirectory(atPath: sandbox.path("store"), withIntermediateDirectories: false)
@@ -153,7 +153,7 @@ import Testing
                 ))
     }
 
-    @Test func databaseInAMissingFolderExits74() throws {
+    @Test(.sqliteFiles) func databaseInAMissingFolderExits74() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         let result = try sandbox.run(["--db", "no/such/dir/db.sqlite", "import", "courses.csv"])
@@ -161,7 +161,7 @@ import Testing
         #expect(result.stdout == "")
     }
 
-    @Test func fileThatIsNotADatabaseIsRefusedUnchanged() throws {
+    @Test(.sqliteFiles) func fileThatIsNotADatabaseIsRefusedUnchanged() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         try sandbox.write("db.sqlite", "just some text\n")
@@ -170,7 +170,7 @@ import Testing
         #expect(try sandbox.read("db.sqlite") == Data("just some text\n".utf8))
     }
 
-    @Test(arguments: [["import", "courses.csv"], ["batches", "approve", "1"]])
+    @Test(.sqliteFiles, arguments: [["import", "courses.csv"], ["batches", "approve", "1"]])
     func databaseFromANewerVersionIsRefusedAndLeftByteForByte(_ command: [String]) throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
@@ -196,7 +196,7 @@ import Testing
         #expect(try sandbox.listing() == listing)
     }
 
-    @Test func readingCommandsRefuseANewerDatabaseToo() throws {
+    @Test(.sqliteFiles) func readingCommandsRefuseANewerDatabaseToo() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv"]).exitCode == 0)

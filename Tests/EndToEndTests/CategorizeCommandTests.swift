@@ -174,7 +174,7 @@ import Testing
                     stderr: "dashboard: error: unexpected argument \"everything\"\ndashboard: hint: see `dashboard categorize --help`\n"))
     }
 
-    @Test func withoutADatabaseItExits66AndCreatesNone() throws {
+    @Test(.sqliteFiles) func withoutADatabaseItExits66AndCreatesNone() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["--db", "nowhere.sqlite", "--as-of", AuditSetup.asOf, "categorize"])
         #expect(result == AuditSetup.noDatabase("nowhere.sqlite"))
@@ -220,7 +220,8 @@ extension Sandbox {
     /// The audit log, one entry a line: `id|task|from|to|cause|actor|batch` (`-` for no batch).
     func auditLog() throws -> String {
         try DatabaseSnapshot.lines(
-            db, "SELECT entry_id, task_id, from_bucket, to_bucket, cause, actor, ifnull(batch_id, '-') FROM audit ORDER BY 1")
+            db,
+            "SELECT entry_id, task_id, from_bucket, to_bucket, cause, actor, coalesce(CAST(batch_id AS TEXT), '-') FROM audit ORDER BY 1")
     }
 
     /// `task_id: bucket` of every task in a `report list --format json` output.

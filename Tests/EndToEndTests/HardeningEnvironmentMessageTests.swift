@@ -42,7 +42,7 @@ struct HardeningEnvironmentMessageTests {
                     stderr: "dashboard: error: --timezone \"Mars/Base\" is not a known time zone\n" + Self.zoneHint))
     }
 
-    @Test func aDatabaseProblemNamesDASHBOARD_DBWhenItGaveThePath() throws {
+    @Test(.sqliteFiles) func aDatabaseProblemNamesDASHBOARD_DBWhenItGaveThePath() throws {
         let sandbox = try Sandbox()
         try FileManager.default.createDirectory(atPath: sandbox.path("folder"), withIntermediateDirectories: true)
         let hint = "dashboard: hint: point --db (or DASHBOARD_DB) at a database file\n"
@@ -81,7 +81,7 @@ struct HardeningEnvironmentMessageTests {
         #expect(try sandbox.listing().isEmpty)
     }
 
-    @Test func anEmptyVariableCountsAsUnset() throws {
+    @Test(.sqliteFiles) func anEmptyVariableCountsAsUnset() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["status"], environment: ["DASHBOARD_DB": "", "DASHBOARD_TZ": "", "DASHBOARD_AS_OF": ""])
         // `status` without a database: 66, naming the default path.

@@ -71,7 +71,7 @@ import Testing
         try sandbox.write("tasks.csv", Self.allRejected())
         #expect(try sandbox.run(["--db", "db.sqlite", "import", "tasks.csv"]).exitCode == 65)
         // The same document built whole from the database, the way it was before streaming.
-        let store = try Store(path: sandbox.path("db.sqlite"))
+        let store = try StoreUnderTest.store(sandbox.path("db.sqlite"))
         guard let batch = try store.batch(id: 1), case .object(let pairs) = batch.json else {
             Issue.record("batch 1 is missing")
             return

@@ -22,7 +22,7 @@ import Testing
         #expect(try HardeningOutputPathTests.state(sandbox) == before, "nothing may change", sourceLocation: sourceLocation)
     }
 
-    @Test func aMissingFolderFollowedByDotDotCannotReachTheDatabase() throws {
+    @Test(.sqliteFiles) func aMissingFolderFollowedByDotDotCannotReachTheDatabase() throws {
         let sandbox = try HardeningOutputPathTests.imported()
         try FileManager.default.moveItem(atPath: sandbox.path("db.sqlite"), toPath: sandbox.path("index.json"))
         for out in ["nothere/..", "nothere/./..", "nothere//../", "./nothere/../.", "x/y/../..", "nothere/../nothere2/.."] {

@@ -10,7 +10,8 @@ struct HardeningReviewFindingsTests {
     /// Runs `dashboard ARGS` through `sh -c` with `redirection` applied to it.
     static func runRedirected(_ sandbox: Sandbox, _ arguments: [String], redirection: String) throws -> CommandResult {
         let binary = try DashboardBinary.url().path
-        let quoted = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let mapped = try StoreUnderTest.prepare(arguments, environment: [:], directory: sandbox.directory).arguments
+        let quoted = ([binary] + mapped).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         return try sandbox.runTool("sh", ["-c", "exec " + quoted.joined(separator: " ") + " " + redirection])
     }
 

@@ -13,9 +13,8 @@ struct HardeningStoredNumberTests {
     ])
     func hugeStoredCountsAreShownNotTrapped(_ arguments: [String]) throws {
         let sandbox = try AuditSetup.imported()
-        let edit = try sandbox.runTool(
-            "sqlite3",
-            ["db.sqlite", "UPDATE batch_counts SET read = 9223372036854775807, deleted = -9223372036854775808 WHERE batch_id = 1"])
+        let edit = try sandbox.sqlShell(
+            "db.sqlite", "UPDATE batch_counts SET read = 9223372036854775807, deleted = -9223372036854775808 WHERE batch_id = 1")
         #expect(edit.exitCode == 0, "\(edit)")
         let result = try sandbox.dashboard(arguments)
         #expect(result.exitCode == 0, "\(arguments): \(result)")
@@ -29,7 +28,7 @@ struct HardeningStoredNumberTests {
         try sandbox.write("fewer.csv", "task_id,course_id,title\nt1,bio,Lab report\n")
         let held = try sandbox.dashboard(["import", "--mode", "sync", "--max-delete", "0", "fewer.csv"])
         #expect(held.exitCode == 65, "\(held)")
-        let edit = try sandbox.runTool("sqlite3", ["db.sqlite", "UPDATE batch_counts SET read = -9223372036854775808 WHERE batch_id = 2"])
+        let edit = try sandbox.sqlShell("db.sqlite", "UPDATE batch_counts SET read = -9223372036854775808 WHERE batch_id = 2")
         #expect(edit.exitCode == 0, "\(edit)")
         let result = try sandbox.dashboard(["batches", "approve", "2"])
         #expect(result.exitCode == 0, "\(result)")

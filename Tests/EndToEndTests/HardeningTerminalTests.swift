@@ -255,7 +255,7 @@ import Testing
         #expect(list.contains("    s1␛]0;pwned␇  Title␛[2J␇ with<U+202E>evil<U+200B>  s<U+2066>1 "))
         #expect(list.contains("    s2            Carriage return                      st2␍␛[1A    -           low       no due date\n"))
         #expect(
-            try DatabaseSnapshot.lines(sandbox.db, "SELECT hex(task_id) FROM tasks WHERE task_id LIKE 's1%'")
+            try DatabaseSnapshot.lines(sandbox.db, "SELECT \(StoreUnderTest.hex("task_id")) FROM tasks WHERE task_id LIKE 's1%'")
                 == "73311B5D303B70776E656407\n")
     }
 

@@ -20,7 +20,7 @@ import Testing
 
         // The sqlite3 shell, as an administrator fixing a title by hand.
         let (task, title) = try Self.firstTask(sandbox)
-        let edit = try sandbox.runTool("sqlite3", ["db.sqlite", "UPDATE tasks SET title = 'Edited by hand' WHERE task_id = '\(task)'"])
+        let edit = try sandbox.sqlShell("db.sqlite", "UPDATE tasks SET title = 'Edited by hand' WHERE task_id = '\(task)'")
         #expect(edit.exitCode == 0, "\(edit)")
         let undone = try sandbox.run(["--db", "db.sqlite", "--as-of", Self.asOf, "import", "courses.csv", "tasks.csv", "--format", "json"])
         #expect(undone.exitCode == 0, "\(undone)")
@@ -31,7 +31,7 @@ import Testing
     }
 
     static func firstTask(_ sandbox: Sandbox) throws -> (String, String) {
-        let rows = try sandbox.runTool("sqlite3", ["db.sqlite", "SELECT task_id, title FROM tasks ORDER BY task_id LIMIT 1"]).stdout
+        let rows = try sandbox.sqlShell("db.sqlite", "SELECT task_id, title FROM tasks ORDER BY task_id LIMIT 1").stdout
         let parts = rows.trimmingCharacters(in: .newlines).split(separator: "|", maxSplits: 1).map(String.init)
         return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import Testing
 
 /// One writer at a time: a second writer exits 75 at once, or waits with `--wait`.
@@ -10,19 +11,30 @@ import Testing
         private let input = Pipe()
         private let output = Pipe()
 
+        /// In the PostgreSQL pass (`StoreUnderTest`): `psql` holding the writers' advisory lock
+        /// in an open transaction, as a dashboard writer does.
         init(database: String, directory: URL) throws {
-            let candidates = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/bin/sqlite3"]
-            guard let shell = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-                throw HarnessError("the sqlite3 shell is not installed; `make deps` (apt-get install sqlite3) installs it")
+            if StoreUnderTest.isPostgres, let uri = StoreUnderTest.knownURI(forPath: database) {
+                process.executableURL = URL(fileURLWithPath: PostgresTestServer.binaries + "/psql")
+                process.arguments = ["-X", "-q", "-A", "-t", uri]
+            } else {
+                let candidates = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/bin/sqlite3"]
+                guard let shell = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+                    throw HarnessError("the sqlite3 shell is not installed; `make deps` (apt-get install sqlite3) installs it")
+                }
+                process.executableURL = URL(fileURLWithPath: shell)
+                process.arguments = [database]
             }
-            process.executableURL = URL(fileURLWithPath: shell)
-            process.arguments = [database]
             process.currentDirectoryURL = directory
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+            let begin =
+                StoreUnderTest.isPostgres
+                ? "BEGIN;\nSELECT pg_advisory_xact_lock(\(StoreUnderTest.writerLock));\nSELECT 'locked';\n"
+                : "BEGIN IMMEDIATE;\nSELECT 'locked';\n"
+            input.fileHandleForWriting.write(Data(begin.utf8))
             // Wait until the shell says it holds the lock.
             var seen = ""
             let deadline = Date().addingTimeInterval(20)

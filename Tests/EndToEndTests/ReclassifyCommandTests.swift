@@ -104,7 +104,7 @@ import Testing
         #expect(try DatabaseSnapshot.int(sandbox.db, "SELECT count(*) FROM overrides") == 0)
     }
 
-    @Test func reclassifyWithoutADatabaseExits66AndCreatesNone() throws {
+    @Test(.sqliteFiles) func reclassifyWithoutADatabaseExits66AndCreatesNone() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["--db", "nowhere.sqlite", "--as-of", AuditSetup.asOf] + Self.pin)
         #expect(result == AuditSetup.noDatabase("nowhere.sqlite"))

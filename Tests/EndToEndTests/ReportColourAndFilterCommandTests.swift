@@ -15,8 +15,9 @@ import Testing
         -> CommandResult
     {
         let binary = try DashboardBinary.url().path
+        let database = try sandbox.databaseArgument("db.sqlite")
         let command =
-            "\(before)'\(binary)' --db db.sqlite --as-of \(asOf) " + arguments.map { "'\($0)'" }.joined(separator: " ") + after
+            "\(before)'\(binary)' --db '\(database)' --as-of \(asOf) " + arguments.map { "'\($0)'" }.joined(separator: " ") + after
         var result = try sandbox.runTool("script", ["-qec", command, "/dev/null"])
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         return result

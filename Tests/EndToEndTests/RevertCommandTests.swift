@@ -80,7 +80,7 @@ import Testing
                     stderr: "dashboard: error: entry 1 was already reverted by entry 3; revert 3 to re-apply it\n"))
     }
 
-    @Test func revertUsageErrorsAndUnknownIDs() throws {
+    @Test(.sqliteFiles) func revertUsageErrorsAndUnknownIDs() throws {
         let sandbox = try AuditSetup.imported()
         let usage = "dashboard: hint: see `dashboard revert --help`\n"
         let exists = "dashboard: hint: `dashboard audit` and `dashboard batches list` show what exists\n"
@@ -172,7 +172,7 @@ import Testing
                 + "3|t1|update|1\n3|t2|restore|1\n3|t3|update|1\n3|t4|delete|1\n")
         #expect(
             try DatabaseSnapshot.lines(
-                sandbox.db, "SELECT batch_id, command, status, reason, ifnull(reverts_batch, '-') FROM batches ORDER BY 1")
+                sandbox.db, "SELECT batch_id, command, status, reason, coalesce(CAST(reverts_batch AS TEXT), '-') FROM batches ORDER BY 1")
                 == "1|import|committed||-\n2|import|reverted|reverted by batch 3|-\n3|revert|committed|revert of batch 2|2\n")
         let reapply = try sandbox.dashboard(["revert", "--batch", "3", "--actor", "adams"])
         #expect(

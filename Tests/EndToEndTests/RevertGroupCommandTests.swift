@@ -72,7 +72,7 @@ import Testing
                 == "revert of group 1, entry \(first) (override); forced past entries \(later)\n")
     }
 
-    @Test func auditReadsADatabaseFromBeforeGroupsReadOnly() throws {
+    @Test(.sqliteFiles) func auditReadsADatabaseFromBeforeGroupsReadOnly() throws {
         let sandbox = try BulkReclassifyCommandTests.imported()
         // Stored entries to read (the import's births stored none).
         #expect(try sandbox.dashboard(["reclassify", "m1", "--to", "today", "--reason", "ill"]).exitCode == 0)

@@ -52,6 +52,7 @@ extension Importer {
         case let f as ImportFailure: failure = f
         case let s as StoreError: failure = .store(s, batchID: nil)
         case let e as SQLiteError: failure = .store(Store.classify(e, path: store.path), batchID: nil)
+        case let e as PGError: failure = .store(Store.classify(e, path: store.path), batchID: nil)
         case let e as InternalError: failure = .store(.internalFailure(e), batchID: nil)
         default: failure = .store(.internalFailure(.unexpected("\(error)")), batchID: nil)
         }

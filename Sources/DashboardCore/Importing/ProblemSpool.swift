@@ -126,7 +126,7 @@ public final class ProblemSpool: @unchecked Sendable {
             sql += " ORDER BY grp, line, seq"
             if let limit { sql += " LIMIT \(max(0, limit))" }
             let statement = try spool.prepare(sql)
-            let decoder = try ProblemRowDecoder(statement.columnPositions, lineColumn: "problem_line")
+            let decoder = try ProblemRowDecoder(try statement.columnPositions, lineColumn: "problem_line")
             try statement.forEachRow(values) { row in
                 if let problem = decoder.problem(row) { try body(problem) }
             }

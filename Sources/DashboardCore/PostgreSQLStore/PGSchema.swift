@@ -299,13 +299,131 @@ enum PGSchema {
             return key.map { types[$0] == "text" ? "\($0) COLLATE \"C\"" : $0 }.joined(separator: ", ")
         }
 
-        var create: String { "CREATE TABLE \(name) (\n\(definition)\n)" }
+        /// The table's CREATE statement: every text column compares in byte order (`COLLATE
+        /// "C"`, as SQLite's BINARY), whatever the database's own collation.
+        var create: String {
+            var lines: [String] = []
+            for line in definition.split(separator: "\n", omittingEmptySubsequences: false) {
+                var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+                for index in words.indices where index > 0 && (words[index] == "text" || words[index] == "text,") {
+                    guard !words[index - 1].isEmpty else { continue }
+                    words[index] = words[index].hasSuffix(",") ? "text COLLATE \"C\"," : "text COLLATE \"C\""
+                }
+                lines.append(words.joined(separator: " "))
+            }
+            return "CREATE TABLE \(name) (\n\(lines.joined(separator: "\n"))\n)"
+        }
     }
+
+    /// The kept marks and counts (`DataMarks`, `CourseBuckets`), by triggers as in SQLite: every
+    /// statement that writes task or course data moves `data` and `writes`, every write of a
+    /// stored bucket or an override moves `writes`, and every write of tasks keeps the live
+    /// tasks per course and stored bucket. The triggers run once per statement over its
+    /// transition tables (a million-row write is a few set-based statements, not a million
+    /// calls), as the tables' owner (a teacher's role that may pin a bucket moves the marks
+    /// it may not write itself), and do nothing while the session's `dashboard.triggers` is
+    /// `off`: the importer's own writes, which keep the counts and move the marks themselves,
+    /// as SQLite's importer does with its connection's triggers off. A hand edit in psql fires
+    /// them.
+    static let keptMarksAndCounts = """
+        CREATE FUNCTION dashboard_triggers_on() RETURNS boolean LANGUAGE sql STABLE AS $$
+            SELECT coalesce(current_setting('dashboard.triggers', true), '') <> 'off'
+        $$;
+        CREATE FUNCTION dashboard_data_written() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF dashboard_triggers_on() THEN UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1; END IF;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION dashboard_bucket_written() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF dashboard_triggers_on() THEN UPDATE data_marks SET writes = writes + 1 WHERE id = 1; END IF;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION dashboard_tasks_updated() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF NOT dashboard_triggers_on() THEN RETURN NULL; END IF;
+            IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.task_id = o.task_id
+                       WHERE (o.course_id, o.title, o.student_id, o.due, o.priority, o.completed, o.assignment_id, o.deleted_batch, o.created_batch)
+                             IS DISTINCT FROM (n.course_id, n.title, n.student_id, n.due, n.priority, n.completed, n.assignment_id, n.deleted_batch, n.created_batch))
+               OR (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM new_rows) THEN
+                UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
+            ELSIF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.task_id = o.task_id WHERE o.bucket IS DISTINCT FROM n.bucket) THEN
+                UPDATE data_marks SET writes = writes + 1 WHERE id = 1;
+            END IF;
+            UPDATE course_buckets c SET tasks = c.tasks - d.n
+            FROM (SELECT course_id, bucket, count(*) AS n FROM old_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket) d
+            WHERE c.course_id = d.course_id AND c.bucket = d.bucket;
+            INSERT INTO course_buckets (course_id, bucket, tasks)
+            SELECT course_id, bucket, count(*) FROM new_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket
+            ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = course_buckets.tasks + excluded.tasks;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION dashboard_tasks_inserted() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF NOT dashboard_triggers_on() THEN RETURN NULL; END IF;
+            UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
+            INSERT INTO course_buckets (course_id, bucket, tasks)
+            SELECT course_id, bucket, count(*) FROM new_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket
+            ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = course_buckets.tasks + excluded.tasks;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION dashboard_tasks_deleted() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF NOT dashboard_triggers_on() THEN RETURN NULL; END IF;
+            UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
+            UPDATE course_buckets c SET tasks = c.tasks - d.n
+            FROM (SELECT course_id, bucket, count(*) AS n FROM old_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket) d
+            WHERE c.course_id = d.course_id AND c.bucket = d.bucket;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION dashboard_courses_updated() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF dashboard_triggers_on() AND (
+                EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.course_id = o.course_id
+                        WHERE (o.code, o.title, o.term, o.teacher, o.timezone, o.deleted_batch)
+                              IS DISTINCT FROM (n.code, n.title, n.term, n.teacher, n.timezone, n.deleted_batch))
+                OR (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM new_rows)) THEN
+                UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER tasks_inserted AFTER INSERT ON tasks REFERENCING NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION dashboard_tasks_inserted();
+        CREATE TRIGGER tasks_updated AFTER UPDATE ON tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION dashboard_tasks_updated();
+        CREATE TRIGGER tasks_deleted AFTER DELETE ON tasks REFERENCING OLD TABLE AS old_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION dashboard_tasks_deleted();
+        CREATE TRIGGER courses_inserted AFTER INSERT ON courses FOR EACH ROW EXECUTE FUNCTION dashboard_data_written();
+        CREATE TRIGGER courses_deleted AFTER DELETE ON courses FOR EACH ROW EXECUTE FUNCTION dashboard_data_written();
+        CREATE TRIGGER courses_updated AFTER UPDATE ON courses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION dashboard_courses_updated();
+        CREATE TRIGGER overrides_written AFTER INSERT OR UPDATE OR DELETE ON overrides
+            FOR EACH ROW EXECUTE FUNCTION dashboard_bucket_written();
+        INSERT INTO data_marks (id, data, writes, trusted, clean) VALUES (1, 0, 0, 0, 1);
+        """
+
+    /// What stands for SQLite's `PRAGMA schema_version` in the proof of an identical re-import
+    /// (`DataMarks.record`): a number that moves when a trigger that keeps the marks is
+    /// dropped, disabled or redefined.
+    static let schemaMark = """
+        SELECT hashtext(coalesce(string_agg(t.tgname::text || ':' || t.tgenabled::text || ':' || md5(p.prosrc), ',' ORDER BY t.tgname), ''))
+        FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE t.tgrelid IN ('tasks'::regclass, 'courses'::regclass, 'overrides'::regclass) AND NOT t.tgisinternal
+        """
+
+    /// Run by every writer once it holds the writers' lock: each identity column's next value is
+    /// its largest id plus one, as SQLite numbers a new row (a rolled-back batch leaves no gap:
+    /// the next batch gets its number, on both stores).
+    static let identitiesFollowRows = """
+        SELECT setval(pg_get_serial_sequence('batches', 'batch_id'), coalesce((SELECT max(batch_id) FROM batches), 0) + 1, false),
+               setval(pg_get_serial_sequence('audit', 'entry_id'), coalesce((SELECT max(entry_id) FROM audit), 0) + 1, false),
+               setval(pg_get_serial_sequence('settings_log', 'entry_id'), coalesce((SELECT max(entry_id) FROM settings_log), 0) + 1, false)
+        """
 
     /// The statements that create version 8 in an empty database, in one transaction.
     static var creation: String {
         (tables.map(\.create) + indexes + [
-            appendOnlyAudit,
+            appendOnlyAudit, keptMarksAndCounts,
             "CREATE TABLE dashboard_schema (id bigint PRIMARY KEY CHECK (id = 1), version bigint NOT NULL, application text NOT NULL)",
             "INSERT INTO dashboard_schema VALUES (1, \(currentVersion), '\(application)')",
         ]).joined(separator: ";\n") + ";"

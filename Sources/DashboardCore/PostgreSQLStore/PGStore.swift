@@ -58,8 +58,8 @@ public final class PGStore {
     /// The location as messages name it (no password).
     public let display: String
 
-    /// The advisory lock key of the dashboard's writers (`pg_advisory_lock`): "dashbord" in ASCII.
-    static let writerLock: Int64 = 0x6461_7368_626F_7264
+    /// The advisory lock key of the dashboard's writers (`PGSession.writerLock`).
+    static let writerLock = PGSession.writerLock
     /// The key held while an empty database gets its schema (a moment, never by a writer's run).
     static let schemaLock: Int64 = 0x6461_7368_7363_6865
 
@@ -115,11 +115,13 @@ public final class PGStore {
     }
 
     /// The store error behind a failure of the server or the connection.
-    public static func classify(_ error: Error, display: String) -> StoreError {
+    public static func classify(_ error: Error, display: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? PGError {
-            if error.isBusy { return .busy(path: display, waitedSeconds: 0) }
-            return .unreadable(path: display, reason: error.message)
+            if error.isBusy { return .busy(path: display, waitedSeconds: waited) }
+            if error.isPermission { return .refused(path: display, reason: error.message) }
+            if error.isIOError { return .unreadable(path: display, reason: error.message) }
+            return .postgres(error)
         }
         if let error = error as? InternalError { return .internalFailure(error) }
         return .internalFailure(.unexpected("\(error)"))

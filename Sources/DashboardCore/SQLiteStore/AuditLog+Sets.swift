@@ -62,7 +62,7 @@ extension AuditLog {
               AND NOT EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = a.task_id)
             ORDER BY a.entry_id
             """)
-        let c = clearedBy.columnPositions
+        let c = try clearedBy.columnPositions
         let (clearedTask, before) = (try c.position("task_id"), try c.position("override_before"))
         try clearedBy.forEachRow([batchID]) { cleared.append((($0.string(clearedTask) ?? ""), $0.int(before))) }
         return cleared

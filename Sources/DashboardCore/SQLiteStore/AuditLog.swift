@@ -36,18 +36,17 @@ enum AuditLog {
 
     @discardableResult
     static func append(_ entry: NewEntry, in database: Database, recordedAt: Date, asOf: Date, actor: String) throws -> Int {
-        try database.run(
+        try database.int(
             """
             INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason,
                                batch_id, reverts_entry, conflict, override_until, override_before, group_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING entry_id
             """,
             [
                 Timestamp.text(recordedAt), Timestamp.text(asOf), entry.taskID, entry.courseID, entry.from, entry.to,
                 entry.cause.rawValue, actor, entry.reason, entry.batchID, entry.revertsEntry, entry.conflict,
                 entry.overrideUntil, entry.overrideBefore, entry.groupID,
             ])
-        return Int(database.lastInsertRowID)
     }
 
     /// The columns an entry is decoded from. The task's title comes from its row (a deleted
@@ -55,17 +54,21 @@ enum AuditLog {
     /// reader of an older file (it never migrates) reads NULL instead.
     static func columns(_ database: Database) throws -> String {
         let group = try hasGroups(database) ? "a.group_id" : "NULL AS group_id"
+        let revertedBy =
+            database.dialect == .postgres
+            ? "(SELECT string_agg(r.entry_id::text, ',' ORDER BY r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id)"
+            : "(SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id)"
         return """
             a.entry_id, a.recorded_at, a.as_of, a.task_id, a.course_id, a.from_bucket, a.to_bucket, a.cause, a.actor, a.reason,
             a.batch_id, a.reverts_entry, a.conflict, a.override_until, a.override_before, \(group),
-            ifnull((SELECT t.title FROM tasks t WHERE t.task_id = a.task_id), '') AS task_title,
-            (SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id) AS reverted_by
+            coalesce((SELECT t.title FROM tasks t WHERE t.task_id = a.task_id), '') AS task_title,
+            \(revertedBy) AS reverted_by
             """
     }
 
     /// Whether the file's audit log has the `group_id` column (schema 6 and later).
     static func hasGroups(_ database: Database) throws -> Bool {
-        try database.int("SELECT count(*) FROM pragma_table_info('audit') WHERE name = 'group_id'") == 1
+        try database.hasColumn("audit", "group_id")
     }
 
     static func entries(_ database: Database, filter: AuditFilter) throws -> [AuditEntry] {
@@ -109,14 +112,14 @@ enum AuditLog {
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let statement = try database.prepare(
             "SELECT \(try columns(database)) FROM audit a \(whereClause) ORDER BY a.entry_id\(limit.map { " LIMIT \(max(0, $0))" } ?? "")")
-        let decoder = try EntryDecoder(statement.columnPositions)
+        let decoder = try EntryDecoder(try statement.columnPositions)
         try statement.forEachRow(values) { row in try body(decoder.entry(row)) }
     }
 
     static func entry(_ database: Database, id: Int) throws -> AuditEntry? {
         var found: AuditEntry?
         let statement = try database.cached("SELECT \(try columns(database)) FROM audit a WHERE a.entry_id = ?")
-        let decoder = try EntryDecoder(statement.columnPositions)
+        let decoder = try EntryDecoder(try statement.columnPositions)
         try statement.forEachRow([id]) { found = decoder.entry($0) }
         return found
     }

@@ -23,16 +23,15 @@ enum BatchLog {
     static func begin(
         _ database: Database, command: String, startedAt: Date, options: ImportOptions, status: BatchStatus = .running
     ) throws -> Int {
-        try database.run(
+        try database.int(
             """
             INSERT INTO batches (command, started_at, as_of, mode, status, max_delete, options, actor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING batch_id
             """,
             [
                 command, Timestamp.text(startedAt), Timestamp.text(options.asOf), options.mode.rawValue, status.rawValue,
                 options.maxDelete.description, optionsText(options), options.actor,
             ])
-        return Int(database.lastInsertRowID)
     }
 
     static func optionsText(_ options: ImportOptions) -> String {
@@ -115,7 +114,7 @@ enum BatchLog {
         try batches(database, where: "batch_id = ?", [id], limit: 1).first
     }
 
-    static func batches(_ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1) throws
+    static func batches(_ database: Database, where condition: String = "true", _ values: [SQLBindable] = [], limit: Int = -1) throws
         -> [BatchRecord]
     {
         var result: [BatchRecord] = []
@@ -126,7 +125,7 @@ enum BatchLog {
     /// Calls `body` with each batch matching `condition`, newest first, one at a time (with
     /// its counts and files).
     static func forEachBatch(
-        _ database: Database, where condition: String = "1", _ values: [SQLBindable] = [], limit: Int = -1,
+        _ database: Database, where condition: String = "true", _ values: [SQLBindable] = [], limit: Int = -1,
         _ body: (BatchRecord) throws -> Void
     ) throws {
         let statement = try database.prepare(
@@ -135,7 +134,7 @@ enum BatchLog {
                    max_delete, actor
             FROM batches WHERE \(condition) ORDER BY batch_id DESC LIMIT \(limit)
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (id, command, started, finished, asOf) = (
             try c.position("batch_id"), try c.position("command"), try c.position("started_at"), try c.position("finished_at"),
             try c.position("as_of")
@@ -161,7 +160,7 @@ enum BatchLog {
         var counts: [FileKind: ImportCounts] = [:]
         let statement = try database.cached(
             "SELECT kind, read, inserted, updated, unchanged, deleted, rejected, warnings FROM batch_counts WHERE batch_id = ?")
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (kindColumn, read, inserted, updated) = (
             try c.position("kind"), try c.position("read"), try c.position("inserted"), try c.position("updated")
         )
@@ -181,7 +180,7 @@ enum BatchLog {
         var files: [ImportedFile] = []
         let statement = try database.cached(
             "SELECT path, kind, size, sha256, rows FROM batch_files WHERE batch_id = ? ORDER BY position")
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (path, kind, size, sha256, rows) = (
             try c.position("path"), try c.position("kind"), try c.position("size"), try c.position("sha256"), try c.position("rows")
         )
@@ -208,9 +207,9 @@ enum BatchLog {
         let statement = try database.cached(
             """
             SELECT code, frictionless_type, file, line, row, column_name, value, message, hint
-            FROM batch_problems WHERE batch_id = ? AND (? IS NULL OR severity = ?) ORDER BY seq
+            FROM batch_problems WHERE batch_id = ? AND (CAST(? AS TEXT) IS NULL OR severity = ?) ORDER BY seq
             """)
-        let decoder = try ProblemRowDecoder(statement.columnPositions)
+        let decoder = try ProblemRowDecoder(try statement.columnPositions)
         try statement.forEachRow([batchID, severity?.rawValue, severity?.rawValue]) { row in
             if let problem = decoder.problem(row) { try body(problem) }
         }

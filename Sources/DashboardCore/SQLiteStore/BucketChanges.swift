@@ -43,7 +43,7 @@ final class BucketChanges {
         try AuditLog.appendAll(
             selecting: """
                 SELECT ?1, ?2, task_id, course_id, from_bucket, to_bucket, cause, ?3, reason,
-                       CASE WHEN with_batch = 1 THEN ?4 END, NULL, conflict, '', override_before
+                       CASE WHEN with_batch = 1 THEN CAST(?4 AS INTEGER) END, NULL, conflict, '', override_before
                 FROM temp.bucket_changes ORDER BY task_id
                 """,
             [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID], in: database)

@@ -78,7 +78,7 @@ enum CategorizePass {
             FROM \(plan.taskChanges) p JOIN tasks t ON t.task_id = p.task_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE p.change = 'delete' ORDER BY p.task_id
             """)
-        let d = deleted.columnPositions
+        let d = try deleted.columnPositions
         let (dTask, dCourse, dBucket, dOverride) = (
             try d.position("task_id"), try d.position("course_id"), try d.position("bucket"), try d.position("override_entry")
         )
@@ -109,7 +109,7 @@ enum CategorizePass {
                   UNION SELECT task_id FROM overrides
                   UNION SELECT task_id FROM \(plan.taskChanges))
             """ + (context.planBucketsRecorded ? " AND (p.task_id IS NULL OR o.task_id IS NOT NULL)" : ""))
-        let c = looked.columnPositions
+        let c = try looked.columnPositions
         let (cTask, cCourse, cDue, cCompleted, cBucket) = (
             try c.position("task_id"), try c.position("course_id"), try c.position("due"), try c.position("completed"),
             try c.position("bucket")

@@ -19,7 +19,7 @@ enum ChangeHistory {
         try database.run(
             """
             INSERT INTO course_history (\(courseColumns))
-            SELECT ?, p.course_id, p.change, c.course_id IS NOT NULL, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
+            SELECT ?, p.course_id, p.change, CASE WHEN c.course_id IS NULL THEN 0 ELSE 1 END, c.code, c.title, c.term, c.teacher, c.timezone, c.deleted_batch, c.changed_batch
             FROM \(plan.courseChanges) p LEFT JOIN courses c ON c.course_id = p.course_id
             """, [batchID])
     }
@@ -32,7 +32,7 @@ enum ChangeHistory {
         try database.run(
             """
             INSERT INTO task_history (\(taskColumns))
-            SELECT ?, p.task_id, p.change, t.task_id IS NOT NULL, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.deleted_batch, t.changed_batch
+            SELECT ?, p.task_id, p.change, CASE WHEN t.task_id IS NULL THEN 0 ELSE 1 END, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.deleted_batch, t.changed_batch
             FROM \(plan.taskChanges) p LEFT JOIN tasks t ON t.task_id = p.task_id
             WHERE p.change <> 'insert'
             """, [batchID])
@@ -112,7 +112,7 @@ enum ChangeHistory {
         for (kind, table) in [(FileKind.courses, "course_history"), (.tasks, "task_history")] {
             var c = ImportCounts()
             let statement = try database.cached("SELECT change, count(*) AS n FROM \(table) WHERE batch_id = ? GROUP BY change")
-            let positions = statement.columnPositions
+            let positions = try statement.columnPositions
             let (change, n) = (try positions.position("change"), try positions.position("n"))
             try statement.forEachRow([batchID]) { row in
                 switch row.string(change) {

@@ -44,7 +44,7 @@ enum CourseBuckets {
 
     /// True when the file keeps the counts (schema 8 on).
     static func exists(_ database: Database) throws -> Bool {
-        try database.int("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'course_buckets'") == 1
+        try database.hasTable("course_buckets")
     }
 
     /// Counts to add, per course and bucket, written at once (`write`).
@@ -84,7 +84,7 @@ enum CourseBuckets {
             let upsert = try database.cached(
                 """
                 INSERT INTO course_buckets (course_id, bucket, tasks) VALUES (?1, ?2, ?3)
-                ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = tasks + excluded.tasks
+                ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = course_buckets.tasks + excluded.tasks
                 """)
             for (key, n) in counts.sorted(by: { ($0.key.course, $0.key.bucket) < ($1.key.course, $1.key.bucket) }) where n != 0 {
                 try upsert.run([key.course, key.bucket, n])
@@ -127,7 +127,7 @@ enum CourseBuckets {
                 SELECT course_id, bucket, tasks AS stored, 0 AS actual FROM course_buckets
                 UNION ALL
                 SELECT course_id, bucket, 0, count(*) FROM tasks WHERE deleted_batch IS NULL GROUP BY course_id, bucket
-            ) GROUP BY course_id, bucket HAVING sum(stored) <> sum(actual) ORDER BY course_id, bucket
+            ) AS counts GROUP BY course_id, bucket HAVING sum(stored) <> sum(actual) ORDER BY course_id, bucket
             """
         ).forEachRow { row in try body(row.string(0) ?? "", row.string(1) ?? "", row.int(2), row.int(3)) }
     }

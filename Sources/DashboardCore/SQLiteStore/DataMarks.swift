@@ -87,7 +87,7 @@ enum DataMarks {
     }
 
     static func hasMarks(_ database: Database) throws -> Bool {
-        try database.int("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'data_marks'") == 1
+        try database.hasTable("data_marks")
     }
 
     /// What a committed import recorded: the basis of a later shortcut.
@@ -118,7 +118,7 @@ enum DataMarks {
             """
             UPDATE batches SET data_mark = (SELECT data FROM data_marks WHERE id = 1), schema_mark = ?2, plan_options = ?3
             WHERE batch_id = ?1
-            """, [batchID, try database.int("PRAGMA schema_version"), planOptions])
+            """, [batchID, try schemaMark(database), planOptions])
     }
 
     /// The newest committed import, when it recorded marks that still hold: no data written
@@ -131,7 +131,7 @@ enum DataMarks {
             SELECT batch_id, command, status, data_mark, schema_mark, plan_options FROM batches
             WHERE data_mark IS NOT NULL ORDER BY batch_id DESC LIMIT 1
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (id, command, status) = (try c.position("batch_id"), try c.position("command"), try c.position("status"))
         let (data, schema, options) = (try c.position("data_mark"), try c.position("schema_mark"), try c.position("plan_options"))
         try statement.forEachRow { row in
@@ -139,7 +139,14 @@ enum DataMarks {
             basis = Basis(
                 batchID: row.int(id), dataMark: row.int(data), schemaMark: row.int(schema), planOptions: row.string(options) ?? "")
         }
-        guard let basis, basis.dataMark == mark, basis.schemaMark == (try database.int("PRAGMA schema_version")) else { return nil }
+        guard let basis, basis.dataMark == mark, basis.schemaMark == (try schemaMark(database)) else { return nil }
         return basis
+    }
+
+    /// A number that moves when the schema does, a trigger dropped among others: SQLite's
+    /// `PRAGMA schema_version`; on PostgreSQL, a hash of the triggers that keep the marks
+    /// (`PGSchema.schemaMark`).
+    static func schemaMark(_ database: Database) throws -> Int {
+        try database.int(database.dialect == .sqlite ? "PRAGMA schema_version" : PGSchema.schemaMark)
     }
 }

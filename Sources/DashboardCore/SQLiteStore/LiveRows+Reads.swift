@@ -12,7 +12,7 @@ extension LiveRows {
             FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.task_id = ?
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (course, current, deleted) = (try c.position("course_id"), try c.position("bucket"), try c.position("deleted"))
         let (timezone, pinned) = (try c.position("timezone"), try c.position("entry_id"))
         var found: ManualOverride.Target?
@@ -33,7 +33,7 @@ extension LiveRows {
                    o.entry_id AS override_entry
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id WHERE t.task_id = ?
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (course, bucket, override) = (try c.position("course_id"), try c.position("bucket_name"), try c.position("override_entry"))
         var state: RevertPolicy.TaskState?
         try statement.forEachRow([deletedBucketName, taskID]) { row in
@@ -54,7 +54,7 @@ extension LiveRows {
             FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.task_id = ?
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (due, completed, deleted, zone, pinned, until) = (
             try c.position("due"), try c.position("completed"), try c.position("deleted"), try c.position("timezone"),
             try c.position("pinned_bucket"), try c.position("pinned_until")

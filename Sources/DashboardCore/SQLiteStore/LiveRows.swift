@@ -91,6 +91,9 @@ enum LiveRows {
     /// levels that each hold buffers of their own, on top of the cache. A 4 MiB cache keeps a
     /// 10,000,000-task import within the memory of a 1,000,000-task one (docs/performance.md).
     static func buildCourseIndex(_ database: Database) throws {
+        guard database.dialect == .sqlite else {
+            return try database.execute("CREATE INDEX IF NOT EXISTS tasks_by_course ON tasks(course_id)")
+        }
         let cache = try database.int("PRAGMA main.cache_size")
         try database.execute("PRAGMA main.cache_size = -4096")
         defer { try? database.execute("PRAGMA main.cache_size = \(cache)") }

@@ -52,7 +52,7 @@ final class SQLiteCourseResults: CourseResults {
         let names = ["k"] + Self.columns + Self.countColumns
         let statement = try database.prepare(
             "SELECT \(names.joined(separator: ", ")) FROM temp.\(table) ORDER BY k, course_id LIMIT ? OFFSET ?")
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let course = try CourseRowDecoder(c)
         let (key, live, completed, linked) = (
             try c.position("k"), try c.position("live"), try c.position("completed_matching"), try c.position("linked")

@@ -23,7 +23,7 @@ enum Settings {
     static func recordIfMissing(_ key: String, value: String, actor: String, at time: Date, batchID: Int?, in database: Database)
         throws -> Bool
     {
-        try database.run("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)", [key, value])
+        try database.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", [key, value])
         guard database.changes == 1 else { return false }
         try log(key, from: nil, to: value, actor: actor, at: time, batchID: batchID, in: database)
         return true
@@ -46,7 +46,7 @@ enum Settings {
         guard try hasSettings(database) else { return result }
         let statement = try database.cached(
             "SELECT entry_id, recorded_at, key, old_value, new_value, actor, batch_id FROM settings_log ORDER BY entry_id")
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (id, at, key, old, new, actor, batch) = (
             try c.position("entry_id"), try c.position("recorded_at"), try c.position("key"), try c.position("old_value"),
             try c.position("new_value"), try c.position("actor"), try c.position("batch_id")
@@ -62,7 +62,7 @@ enum Settings {
 
     /// False for a database from before migration 5, read by a reader that may not migrate it.
     private static func hasSettings(_ database: Database) throws -> Bool {
-        try database.int("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'settings'") == 1
+        try database.hasTable("settings")
     }
 
     private static func log(

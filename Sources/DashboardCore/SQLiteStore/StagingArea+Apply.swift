@@ -51,7 +51,7 @@ extension StagingArea {
             JOIN courses c ON c.course_id = s.course_id AND c.deleted_batch IS NULL
             WHERE p.change <> 'delete'
             """)
-        let c = read.columnPositions
+        let c = try read.columnPositions
         let (task, course, due, completed, timezone) = (
             try c.position("task_id"), try c.position("course_id"), try c.position("due"), try c.position("completed"),
             try c.position("timezone")

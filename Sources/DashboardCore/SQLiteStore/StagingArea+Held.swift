@@ -32,7 +32,7 @@ extension StagingArea {
     func plannedTotals(_ kind: FileKind) throws -> [PlannedChange.Action: Int] {
         let statement = try database.cached(
             "SELECT change, count(*) AS n FROM temp.\(Self.planTable(kind)) GROUP BY change")
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (change, n) = (try c.position("change"), try c.position("n"))
         var totals: [PlannedChange.Action: Int] = [:]
         try statement.forEachRow { row in
@@ -49,7 +49,7 @@ extension StagingArea {
     ) throws {
         let names = PlannedChange.fieldNames(kind)
         let statement = try database.cached(Self.plannedChangesSQL(kind))
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let id = try c.position("id")
         let (hasOld, hasNew) = (try c.position("has_old"), try c.position("has_new"))
         let old = try names.map { try c.position("old_\($0)") }

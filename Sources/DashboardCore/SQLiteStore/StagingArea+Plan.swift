@@ -12,7 +12,7 @@ extension StagingArea {
             : "SELECT course_id, timezone FROM courses WHERE deleted_batch IS NULL"
         for sql in [live, "SELECT course_id, timezone FROM stage_courses"] {
             let statement = try database.cached(sql)
-            let c = statement.columnPositions
+            let c = try statement.columnPositions
             let (course, timezone) = (try c.position("course_id"), try c.position("timezone"))
             try statement.forEachRow { row in zones[row.string(course) ?? ""] = row.string(timezone) ?? "" }
         }
@@ -213,7 +213,7 @@ extension StagingArea {
             SELECT s.task_id, s.course_id, f.path, s.line FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
             ORDER BY f.path, s.line
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (task, courseColumn, path, line) = (
             try c.position("task_id"), try c.position("course_id"), try c.position("path"), try c.position("line")
         )

@@ -83,7 +83,7 @@ final class StagingArea {
         if database.changes == 1 { return .staged }
         let statement = try database.cached(
             "SELECT course_id, code, title, term, teacher, timezone, file, line FROM stage_courses WHERE course_id = ?")
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let decoder = try CourseRowDecoder(c)
         let (file, line) = (try c.position("file"), try c.position("line"))
         var existing: (course: CourseRecord, file: String, line: Int)?
@@ -153,7 +153,7 @@ final class StagingArea {
             SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, f.path, s.line, s.seq
             FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no WHERE s.task_id = ?
             """)
-        let c = lookup.columnPositions
+        let c = try lookup.columnPositions
         let (course, title, student, due) = (
             try c.position("course_id"), try c.position("title"), try c.position("student_id"), try c.position("due")
         )

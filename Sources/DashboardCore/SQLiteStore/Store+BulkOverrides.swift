@@ -87,7 +87,7 @@ extension AuditLog {
     /// A new group id: the largest so far plus one (1 for the first). Call it inside the write
     /// transaction that appends the group's entries, so no other writer takes the same id.
     static func nextGroupID(in database: Database) throws -> Int {
-        try database.int("SELECT ifnull(max(group_id), 0) + 1 FROM audit WHERE group_id IS NOT NULL")
+        try database.int("SELECT coalesce(max(group_id), 0) + 1 FROM audit WHERE group_id IS NOT NULL")
     }
 }
 
@@ -106,14 +106,14 @@ extension Store: ChangeMarksReading {
 extension AuditLog {
     /// The last entry's id, 0 for an empty log.
     static func lastEntryID(in database: Database) throws -> Int {
-        try database.int("SELECT ifnull(max(entry_id), 0) FROM audit")
+        try database.int("SELECT coalesce(max(entry_id), 0) FROM audit")
     }
 }
 
 extension BatchLog {
     /// The last batch's id, 0 when there is none.
     static func lastBatchID(in database: Database) throws -> Int {
-        try database.int("SELECT ifnull(max(batch_id), 0) FROM batches")
+        try database.int("SELECT coalesce(max(batch_id), 0) FROM batches")
     }
 }
 

@@ -50,7 +50,7 @@ extension Store {
             SELECT t.task_id, t.course_id, t.title, t.bucket, b.batch_id, coalesce(b.finished_at, b.started_at) AS at, b.as_of, b.actor
             FROM tasks t JOIN batches b ON b.batch_id = t.created_batch WHERE t.task_id = ?
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (task, course, title, bucket) = (
             try c.position("task_id"), try c.position("course_id"), try c.position("title"), try c.position("bucket")
         )

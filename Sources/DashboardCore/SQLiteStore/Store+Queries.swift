@@ -59,10 +59,10 @@ extension Store {
     /// Live courses, ordered by id.
     public func courses(includeDeleted: Bool = false) throws -> [CourseRecord] {
         var result: [CourseRecord] = []
-        let condition = includeDeleted ? "1" : "deleted_batch IS NULL"
+        let condition = includeDeleted ? "true" : "deleted_batch IS NULL"
         let statement = try database.cached(
             "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE \(condition) ORDER BY course_id")
-        let decoder = try CourseRowDecoder(statement.columnPositions)
+        let decoder = try CourseRowDecoder(try statement.columnPositions)
         try statement.forEachRow { row in result.append(decoder.course(row)) }
         return result
     }
@@ -70,11 +70,11 @@ extension Store {
     /// Live tasks, ordered by id.
     public func tasks(includeDeleted: Bool = false) throws -> [TaskRecord] {
         var result: [TaskRecord] = []
-        let condition = includeDeleted ? "1" : "deleted_batch IS NULL"
+        let condition = includeDeleted ? "true" : "deleted_batch IS NULL"
         let statement = try database.cached(
             "SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id FROM tasks WHERE \(condition) ORDER BY task_id"
         )
-        let decoder = try TaskRowDecoder(statement.columnPositions)
+        let decoder = try TaskRowDecoder(try statement.columnPositions)
         try statement.forEachRow { row in result.append(decoder.task(row)) }
         return result
     }

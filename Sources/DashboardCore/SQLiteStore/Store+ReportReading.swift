@@ -7,7 +7,7 @@ extension Store: ReportReading {
     public func liveCourses(only: [String]) throws -> [CourseRecord] {
         var courses: [CourseRecord] = []
         let (statement, values) = try Self.coursesStatement(database, only: only)
-        let decoder = try CourseRowDecoder(statement.columnPositions)
+        let decoder = try CourseRowDecoder(try statement.columnPositions)
         try statement.forEachRow(values) { row in courses.append(decoder.course(row)) }
         return courses
     }
@@ -16,17 +16,18 @@ extension Store: ReportReading {
         only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
     ) throws {
         let (courses, values) = try Self.coursesStatement(database, only: only)
-        let decoder = try CourseRowDecoder(courses.columnPositions)
+        let decoder = try CourseRowDecoder(try courses.columnPositions)
         // Every course: one scan of the tasks sorted by course (SQLite's sorter, bounded, spills
         // to disk), merged with the courses; a scan costs less than a lookup per task through
         // `tasks_by_course`. Some courses: each one's tasks through that index.
         let tasks = try database.prepare(
             only.isEmpty
                 ? Self.tasksSQL(
-                    "", countsOnly: countsOnly, order: " ORDER BY +t.course_id", assignments: try hasColumn("tasks", "assignment_id"))
+                    "", countsOnly: countsOnly, order: database.dialect == .sqlite ? " ORDER BY +t.course_id" : " ORDER BY t.course_id",
+                    assignments: try hasColumn("tasks", "assignment_id"))
                 : Self.tasksSQL(
                     " AND t.course_id = ?", countsOnly: countsOnly, order: "", assignments: try hasColumn("tasks", "assignment_id")))
-        let c = tasks.columnPositions
+        let c = try tasks.columnPositions
         let taskDecoder = try TaskRowDecoder(c)
         let courseID = try c.position("course_id")
         let overrides = try OverrideColumns(c)
@@ -44,16 +45,16 @@ extension Store: ReportReading {
         // SQLite's sorter keeps up to the connection's page cache in memory before it spills:
         // 2 MiB for this sort whatever the connection's cache (the writer's is 12 MiB). The
         // first step sorts; the cache is given back then.
-        let cache = try database.int("PRAGMA cache_size")
+        let cache = database.dialect == .sqlite ? try database.int("PRAGMA cache_size") : 0
         if cache > 2048 || cache < -2048 { try database.execute("PRAGMA cache_size = -2048") }
         var pending: Row?
         do {
             pending = try tasks.nextRow()
         } catch {
-            try? database.execute("PRAGMA cache_size = \(cache)")
+            if cache != 0 { try? database.execute("PRAGMA cache_size = \(cache)") }
             throw error
         }
-        try database.execute("PRAGMA cache_size = \(cache)")
+        if cache != 0 { try database.execute("PRAGMA cache_size = \(cache)") }
         try courses.forEachRow(values) { row in
             let record = decoder.course(row)
             try course(record)
@@ -102,7 +103,7 @@ extension Store: ReportReading {
         // then costs the same array reads as decoding by position.
         let statement = try database.prepare(
             Self.tasksSQL(filter, countsOnly: countsOnly, assignments: try hasColumn("tasks", "assignment_id")))
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let decoder = try TaskRowDecoder(c)
         let overrides = try OverrideColumns(c)
         try statement.forEachRow(values) { row in try body(LiveTask(task: decoder.task(row), override: overrides.override(row))) }
@@ -171,7 +172,7 @@ extension Store {
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.deleted_batch IS NULL AND NOT \(settled)
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let stored = try c.position("stored_bucket")
         let decoder = try TaskRowDecoder(c)
         let overrides = try OverrideColumns(c)
@@ -194,13 +195,23 @@ extension Store {
             values.append(JSONValue.array(word.courses.map { .string($0) }).rendered())
             let courses = values.count
             values.append("%" + Self.likeEscaped(word.word) + "%")
-            tests.append(
-                """
-                (t.course_id IN (SELECT value FROM json_each(?\(courses))) OR t.title LIKE ?\(courses + 1) ESCAPE '\\'
-                 OR length(t.title) <> length(CAST(t.title AS BLOB)))
-                """)
+            switch database.dialect {
+            case .sqlite:
+                tests.append(
+                    """
+                    (t.course_id IN (SELECT value FROM json_each(?\(courses))) OR t.title LIKE ?\(courses + 1) ESCAPE '\\'
+                     OR length(t.title) <> length(CAST(t.title AS BLOB)))
+                    """)
+            case .postgres:
+                // ILIKE under the titles' "C" collation folds ASCII letters only, as SQLite's LIKE.
+                tests.append(
+                    """
+                    (t.course_id IN (SELECT json_array_elements_text(CAST(?\(courses) AS json))) OR t.title ILIKE ?\(courses + 1) ESCAPE '\\'
+                     OR length(t.title) <> octet_length(t.title))
+                    """)
+            }
         }
-        let candidate = tests.isEmpty ? "0" : tests.joined(separator: " AND ")
+        let candidate = tests.isEmpty ? "false" : tests.joined(separator: " AND ")
         // Only what decides a task: the rest of a task is read by its key when the caller asks
         // (the unsettled few and the tasks a page may list), not carried for every candidate.
         let statement = try database.prepare(
@@ -209,7 +220,7 @@ extension Store {
             FROM tasks t
             WHERE t.deleted_batch IS NULL AND (NOT \(settled) OR \(candidate))
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (key, course, title) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"))
         let (stored, unsettled) = (try c.position("stored_bucket"), try c.position("unsettled"))
         let whole = try database.cached(
@@ -219,8 +230,8 @@ extension Store {
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.task_id = ?1
             """)
-        let decoder = try TaskRowDecoder(whole.columnPositions)
-        let overrides = try OverrideColumns(whole.columnPositions)
+        let decoder = try TaskRowDecoder(try whole.columnPositions)
+        let overrides = try OverrideColumns(try whole.columnPositions)
         func read(_ taskID: String) throws -> LiveTask {
             var live: LiveTask?
             try whole.forEachRow([taskID]) { live = LiveTask(task: decoder.task($0), override: overrides.override($0)) }

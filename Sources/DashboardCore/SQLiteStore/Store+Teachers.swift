@@ -8,10 +8,10 @@ extension Store: TeacherReading {
         var teachers: [TeacherEntry] = []
         let statement = try database.prepare(
             """
-            SELECT teacher, sum(deleted_batch IS NULL) AS live FROM courses
+            SELECT teacher, sum(CASE WHEN deleted_batch IS NULL THEN 1 ELSE 0 END) AS live FROM courses
             WHERE teacher <> '' GROUP BY teacher ORDER BY teacher
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (teacher, live) = (try c.position("teacher"), try c.position("live"))
         try statement.forEachRow([]) { row in
             teachers.append(TeacherEntry(name: row.string(teacher) ?? "", courses: row.int(live)))

@@ -42,6 +42,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case busy(path: String, waitedSeconds: Double)
     /// SQLite failed.
     case sqlite(SQLiteError)
+    /// The PostgreSQL server refused a statement (a bug, or a database changed by hand).
+    case postgres(PGError)
+    /// The PostgreSQL server refused the role something it was not granted (`reason`: the
+    /// server's words), or the database is read-only (a standby).
+    case refused(path: String, reason: String)
     /// The program broke one of its own invariants (a bug).
     case internalFailure(InternalError)
     /// `--db` names a PostgreSQL database for a command the PostgreSQL store does not serve yet
@@ -64,6 +69,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .foreignWAL(let path):
             return "\(path)-wal holds pages of another database, not of \(path); both files were left unchanged"
         case .unreadable(let path, let reason): return "cannot read the database \(path): \(reason)"
+        case .refused(let path, let reason): return "\(path) refused this role: \(reason)"
         case .badLink(_, let words): return words
         case .empty(let path): return "\(path) holds no data yet (an empty database)"
         case .damaged(let path, let detail): return "the database file is damaged: \(path): \(detail)"
@@ -77,6 +83,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             let waitedText = waited > 0 && waited.isFinite ? " after waiting \(Int(min(waited, 1e12))) s" : ""
             return "another dashboard process is writing to \(path)\(waitedText)"
         case .sqlite(let error): return error.description
+        case .postgres(let error):
+            let state = error.sqlState.map { " (SQLSTATE \($0))" } ?? ""
+            return "PostgreSQL error\(state): \(error.message)\(error.sql.map { " (in: \($0))" } ?? "")"
         case .internalFailure(let error): return error.description
         case .notServedByPostgres(let location):
             return
@@ -97,6 +106,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 public final class Store {
     public let database: Database
     public let path: String
+    /// The PostgreSQL database behind the store, or nil for an SQLite file.
+    public let postgres: PGStore?
     /// Which columns the open file has, looked up once each (`hasColumn`).
     private var columns: [String: Bool] = [:]
 
@@ -108,7 +119,7 @@ public final class Store {
     func hasColumn(_ table: String, _ column: String) throws -> Bool {
         let key = table + "." + column
         if let known = columns[key] { return known }
-        let found = try database.int("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [table, column]) == 1
+        let found = try database.hasColumn(table, column)
         columns[key] = found
         return found
     }
@@ -120,6 +131,7 @@ public final class Store {
     /// - Throws: `StoreError`.
     public init(path: String, busyTimeout: Double = 0, modes: FileModes = .ownerOnly) throws(StoreError) {
         self.path = path
+        postgres = nil
         try Store.refuseDirectory(path)
         // Whose file this is, judged from its bytes before anything opens it for writing.
         let onDisk = path == ":memory:" ? .absent : try StoreIdentity.judgeOnDisk(path)
@@ -171,6 +183,7 @@ public final class Store {
     /// - Throws: `StoreError.missing` when there is no file yet.
     public init(readOnlyPath path: String) throws(StoreError) {
         self.path = path
+        postgres = nil
         try Store.refuseDirectory(path)
         // Judged first from its bytes and through a connection that creates nothing (no -wal,
         // no -shm), so a refused file is left exactly as it was found.
@@ -196,9 +209,22 @@ public final class Store {
         }
     }
 
+    /// Opens the PostgreSQL database at `uri` (SPEC §10): the same store over a PostgreSQL
+    /// connection (`Database`), its schema judged and, when `create` is true and the database
+    /// is empty, created (`PGStore`).
+    /// - Parameter busyTimeout: seconds a writer waits for the writers' advisory lock.
+    public init(postgres uri: String, busyTimeout: Double = 0, create: Bool) throws(StoreError) {
+        let opened = try PGStore(uri: uri, create: create)
+        postgres = opened
+        path = opened.display
+        database = Database(postgres: PGSession(connection: opened.connection), display: opened.display)
+        database.setBusyTimeout(milliseconds: Store.busyMilliseconds(busyTimeout))
+    }
+
     /// The schema version of the open file.
     public var schemaVersion: Int {
-        (try? database.int("PRAGMA user_version")) ?? 0
+        if let postgres { return postgres.schemaVersion }
+        return (try? database.int("PRAGMA user_version")) ?? 0
     }
 
     /// Applies every pending migration, each in its own transaction with its version bump.
@@ -292,6 +318,7 @@ public final class Store {
     public static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? InternalError { return .internalFailure(error) }
+        if error is PGError { return PGStore.classify(error, display: path, waited: waited) }
         guard let error = error as? SQLiteError else { return .internalFailure(.unexpected("\(error)")) }
         if error.primaryCode == SQLITE_CORRUPT {
             return .damaged(path: path, detail: error.message)

@@ -64,7 +64,7 @@ enum VerifierRules {
         for r in sqlRules {
             let statement = try database.prepare(
                 "SELECT \(r.key) AS row_key, quote(\(r.column)) AS shown FROM \(r.table) WHERE \(r.bad) ORDER BY 1")
-            let c = statement.columnPositions
+            let c = try statement.columnPositions
             let (key, shown) = (try c.position("row_key"), try c.position("shown"))
             try statement.forEachRow { row in
                 try found(
@@ -105,7 +105,7 @@ enum VerifierRules {
             SELECT \(key) AS row_key, \(column) AS value, typeof(\(column)) = 'text' AS is_text, quote(\(column)) AS shown
             FROM \(table) WHERE \(column) IS NOT '' ORDER BY 1
             """)
-        let c = statement.columnPositions
+        let c = try statement.columnPositions
         let (keyColumn, value, isText, shown) = (
             try c.position("row_key"), try c.position("value"), try c.position("is_text"), try c.position("shown")
         )
@@ -126,7 +126,7 @@ enum VerifierRules {
               AND a.entry_id > (SELECT min(b.entry_id) FROM audit b WHERE b.reverts_entry = a.reverts_entry)
             ORDER BY a.entry_id
             """)
-        let t = twice.columnPositions
+        let t = try twice.columnPositions
         let (entry, reverts, first) = (try t.position("entry_id"), try t.position("reverts_entry"), try t.position("first_revert"))
         try twice.forEachRow { row in
             try found(
@@ -139,7 +139,7 @@ enum VerifierRules {
             SELECT a.entry_id, a.override_before, b.cause FROM audit a JOIN audit b ON b.entry_id = a.override_before
             WHERE b.cause IS NOT 'override' ORDER BY a.entry_id
             """)
-        let o = notOverride.columnPositions
+        let o = try notOverride.columnPositions
         let (overrideEntry, before, cause) = (try o.position("entry_id"), try o.position("override_before"), try o.position("cause"))
         try notOverride.forEachRow { row in
             try found(

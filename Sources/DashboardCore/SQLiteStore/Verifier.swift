@@ -59,7 +59,7 @@ public enum Verifier {
         for table in tables {
             let key = try keyExpression(database, table)
             let references = try database.prepare("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)")
-            let r = references.columnPositions
+            let r = try references.columnPositions
             let (parentColumn, fromColumn, toColumn) = (try r.position("table"), try r.position("from"), try r.position("to"))
             var foreign: [(parent: String, column: String, target: String)] = []
             try references.forEachRow([table]) { row in
@@ -75,7 +75,7 @@ public enum Verifier {
                     ORDER BY 1
                     """
                 let statement = try database.prepare(sql)
-                let c = statement.columnPositions
+                let c = try statement.columnPositions
                 let (keyColumn, shown) = (try c.position("row_key"), try c.position("shown"))
                 try statement.forEachRow { row in
                     try found(

@@ -90,11 +90,6 @@ enum Dashboard {
             if let info = command.info { return try info(parsed, console) }
             let options = try GlobalOptions(parsed, environment: environment)
             global = options
-            // A PostgreSQL location for a command only the SQLite store serves so far: refused
-            // (64) before anything opens it or prints it (`copy` takes its own --from and --to).
-            if name != CopyCommand.spec.name, name != AccessCommand.spec.name, case .postgres = DatabaseLocation(options.databasePath) {
-                throw CommandError.store(.notServedByPostgres(location: DatabaseLocation(options.databasePath).display))
-            }
             return try command.run(
                 Invocation(arguments: parsed, global: options, console: console, environment: environment, fileModes: fileModes))
         } catch let error as CommandError {

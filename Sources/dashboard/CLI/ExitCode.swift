@@ -65,8 +65,18 @@ struct CommandError: Error {
             return CommandError(.ioError, error.description, hint: fix + " (see docs/operations.md, read-only readers)")
         case .empty:
             return CommandError(.noInput, error.description, hint: "import data first: `dashboard import imports/`")
-        case .unreadable:
+        case .unreadable(let path, _):
+            if case .postgres = DatabaseLocation(path) {
+                return CommandError(
+                    .ioError, error.description,
+                    hint: "check that the server runs and the URI, user and password (~/.pgpass, PGPASSWORD) are right (docs/postgresql.md)"
+                )
+            }
             return CommandError(.ioError, error.description, hint: "check the file's permissions and owner (and those of its folders)")
+        case .refused:
+            return CommandError(
+                .ioError, error.description,
+                hint: "the database's administrator grants what this role may do (`dashboard access`, docs/postgresql.md)")
         case .badLink:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the database file itself, or fix the link")
@@ -86,6 +96,8 @@ struct CommandError: Error {
             return CommandError(
                 .usage, error.description,
                 hint: "point --db (or DASHBOARD_DB) at a SQLite file; `dashboard copy` moves one into PostgreSQL (docs/postgresql.md)")
+        case .postgres:
+            return CommandError(.internalError, error.description, hint: "this is a bug; please report it with the command you ran")
         case .sqlite(let e):
             if e.isFull {
                 // SQLite says "disk I/O error" for some full-disk cases: the system's words are clearer.

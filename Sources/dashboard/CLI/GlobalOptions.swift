@@ -70,6 +70,15 @@ struct GlobalOptions {
 
     /// Appended to a message about the database file: says the path came from `DASHBOARD_DB`
     /// when it did (a user who never typed the path would not recognise it), else nothing.
+    /// The database as messages and outputs name it: a PostgreSQL URI without its password.
+    var databaseDisplay: String { DatabaseLocation(databasePath).display }
+
+    /// True when the database is a PostgreSQL server's, not a file.
+    var databaseIsServer: Bool {
+        if case .postgres = DatabaseLocation(databasePath) { return true }
+        return false
+    }
+
     var databaseOriginNote: String {
         databaseOrigin == .environment("DASHBOARD_DB") ? " (the path comes from DASHBOARD_DB)" : ""
     }

@@ -35,9 +35,10 @@ extension Command {
     }
 
     /// Opens the store for writing, mapping its failures to exit codes.
-    static func openStore(_ invocation: Invocation, wait: Double = 0) throws -> any WritableStore {
+    static func openStore(_ invocation: Invocation, wait: Double = 0, existing: Bool = false) throws -> any WritableStore {
         do {
-            return try StoreFactory.open(path: invocation.global.databasePath, busyTimeout: wait, modes: invocation.fileModes)
+            return try StoreFactory.open(
+                path: invocation.global.databasePath, busyTimeout: wait, modes: invocation.fileModes, existing: existing)
         } catch {
             throw CommandError.store(error)
         }
@@ -50,8 +51,8 @@ extension Command {
         let path = invocation.global.databasePath
         // Only a path with nothing at it is missing: a dangling link or a file the user cannot
         // reach gets its own words from the store.
-        if PathInspection.inspect(path) == .missing { throw CommandError.store(.missing(path: path)) }
-        return try openStore(invocation, wait: wait)
+        if !invocation.global.databaseIsServer, PathInspection.inspect(path) == .missing { throw CommandError.store(.missing(path: path)) }
+        return try openStore(invocation, wait: wait, existing: true)
     }
 
     /// The zone courses without one use: the database's default (SPEC §4), else the command's

@@ -16,14 +16,21 @@ typealias ReadableStore = ReportReading & BatchReading & HeldBatchReading & Audi
 /// is chosen here and nowhere else (docs/architecture.md, "The store boundary").
 enum StoreFactory {
     /// Opens the store at `path` for writing, creating and migrating it when needed.
-    static func open(path: String, busyTimeout: Double, modes: FileModes) throws(StoreError) -> any WritableStore {
-        try refusePostgres(path)
+    /// A PostgreSQL location (`postgresql://…`) opens the PostgreSQL store, its schema created
+    /// in an empty database unless `existing` (a command that changes data already imported:
+    /// an empty database is then `StoreError.empty`).
+    static func open(path: String, busyTimeout: Double, modes: FileModes, existing: Bool = false) throws(StoreError)
+        -> any WritableStore
+    {
+        if case .postgres(let uri) = DatabaseLocation(path) {
+            return try Store(postgres: uri, busyTimeout: busyTimeout, create: !existing)
+        }
         return try Store(path: path, busyTimeout: busyTimeout, modes: modes)
     }
 
     /// Opens an existing store read-only (it is never created, migrated or written).
     static func openReadOnly(path: String) throws(StoreError) -> any ReadableStore {
-        try refusePostgres(path)
+        if case .postgres(let uri) = DatabaseLocation(path) { return try Store(postgres: uri, create: false) }
         return try Store(readOnlyPath: path)
     }
 
@@ -34,15 +41,8 @@ enum StoreFactory {
 
     /// Opens an existing store read-only for `verify`.
     static func openForVerifying(path: String) throws(StoreError) -> any StoreVerifying {
-        try refusePostgres(path)
+        if case .postgres(let uri) = DatabaseLocation(path) { return try Store(postgres: uri, create: false) }
         return try Store(readOnlyPath: path)
-    }
-
-    /// A PostgreSQL location for a command only the SQLite store serves so far: refused (64)
-    /// rather than taken for a file name.
-    private static func refusePostgres(_ path: String) throws(StoreError) {
-        guard case .postgres = DatabaseLocation(path) else { return }
-        throw .notServedByPostgres(location: DatabaseLocation(path).display)
     }
 
     /// Which side of a copy could not be opened.
@@ -100,7 +100,7 @@ enum StoreFactory {
     /// The `StoreError` an error of the store's own layer stands for (a query failing after the
     /// store opened: a damaged page, a full disk, a lock), or nil for any other error.
     static func storeFailure(_ error: any Error, path: String) -> StoreError? {
-        guard error is SQLiteError else { return nil }
-        return Store.classify(error, path: path)
+        guard error is SQLiteError || error is PGError else { return nil }
+        return Store.classify(error, path: DatabaseLocation(path).display)
     }
 }

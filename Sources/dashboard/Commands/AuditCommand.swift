@@ -54,7 +54,7 @@ enum AuditCommand: Command {
         filter.groupID = args.integer("group")
         filter.conflictsOnly = args.has("conflicts")
         guard let opened = try openExistingStore(invocation) else {
-            throw CommandError.store(.missing(path: invocation.global.databasePath))
+            throw CommandError.store(.missing(path: invocation.global.databaseDisplay))
         }
         let log: any AuditReading = opened
         // Every format streams the log one entry at a time (docs/reliability.md).

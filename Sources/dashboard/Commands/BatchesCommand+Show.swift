@@ -9,7 +9,7 @@ extension BatchesCommand {
     static func show(_ id: Int, _ invocation: Invocation, format: String) throws -> ExitCode {
         let limit = invocation.arguments.integer("limit") ?? defaultChangeLimit
         guard let store = try openExistingStore(invocation) else {
-            throw CommandError.store(.missing(path: invocation.global.databasePath))
+            throw CommandError.store(.missing(path: invocation.global.databaseDisplay))
         }
         let log: any BatchReading = store
         guard let batch = try log.batch(id: id) else {

@@ -77,7 +77,7 @@ enum BatchesCommand: Command {
     private static func list(_ invocation: Invocation, format: String) throws -> ExitCode {
         let limit = invocation.arguments.integer("limit") ?? -1
         guard let opened = try openExistingStore(invocation) else {
-            throw CommandError.store(.missing(path: invocation.global.databasePath))
+            throw CommandError.store(.missing(path: invocation.global.databaseDisplay))
         }
         let log: any BatchReading = opened
         // Streamed one batch at a time, in every format (docs/reliability.md).

@@ -30,7 +30,7 @@ extension ReclassifyCommand {
 
         guard args.has("yes") else {
             guard let store = try openExistingStore(invocation) else {
-                throw CommandError.store(.missing(path: invocation.global.databasePath))
+                throw CommandError.store(.missing(path: invocation.global.databaseDisplay))
             }
             let selection = BulkSelection(
                 query: query, bucket: bucket, until: until, asOf: asOf, defaultTimeZone: try defaultZone(store, invocation))

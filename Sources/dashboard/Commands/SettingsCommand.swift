@@ -46,7 +46,7 @@ enum SettingsCommand: Command {
 
     private static func show(_ invocation: Invocation) throws -> ExitCode {
         guard let store = try openExistingStore(invocation) else {
-            throw CommandError.store(.missing(path: invocation.global.databasePath))
+            throw CommandError.store(.missing(path: invocation.global.databaseDisplay))
         }
         let name: String?
         let changes: [SettingChange]

@@ -22,12 +22,14 @@ enum StatusCommand: Command {
             if format == "json" {
                 invocation.console.out(
                     JSONValue.object([
-                        ("schema", .int(1)), ("database", .string(invocation.global.databasePath)), ("exists", .bool(false)),
+                        ("schema", .int(1)), ("database", .string(invocation.global.databaseDisplay)), ("exists", .bool(false)),
                     ]).rendered() + "\n")
             } else {
                 // An empty file is a new database that holds nothing yet, not a missing one.
-                let path = invocation.global.databasePath
-                let what = FileManager.default.fileExists(atPath: path) ? "holds no data yet (an empty database)" : "does not exist"
+                let path = invocation.global.databaseDisplay
+                let what =
+                    invocation.global.databaseIsServer || FileManager.default.fileExists(atPath: path)
+                    ? "holds no data yet (an empty database)" : "does not exist"
                 invocation.console.out(
                     "No data imported yet: \(VisibleText.of(path)) \(what)\(invocation.global.databaseOriginNote).\nNext step: dashboard import imports/\n"
                 )

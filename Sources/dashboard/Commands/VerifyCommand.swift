@@ -38,7 +38,9 @@ enum VerifyCommand: Command {
         }
         var count = 0
         if format == "json" {
-            console.out("{\n  \"schema\": 1,\n  \"database\": \(JSONValue.string(path).rendered()),\n  \"problems\": [")
+            console.out(
+                "{\n  \"schema\": 1,\n  \"database\": \(JSONValue.string(invocation.global.databaseDisplay).rendered()),\n  \"problems\": ["
+            )
         }
         let show: (VerificationProblem) -> Void = { problem in
             count += 1
@@ -61,11 +63,13 @@ enum VerifyCommand: Command {
         if format == "json" {
             console.out((count > 0 ? "\n  " : "") + "],\n  \"count\": \(count)\n}\n")
         } else if count == 0 {
-            console.out("\(path): no problems found (integrity, foreign keys, stored values, audit chains, kept counts)\n")
+            console.out(
+                "\(invocation.global.databaseDisplay): no problems found (integrity, foreign keys, stored values, audit chains, kept counts)\n"
+            )
         }
         guard count == 0 else {
             console.error(
-                "\(path): \(count) problem\(count == 1 ? "" : "s") found",
+                "\(invocation.global.databaseDisplay): \(count) problem\(count == 1 ? "" : "s") found",
                 hint: "restore the last backup, or correct the values listed above (see docs/operations.md)")
             return .dataError
         }

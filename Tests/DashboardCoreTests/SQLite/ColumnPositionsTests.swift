@@ -10,7 +10,7 @@ struct ColumnPositionsTests {
         let database = try Database(path: ":memory:", mode: .readWriteCreate)
         try database.execute("CREATE TABLE t (a TEXT, b INTEGER); INSERT INTO t (a, b) VALUES ('x', 7);")
         let statement = try database.prepare("SELECT t.b, t.a, t.b + 1 AS next FROM t")
-        let columns = statement.columnPositions
+        let columns = try statement.columnPositions
         #expect(try columns.position("b") == 0)
         #expect(try columns.position("a") == 1)
         #expect(try columns.position("next") == 2)

@@ -24,7 +24,7 @@ struct RecordDecodersTests {
 
     private func courses(_ database: Database, _ sql: String) throws -> [CourseRecord] {
         let statement = try database.prepare(sql)
-        let decoder = try CourseRowDecoder(statement.columnPositions)
+        let decoder = try CourseRowDecoder(try statement.columnPositions)
         var read: [CourseRecord] = []
         try statement.forEachRow { read.append(decoder.course($0)) }
         return read
@@ -44,8 +44,8 @@ struct RecordDecodersTests {
     func reportTasksQuery(countsOnly: Bool) throws {
         let database = try database()
         let statement = try database.prepare(Store.tasksSQL("", countsOnly: countsOnly))
-        let decoder = try TaskRowDecoder(statement.columnPositions)
-        let overrides = try Store.OverrideColumns(statement.columnPositions)
+        let decoder = try TaskRowDecoder(try statement.columnPositions)
+        let overrides = try Store.OverrideColumns(try statement.columnPositions)
         var read: [TaskRecord] = []
         var pins: [StoredOverride?] = []
         try statement.forEachRow {
@@ -64,7 +64,7 @@ struct RecordDecodersTests {
         #expect(read.first?.assignmentID == (countsOnly ? "" : "A-7"))
         #expect(read.first?.priority == .high)
         #expect(read.first?.completed == true)
-        #expect((try? statement.columnPositions.position("bucket")) != nil)
-        #expect((try? statement.columnPositions.position("until")) != nil)
+        #expect((try? try statement.columnPositions.position("bucket")) != nil)
+        #expect((try? try statement.columnPositions.position("until")) != nil)
     }
 }

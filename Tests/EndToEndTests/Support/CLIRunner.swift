@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import Testing
 
 /// What one run of a program left behind.
@@ -58,11 +59,16 @@ final class RunningCommand {
     private let outURL: URL
     private let errURL: URL
     private let timeout: TimeInterval
+    /// What the outputs get back in place of a PostgreSQL database's URI (`StoreUnderTest`).
+    private var replacements: [(String, String)] = []
 
     init(
         executable: URL, arguments: [String], directory: URL, environment: [String: String], stdin: Data?, ioDirectory: URL,
         timeout: TimeInterval
     ) throws {
+        let (arguments, environment, replacements) = try StoreUnderTest.prepare(
+            arguments, environment: environment, directory: directory)
+        self.replacements = replacements
         let tag = UUID().uuidString
         outURL = ioDirectory.appendingPathComponent("\(tag).out")
         errURL = ioDirectory.appendingPathComponent("\(tag).err")
@@ -101,8 +107,8 @@ final class RunningCommand {
         process.waitUntilExit()
         let result = CommandResult(
             exitCode: process.terminationStatus,
-            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+            stdout: StoreUnderTest.restoreNames(String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self), replacements),
+            stderr: StoreUnderTest.restoreNames(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self), replacements))
         if process.terminationReason == .uncaughtSignal {
             throw HarnessError("\(process.arguments ?? []) crashed with signal \(result.exitCode)\n\(result)")
         }
@@ -138,6 +144,12 @@ final class Sandbox {
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+    /// What `--db` takes for the database `name` when a test writes a command line itself (a
+    /// shell's): the name, or in the PostgreSQL pass its database's URI (`StoreUnderTest`).
+    func databaseArgument(_ name: String) throws -> String {
+        StoreUnderTest.isPostgres ? try StoreUnderTest.uri(forPath: path(name)) : name
+    }
+
     @discardableResult
     func write(_ name: String, _ text: String) throws -> String {
         try write(name, bytes: Data(text.utf8))
@@ -151,9 +163,16 @@ final class Sandbox {
         return url.path
     }
 
-    func read(_ name: String) throws -> Data { try Data(contentsOf: directory.appendingPathComponent(name)) }
+    /// The bytes of `name` (a database of the PostgreSQL pass: every row of every table, which
+    /// is what a test comparing a database's bytes before and after means, `StoreUnderTest`).
+    func read(_ name: String) throws -> Data {
+        if let dump = try StoreUnderTest.contents(path(name)) { return dump }
+        return try Data(contentsOf: directory.appendingPathComponent(name))
+    }
 
-    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+    /// True when `name` exists (a database name of the PostgreSQL pass: when its database holds
+    /// the dashboard's schema, `StoreUnderTest`).
+    func exists(_ name: String) -> Bool { StoreUnderTest.exists(path(name)) }
 
     /// The names in the working directory, sorted.
     func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
@@ -171,6 +190,19 @@ final class Sandbox {
     /// Runs `dashboard ARGS` to its end.
     func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> CommandResult {
         try launch(arguments, environment: environment, stdin: stdin).finish()
+    }
+
+    /// Runs `sql` on the database `name` by hand, as an administrator would: in the `sqlite3`
+    /// shell, or in the PostgreSQL pass in `psql` (unaligned, no headers: rows come out as the
+    /// shell's, values joined by `|`).
+    func sqlShell(_ name: String, _ sql: String) throws -> CommandResult {
+        guard StoreUnderTest.isPostgres else { return try runTool("sqlite3", [name, sql]) }
+        let psql = PostgresTestServer.binaries + "/psql"
+        return try RunningCommand(
+            executable: URL(fileURLWithPath: psql),
+            arguments: ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", try databaseArgument(name), "-c", sql],
+            directory: directory, environment: Sandbox.baseEnvironment, stdin: nil, ioDirectory: io, timeout: 60
+        ).finish()
     }
 
     /// Runs another program (`sha256sum`, `sqlite3`) found on PATH, in the working directory.

@@ -12,7 +12,7 @@ enum DatabaseSnapshot {
     /// run must leave exactly as it was.
     static func data(_ path: String) throws -> String {
         var text = "courses:\n" + (try dump(path, table: "courses")) + "tasks:\n" + (try dump(path, table: "tasks"))
-        if try int(path, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'batch_births'") == 1 {
+        if try StoreUnderTest.open(path).hasTable("batch_births") {
             text += "batch_births:\n" + (try lines(path, "SELECT * FROM batch_births ORDER BY batch_id, bucket"))
         }
         return text
@@ -20,14 +20,14 @@ enum DatabaseSnapshot {
 
     /// The rows of a query, one line each, columns joined by `|`, NULL written as `NULL`.
     static func lines(_ path: String, _ sql: String) throws -> String {
-        let database = try Database(path: path, mode: .readOnly)
+        let database = try StoreUnderTest.open(path)
         return try database.rows(sql).map { row in
             row.map { $0.text ?? "NULL" }.joined(separator: "|") + "\n"
         }.joined()
     }
 
     static func int(_ path: String, _ sql: String) throws -> Int {
-        let database = try Database(path: path, mode: .readOnly)
+        let database = try StoreUnderTest.open(path)
         return try database.int(sql)
     }
 }

@@ -31,6 +31,7 @@ final class PipedCommand {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let binary = try DashboardBinary.url()
+        let (arguments, environment, _) = try StoreUnderTest.prepare(arguments, environment: environment, directory: sandbox.directory)
         if asFromAShell {
             let python = ["/usr/bin/python3", "/bin/python3", "/usr/local/bin/python3"]
                 .first { FileManager.default.isExecutableFile(atPath: $0) }

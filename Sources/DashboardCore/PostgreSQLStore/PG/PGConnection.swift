@@ -8,16 +8,29 @@ public struct PGError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The five-character SQLSTATE (`40P01`, `23505`, …), or nil for a connection failure.
     public let sqlState: String?
     public let message: String
+    /// The statement that failed, when there was one.
+    public let sql: String?
 
-    public init(sqlState: String?, message: String) {
+    public init(sqlState: String?, message: String, sql: String? = nil) {
         self.sqlState = sqlState
         self.message = message
+        self.sql = sql
     }
 
     public var description: String { message }
 
     /// `55P03` (lock_not_available), `40001` (serialization failure), `40P01` (deadlock).
     var isBusy: Bool { ["55P03", "40001", "40P01"].contains(sqlState ?? "") }
+
+    /// A connection that failed or was lost (SQLSTATE class 08, or no SQLSTATE at all: libpq's
+    /// own failure), a server shutting down (57P01–57P03), or a full disk (53100).
+    var isIOError: Bool {
+        guard let sqlState else { return true }
+        return sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState.hasPrefix("53")
+    }
+
+    /// Privileges the role lacks (42501), a read-only transaction or server (25006).
+    var isPermission: Bool { sqlState == "42501" || sqlState == "25006" }
 }
 
 /// One connection to a PostgreSQL server through libpq: statements with bound text
@@ -31,6 +44,15 @@ public final class PGConnection {
     /// password, when one is needed, comes from libpq's usual places (`~/.pgpass`,
     /// `PGPASSWORD`, a service file) or the URI itself, and is never part of a message.
     public init(_ conninfo: String) throws(PGError) {
+        // A closed standard descriptor (`>&-`) would be the next one the system hands out: the
+        // connection's socket must never be one, or what the program writes on standard output
+        // would go to the server. They are held by placeholders while libpq connects.
+        var placeholders: [Int32] = []
+        for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 {
+            let placeholder = open("/dev/null", O_RDWR | O_CLOEXEC)
+            if placeholder >= 0 { placeholders.append(placeholder) }
+        }
+        defer { for placeholder in placeholders { close(placeholder) } }
         guard let handle = PQconnectdb(conninfo) else {
             throw PGError(sqlState: nil, message: "cannot connect: libpq could not allocate a connection")
         }
@@ -43,6 +65,9 @@ public final class PGConnection {
         self.handle = handle
         // Dates and numbers as this program writes them, whatever the server's defaults.
         PQsetClientEncoding(handle, "UTF8")
+        // The server's notices ("… does not exist, skipping") are not the user's business:
+        // libpq would print them on stderr.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
     }
 
     deinit { PQfinish(handle) }
@@ -170,14 +195,14 @@ public final class PGConnection {
         }
     }
 
-    private func check(_ result: OpaquePointer?) throws(PGError) {
-        guard let result else { throw PGError(sqlState: nil, message: Self.trimmed(PQerrorMessage(handle))) }
+    func check(_ result: OpaquePointer?, sql: String? = nil) throws(PGError) {
+        guard let result else { throw PGError(sqlState: nil, message: Self.trimmed(PQerrorMessage(handle)), sql: sql) }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_EMPTY_QUERY: return
         default:
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            throw PGError(sqlState: state, message: message ?? Self.trimmed(PQresultErrorMessage(result)))
+            throw PGError(sqlState: state, message: message ?? Self.trimmed(PQresultErrorMessage(result)), sql: sql)
         }
     }
 

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// The positions of a statement's result columns, by name: rows are decoded by column name,
 /// with the names resolved once per statement rather than once per row (a pass may read a
 /// million rows).
@@ -15,14 +13,11 @@ public struct ColumnPositions {
     private let positions: [String: Int]
     private let sql: String
 
-    public init(_ statement: Statement) {
+    public init(_ statement: Statement) throws {
         var positions: [String: Int] = [:]
-        let count = sqlite3_column_count(statement.handle)
-        for i in 0..<count {
-            guard let name = sqlite3_column_name(statement.handle, i) else { continue }
+        for (i, name) in try statement.columnNames().enumerated() {
             // The first column of a name wins (aliases make names unique where it matters).
-            let key = String(cString: name)
-            if positions[key] == nil { positions[key] = Int(i) }
+            if positions[name] == nil { positions[name] = i }
         }
         self.positions = positions
         sql = statement.sql
@@ -38,5 +33,5 @@ public struct ColumnPositions {
 
 extension Statement {
     /// The positions of this statement's result columns by name.
-    public var columnPositions: ColumnPositions { ColumnPositions(self) }
+    public var columnPositions: ColumnPositions { get throws { try ColumnPositions(self) } }
 }

@@ -2,7 +2,15 @@ import CSQLite
 import CSQLiteConfig
 import Foundation
 
-/// A connection to one SQLite database file.
+/// The SQL a connection speaks: the store writes SQLite's, which a PostgreSQL connection
+/// translates (`PGDialect`); the few statements that cannot be said alike ask which it is.
+public enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+}
+
+/// A connection to one dashboard database: an SQLite file, or a PostgreSQL database through
+/// libpq (SPEC §10). The store above it writes one SQL, SQLite's, for both engines.
 ///
 /// Statements prepared through `cached(_:)` are reused for the life of the connection.
 /// A connection belongs to one thread at a time, so the type is not Sendable.
@@ -11,10 +19,30 @@ public final class Database {
     /// `dashboard_sqlite_configure`).
     private static let configured: Int32 = dashboard_sqlite_configure()
 
-    let handle: OpaquePointer
-    /// The path given when the connection was opened.
+    /// The engine behind the connection.
+    enum Engine {
+        case sqlite(OpaquePointer)
+        case postgres(PGSession)
+    }
+    let engine: Engine
+    /// The path given when the connection was opened (for PostgreSQL: the location without
+    /// its password).
     public let path: String
     private var statementCache: [String: Statement] = [:]
+
+    /// The dialect of the connection's engine.
+    public var dialect: SQLDialect {
+        switch engine {
+        case .sqlite: return .sqlite
+        case .postgres: return .postgres
+        }
+    }
+
+    /// SQLite's handle, or nil on PostgreSQL (SQLite's own settings do nothing there).
+    var sqliteHandle: OpaquePointer? {
+        if case .sqlite(let handle) = engine { return handle }
+        return nil
+    }
 
     /// How to open the file.
     public enum Mode: Sendable {
@@ -61,16 +89,23 @@ public final class Database {
             throw SQLiteError(code: rc, message: message, systemErrno: systemErrno)
         }
         sqlite3_extended_result_codes(db, 1)
-        self.handle = db
+        self.engine = .sqlite(db)
         self.path = path
+    }
+
+    /// A connection to a PostgreSQL database (`PGSession`); `display` names it in messages.
+    init(postgres session: PGSession, display: String) {
+        engine = .postgres(session)
+        path = display
     }
 
     deinit {
         statementCache.removeAll()
-        sqlite3_close_v2(handle)
+        if let handle = sqliteHandle { sqlite3_close_v2(handle) }
     }
 
     func error(code: Int32, sql: String?) -> SQLiteError {
+        guard let handle = sqliteHandle else { return SQLiteError(code: code, message: "not an SQLite connection", sql: sql) }
         let extended = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
         return classified(extended != 0 ? extended : code, message: message, sql: sql)
@@ -83,7 +118,7 @@ public final class Database {
         if let damage, code & 0xff == SQLITE_READONLY {
             return SQLiteError(code: damage.code, message: damage.message, sql: sql)
         }
-        return SQLiteError(code: code, message: message, sql: sql, systemErrno: sqlite3_system_errno(handle))
+        return SQLiteError(code: code, message: message, sql: sql, systemErrno: sqliteHandle.map { sqlite3_system_errno($0) } ?? 0)
     }
 
     /// The first damage this connection met (SQLITE_CORRUPT or SQLITE_NOTADB), if any.
@@ -101,7 +136,7 @@ public final class Database {
         let primary = code & 0xff
         guard damage == nil, primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB else { return }
         damage = (code, message)
-        sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
+        if let handle = sqliteHandle { sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil) }
         setKeepSideFiles(false)
     }
 
@@ -113,6 +148,7 @@ public final class Database {
     /// (https://www.sqlite.org/wal.html#readonly), so the writer leaves them. Turned off again
     /// when the file is found damaged.
     public func setKeepSideFiles(_ keep: Bool) {
+        guard let handle = sqliteHandle else { return }
         var flag: Int32 = keep ? 1 : 0
         _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &flag)
     }
@@ -120,21 +156,35 @@ public final class Database {
     /// Whether closing the last connection copies the `-wal` into the file (SQLite's default);
     /// turned off while the file may be another application's or is damaged.
     public func setCheckpointOnClose(_ on: Bool) {
+        guard let handle = sqliteHandle else { return }
         _ = dashboard_sqlite_no_checkpoint_on_close(handle, on ? 0 : 1)
     }
 
     /// Whether triggers fire for this connection's writes (SQLite's default: on). Off only while
-    /// the importer writes, which accounts for its own writes (`DataMarks`).
+    /// the importer writes, which accounts for its own writes (`DataMarks`). On PostgreSQL the
+    /// store's triggers read the session's `dashboard.triggers` setting (`PGSchema`).
     public func setTriggersEnabled(_ on: Bool) {
-        _ = dashboard_sqlite_enable_triggers(handle, on ? 1 : 0)
+        switch engine {
+        case .sqlite(let handle): _ = dashboard_sqlite_enable_triggers(handle, on ? 1 : 0)
+        case .postgres(let session): session.setTriggersEnabled(on)
+        }
     }
 
     /// True when triggers fire for this connection's writes (a writer that turned them off
     /// keeps what they would have kept itself: `CourseBuckets.counting`).
-    public var triggersEnabled: Bool { dashboard_sqlite_triggers_enabled(handle) != 0 }
+    public var triggersEnabled: Bool {
+        switch engine {
+        case .sqlite(let handle): return dashboard_sqlite_triggers_enabled(handle) != 0
+        case .postgres(let session): return session.triggersEnabled
+        }
+    }
 
     /// Runs one or more statements that take no parameters.
     public func execute(_ sql: String) throws {
+        guard case .sqlite(let handle) = engine else {
+            if case .postgres(let session) = engine { try session.execute(sql) }
+            return
+        }
         var errmsg: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errmsg)
         if rc != SQLITE_OK {
@@ -152,7 +202,7 @@ public final class Database {
     /// A prepared statement kept for reuse on this connection.
     public func cached(_ sql: String) throws -> Statement {
         if let statement = statementCache[sql] { return statement }
-        let statement = try Statement(database: self, sql: sql)
+        let statement = try Statement(database: self, sql: sql, reused: true)
         statementCache[sql] = statement
         return statement
     }
@@ -181,19 +231,50 @@ public final class Database {
         Int(try scalar(sql, values)?.integer ?? 0)
     }
 
+    /// True when the database has a table `name` (a reader of an older SQLite file that no
+    /// writer migrated yet may not find the newer ones).
+    public func hasTable(_ name: String) throws -> Bool {
+        switch dialect {
+        case .sqlite: return try int("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [name]) == 1
+        case .postgres: return try int("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [name]) == 1
+        }
+    }
+
+    /// True when `table` has `column`.
+    public func hasColumn(_ table: String, _ column: String) throws -> Bool {
+        switch dialect {
+        case .sqlite: return try int("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [table, column]) == 1
+        case .postgres:
+            return try int(
+                "SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?",
+                [table, column]) == 1
+        }
+    }
+
     /// The number of rows the last statement changed.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    public var changes: Int {
+        switch engine {
+        case .sqlite(let handle): return Int(sqlite3_changes64(handle))
+        case .postgres(let session): return session.lastChanges
+        }
+    }
 
-    /// The rowid of the last inserted row.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
-    /// Milliseconds to wait for another connection's lock before failing with SQLITE_BUSY.
+    /// Milliseconds to wait for another connection's lock before failing with SQLITE_BUSY
+    /// (PostgreSQL: for the writers' advisory lock).
     public func setBusyTimeout(milliseconds: Int) {
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        switch engine {
+        case .sqlite(let handle): sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        case .postgres(let session): session.busyMilliseconds = milliseconds
+        }
     }
 
     /// True while a transaction is open.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    public var isInTransaction: Bool {
+        switch engine {
+        case .sqlite(let handle): return sqlite3_get_autocommit(handle) == 0
+        case .postgres(let session): return session.connection.isInTransaction
+        }
+    }
 
     // MARK: - Transactions
 
@@ -214,7 +295,10 @@ public final class Database {
     public func inTransaction(
         _ kind: TransactionKind = .deferred, _ body: () throws -> TransactionCompletion
     ) throws {
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        switch engine {
+        case .sqlite: try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        case .postgres(let session): try session.begin(writer: kind == .immediate)
+        }
         let completion: TransactionCompletion
         do {
             completion = try body()

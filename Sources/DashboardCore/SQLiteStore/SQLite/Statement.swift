@@ -52,28 +52,53 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
 }
 
 /// A prepared statement. Finalized when released; bound to one connection, so not Sendable.
+///
+/// On PostgreSQL (`Database.dialect`) the statement is prepared on the server on first use
+/// (once per text and connection); its rows come from a cursor, a batch at a time, when it is
+/// a query run inside a transaction and not a cached statement (a cached one is a short
+/// lookup run again and again: its whole result comes at once, with no cursor's round trips).
 public final class Statement {
-    let handle: OpaquePointer
+    enum Engine {
+        case sqlite(OpaquePointer)
+        case postgres(PGStatementState)
+    }
+    let engine: Engine
     unowned let database: Database
     public let sql: String
 
-    init(database: Database, sql: String) throws {
-        var stmt: OpaquePointer?
-        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
-        guard rc == SQLITE_OK, let stmt else {
-            throw database.error(code: rc, sql: sql)
-        }
-        self.handle = stmt
+    init(database: Database, sql: String, reused: Bool = false) throws {
         self.database = database
         self.sql = sql
+        switch database.engine {
+        case .sqlite(let db):
+            var stmt: OpaquePointer?
+            let rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
+            guard rc == SQLITE_OK, let stmt else {
+                throw database.error(code: rc, sql: sql)
+            }
+            engine = .sqlite(stmt)
+        case .postgres(let session):
+            engine = .postgres(PGStatementState(session: session, sql: sql, reused: reused))
+        }
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit {
+        switch engine {
+        case .sqlite(let handle): sqlite3_finalize(handle)
+        case .postgres(let state): state.finish()
+        }
+    }
 
     /// Binds the values to the parameters in order, after clearing earlier bindings.
     public func bind(_ values: [SQLBindable]) throws {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        switch engine {
+        case .sqlite(let handle):
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        case .postgres(let state):
+            state.finish()
+            state.parameters.removeAll(keepingCapacity: true)
+        }
         for (i, value) in values.enumerated() {
             try bind(value.sqlValue, at: Int32(i + 1))
         }
@@ -81,6 +106,13 @@ public final class Statement {
 
     /// Binds one value to the 1-based parameter index.
     public func bind(_ value: SQLValue, at index: Int32) throws {
+        let handle: OpaquePointer
+        switch engine {
+        case .sqlite(let sqlite): handle = sqlite
+        case .postgres(let state):
+            state.set(PGStatementState.parameter(value), at: Int(index))
+            return
+        }
         let rc: Int32
         switch value {
         case .null: rc = sqlite3_bind_null(handle, index)
@@ -99,11 +131,21 @@ public final class Statement {
 
     /// Clears the statement for a new set of bindings (call before the `set` binders).
     public func reset() {
-        sqlite3_reset(handle)
+        switch engine {
+        case .sqlite(let handle): sqlite3_reset(handle)
+        case .postgres(let state): state.finish()
+        }
     }
 
     /// Binds text to the 1-based parameter index, copying its UTF-8 bytes.
     public func set(_ text: String, at index: Int32) throws {
+        let handle: OpaquePointer
+        switch engine {
+        case .sqlite(let sqlite): handle = sqlite
+        case .postgres(let state):
+            state.set(.text(text), at: Int(index))
+            return
+        }
         var text = text
         let rc = text.withUTF8 { buf -> Int32 in
             guard let base = buf.baseAddress, !buf.isEmpty else {
@@ -118,53 +160,73 @@ public final class Statement {
 
     /// Binds an integer to the 1-based parameter index.
     public func set(_ value: Int, at index: Int32) throws {
-        let rc = sqlite3_bind_int64(handle, index, Int64(value))
-        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+        switch engine {
+        case .sqlite(let handle):
+            let rc = sqlite3_bind_int64(handle, index, Int64(value))
+            guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+        case .postgres(let state):
+            state.set(.integer(Int64(value)), at: Int(index))
+        }
     }
 
     /// Runs a statement bound with `set` to completion; returns the rows it changed.
     @discardableResult
     public func step() throws -> Int {
-        defer { sqlite3_reset(handle) }
-        while true {
-            let rc = sqlite3_step(handle)
-            if rc == SQLITE_DONE { return Int(sqlite3_changes(database.handle)) }
-            if rc != SQLITE_ROW { throw database.error(code: rc, sql: sql) }
+        switch engine {
+        case .sqlite(let handle):
+            defer { sqlite3_reset(handle) }
+            while true {
+                let rc = sqlite3_step(handle)
+                if rc == SQLITE_DONE { return Int(sqlite3_changes(sqlite3_db_handle(handle))) }
+                if rc != SQLITE_ROW { throw database.error(code: rc, sql: sql) }
+            }
+        case .postgres(let state):
+            return try state.runToEnd()
         }
     }
 
     /// Runs the statement to completion (for statements that return no rows).
     public func run(_ values: [SQLBindable] = []) throws {
         try bind(values)
-        defer { sqlite3_reset(handle) }
-        while true {
-            let rc = sqlite3_step(handle)
-            if rc == SQLITE_DONE { return }
-            if rc != SQLITE_ROW { throw database.error(code: rc, sql: sql) }
-        }
+        try step()
     }
 
     /// Runs the statement and calls `body` with each row.
     public func forEachRow(_ values: [SQLBindable] = [], _ body: (Row) throws -> Void) throws {
         try bind(values)
-        defer { sqlite3_reset(handle) }
-        let row = Row(statement: self)
-        while true {
-            let rc = sqlite3_step(handle)
-            if rc == SQLITE_DONE { return }
-            guard rc == SQLITE_ROW else { throw database.error(code: rc, sql: sql) }
-            try body(row)
+        switch engine {
+        case .sqlite(let handle):
+            defer { sqlite3_reset(handle) }
+            let row = Row(sqlite: handle)
+            while true {
+                let rc = sqlite3_step(handle)
+                if rc == SQLITE_DONE { return }
+                guard rc == SQLITE_ROW else { throw database.error(code: rc, sql: sql) }
+                try body(row)
+            }
+        case .postgres(let state):
+            defer { state.finish() }
+            try state.start()
+            while let row = try state.advance() { try body(row) }
         }
     }
 
     /// Steps once, for a caller that reads two statements side by side (a merge): the row to
     /// read, or nil at the end (then the statement is reset). Bind first with `bind`.
     public func nextRow() throws -> Row? {
-        let rc = sqlite3_step(handle)
-        if rc == SQLITE_ROW { return Row(statement: self) }
-        sqlite3_reset(handle)
-        if rc == SQLITE_DONE { return nil }
-        throw database.error(code: rc, sql: sql)
+        switch engine {
+        case .sqlite(let handle):
+            let rc = sqlite3_step(handle)
+            if rc == SQLITE_ROW { return Row(sqlite: handle) }
+            sqlite3_reset(handle)
+            if rc == SQLITE_DONE { return nil }
+            throw database.error(code: rc, sql: sql)
+        case .postgres(let state):
+            if !state.active { try state.start() }
+            if let row = try state.advance() { return row }
+            state.finish()
+            return nil
+        }
     }
 
     /// Every row, each as an array of values.
@@ -173,23 +235,54 @@ public final class Statement {
         try forEachRow(values) { result.append($0.values) }
         return result
     }
+
+    /// The names of the result columns, in order.
+    func columnNames() throws -> [String] {
+        switch engine {
+        case .sqlite(let handle):
+            return (0..<sqlite3_column_count(handle)).map { i in sqlite3_column_name(handle, i).map { String(cString: $0) } ?? "" }
+        case .postgres(let state):
+            return try state.columnNames()
+        }
+    }
 }
 
-/// The current row of a statement being stepped. Valid only inside `forEachRow`.
+/// The current row of a statement being stepped. Valid only inside `forEachRow` (or until the
+/// next `nextRow`).
 public struct Row {
-    let statement: Statement
+    /// SQLite's statement, stepped to this row; nil on PostgreSQL.
+    private let handle: OpaquePointer?
+    /// PostgreSQL's result holding this row, and the row's place in it.
+    private let result: PGResult?
+    private let index: Int
 
-    public var count: Int { Int(sqlite3_column_count(statement.handle)) }
+    init(sqlite handle: OpaquePointer) {
+        self.handle = handle
+        result = nil
+        index = 0
+    }
+
+    init(postgres result: PGResult, index: Int) {
+        handle = nil
+        self.result = result
+        self.index = index
+    }
+
+    public var count: Int {
+        if let handle { return Int(sqlite3_column_count(handle)) }
+        return result?.columnCount ?? 0
+    }
 
     public func value(_ index: Int) -> SQLValue {
+        guard let handle else { return postgresValue(index) }
         let i = Int32(index)
-        switch sqlite3_column_type(statement.handle, i) {
+        switch sqlite3_column_type(handle, i) {
         case SQLITE_NULL: return .null
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement.handle, i))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement.handle, i))
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, i))
         case SQLITE_BLOB:
-            let n = Int(sqlite3_column_bytes(statement.handle, i))
-            guard n > 0, let p = sqlite3_column_blob(statement.handle, i) else { return .blob([]) }
+            let n = Int(sqlite3_column_bytes(handle, i))
+            guard n > 0, let p = sqlite3_column_blob(handle, i) else { return .blob([]) }
             return .blob([UInt8](UnsafeRawBufferPointer(start: p, count: n)))
         default: return .text(string(index) ?? "")
         }
@@ -197,29 +290,61 @@ public struct Row {
 
     /// The column as text; nil when NULL.
     public func string(_ index: Int) -> String? {
+        guard let handle else {
+            guard let result, !result.isNull(self.index, index) else { return nil }
+            if result.columnType(index) == PGType.bytea {
+                return String(decoding: PGType.byteaBytes(result.bytes(self.index, index)), as: UTF8.self)
+            }
+            return String(decoding: result.bytes(self.index, index), as: UTF8.self)
+        }
         let i = Int32(index)
-        guard let p = sqlite3_column_text(statement.handle, i) else { return nil }
-        let n = Int(sqlite3_column_bytes(statement.handle, i))
+        guard let p = sqlite3_column_text(handle, i) else { return nil }
+        let n = Int(sqlite3_column_bytes(handle, i))
         return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
 
+    /// The column as an integer (0 for NULL; PostgreSQL's booleans are 1 and 0, as SQLite's).
     public func int(_ index: Int) -> Int {
-        Int(sqlite3_column_int64(statement.handle, Int32(index)))
+        guard let handle else {
+            guard let result, !result.isNull(self.index, index) else { return 0 }
+            return PGType.integer(result.bytes(self.index, index))
+        }
+        return Int(sqlite3_column_int64(handle, Int32(index)))
     }
 
     /// The column's text as UTF-8 bytes, without a copy (empty for NULL), valid only inside
     /// `body`.
     public func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        guard let handle else {
+            guard let result, !result.isNull(self.index, index) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            return try body(result.bytes(self.index, index))
+        }
         let i = Int32(index)
-        guard let p = sqlite3_column_text(statement.handle, i) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try body(UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement.handle, i))))
+        guard let p = sqlite3_column_text(handle, i) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, i))))
     }
 
     public func isNull(_ index: Int) -> Bool {
-        sqlite3_column_type(statement.handle, Int32(index)) == SQLITE_NULL
+        guard let handle else { return result?.isNull(self.index, index) ?? true }
+        return sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
     public var values: [SQLValue] { (0..<count).map { value($0) } }
+
+    /// A PostgreSQL value as SQLite would give it: integers and booleans as integers, floating
+    /// and numeric values as reals (an integral numeric, a `sum` of integers, as an integer),
+    /// bytea as a blob, the rest as text.
+    private func postgresValue(_ column: Int) -> SQLValue {
+        guard let result, !result.isNull(index, column) else { return .null }
+        let bytes = result.bytes(index, column)
+        switch result.columnType(column) {
+        case PGType.boolean, PGType.int2, PGType.int4, PGType.int8, PGType.oid: return .integer(Int64(PGType.integer(bytes)))
+        case PGType.numeric where !bytes.contains(0x2E): return .integer(Int64(PGType.integer(bytes)))
+        case PGType.float4, PGType.float8, PGType.numeric: return .real(Double(String(decoding: bytes, as: UTF8.self)) ?? 0)
+        case PGType.bytea: return .blob(PGType.byteaBytes(bytes))
+        default: return .text(String(decoding: bytes, as: UTF8.self))
+        }
+    }
 }
 
 /// SQLITE_TRANSIENT, which the C macro cannot express in Swift.

@@ -1,0 +1,144 @@
+/// The PostgreSQL text of a statement the store writes in SQLite's dialect: one SQL for both
+/// engines, translated once per statement text by the PostgreSQL connection (`Database`).
+///
+/// What it rewrites, outside string literals, quoted identifiers and comments:
+/// - parameters: `?NNN` is `$NNN`; a bare `?` is the largest number so far plus one (SQLite's
+///   own rule), so `?, ?` and `?1, ?2` both become `$1, $2`;
+/// - `temp.name` is `pg_temp.name` (the session's temporary schema), `main.name` is `name`,
+///   and an index's `temp.name` is `name` (an index lives in its table's schema);
+/// - `WITHOUT ROWID` goes (PostgreSQL tables have no rowid); `LIMIT -1` is `LIMIT ALL`, and a
+///   bound limit that is negative is no limit, as in SQLite;
+/// - in `CREATE [TEMP] TABLE`: `TEXT` is `text COLLATE "C"` (byte order, as SQLite's BINARY
+///   compares, whatever the database's collation), `INTEGER` is `bigint` (SQLite's integers
+///   are 64-bit), `INTEGER PRIMARY KEY` an identity column (SQLite's rowid alias numbers new
+///   rows), `BLOB` is `bytea`, `REAL` is `double precision`.
+///
+/// Everything else is the same in both: the store's SQL keeps to what both engines read alike
+/// (`coalesce`, `ON CONFLICT … DO NOTHING`, `RETURNING`, `EXCEPT`, `UPDATE … FROM`), and the
+/// few statements that cannot (SQLite's PRAGMAs, `json_each`, `typeof`) ask `Database.dialect`.
+enum PGDialect {
+    /// The translated statement(s) and the number of parameters they take.
+    static func translate(_ sql: String) -> (sql: String, parameters: Int) {
+        let bytes = Array(sql.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var highest = 0
+        var index = 0
+        // Word tokens of the current statement so far (uppercased), to know a CREATE TABLE.
+        var statementWords: [String] = []
+        var inCreateTable: Bool {
+            statementWords.count >= 3 && statementWords[0] == "CREATE"
+                && (statementWords[1] == "TABLE"
+                    || (statementWords[1] == "TEMP" || statementWords[1] == "TEMPORARY") && statementWords[2] == "TABLE")
+        }
+        func isWordByte(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
+        }
+        func append(_ text: String) { out.append(contentsOf: text.utf8) }
+        /// The next word after `from` (skipping spaces), uppercased, and where it ends.
+        func nextWord(from start: Int) -> (word: String, end: Int)? {
+            var i = start
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
+            let wordStart = i
+            while i < bytes.count, isWordByte(bytes[i]) { i += 1 }
+            guard i > wordStart else { return nil }
+            return (String(decoding: bytes[wordStart..<i], as: UTF8.self).uppercased(), i)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x27, 0x22:  // a string literal or a quoted identifier, copied as it is
+                let quote = byte
+                out.append(byte)
+                index += 1
+                while index < bytes.count {
+                    out.append(bytes[index])
+                    if bytes[index] == quote {
+                        if index + 1 < bytes.count, bytes[index + 1] == quote {
+                            out.append(quote)
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        break
+                    }
+                    index += 1
+                }
+            case 0x2D where index + 1 < bytes.count && bytes[index + 1] == 0x2D:  // -- comment
+                while index < bytes.count, bytes[index] != 0x0A {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            case 0x3F:  // ? or ?NNN
+                var end = index + 1
+                while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
+                let number = end > index + 1 ? Int(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)) ?? 0 : highest + 1
+                highest = max(highest, number)
+                if statementWords.last == "LIMIT" {
+                    // SQLite reads a negative limit as none; PostgreSQL refuses it and reads NULL so.
+                    append("(CASE WHEN $\(number) < 0 THEN NULL ELSE $\(number) END)")
+                } else {
+                    append("$\(number)")
+                }
+                index = end
+            case 0x3B:  // ;
+                statementWords.removeAll()
+                out.append(byte)
+                index += 1
+            case 0x2D where index > 0 && isLimitBefore(out):  // LIMIT -1
+                var end = index + 1
+                while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
+                if String(decoding: bytes[(index + 1)..<end], as: UTF8.self) == "1" {
+                    append("ALL")
+                } else {
+                    out.append(contentsOf: bytes[index..<end])
+                }
+                index = end
+            default:
+                guard isWordByte(byte), index == 0 || !isWordByte(bytes[index - 1]) else {
+                    out.append(byte)
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                let word = String(decoding: bytes[index..<end], as: UTF8.self)
+                let upper = word.uppercased()
+                statementWords.append(upper)
+                if upper == "TEMP", end < bytes.count, bytes[end] == 0x2E, statementWords.starts(with: ["CREATE", "INDEX"]) {
+                    // An index is made in its table's schema: its name takes none.
+                    end += 1
+                } else if upper == "TEMP", end < bytes.count, bytes[end] == 0x2E {
+                    append("pg_temp")
+                } else if upper == "MAIN", end < bytes.count, bytes[end] == 0x2E {
+                    end += 1
+                } else if upper == "WITHOUT", let next = nextWord(from: end), next.word == "ROWID" {
+                    end = next.end
+                } else if inCreateTable, upper == "INTEGER", let next = nextWord(from: end), next.word == "PRIMARY" {
+                    append("bigint GENERATED BY DEFAULT AS IDENTITY")
+                } else if inCreateTable, upper == "TEXT" {
+                    append("text COLLATE \"C\"")
+                } else if inCreateTable, upper == "INTEGER" {
+                    append("bigint")
+                } else if inCreateTable, upper == "BLOB" {
+                    append("bytea")
+                } else if inCreateTable, upper == "REAL" {
+                    append("double precision")
+                } else {
+                    out.append(contentsOf: bytes[index..<end])
+                }
+                index = end
+            }
+        }
+        return (String(decoding: out, as: UTF8.self), highest)
+    }
+
+    /// True when the output so far ends with the word LIMIT and spaces (`LIMIT -1` follows).
+    private static func isLimitBefore(_ out: [UInt8]) -> Bool {
+        var end = out.count
+        while end > 0, out[end - 1] == 0x20 { end -= 1 }
+        guard end >= 5 else { return false }
+        let word = String(decoding: out[(end - 5)..<end], as: UTF8.self).uppercased()
+        return word == "LIMIT" && (end == 5 || out[end - 6] == 0x20 || out[end - 6] == 0x0A)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// What a `Database` keeps of its PostgreSQL connection: statements translated and prepared on
+/// the server once per text, the rows the last command changed, the writer's lock wait, the
+/// cursors it opens, and whether the store's triggers fire for this session.
+///
+/// Policy (SPEC §10): one writer at a time, as for SQLite. A write transaction takes the
+/// advisory lock `writerLock` (held until it ends) and waits for it up to the busy timeout,
+/// then fails as busy (55P03, exit 75), like SQLite's `BEGIN IMMEDIATE`; a read transaction
+/// is one snapshot (REPEATABLE READ) and never waits: readers see the last committed state.
+final class PGSession {
+    let connection: PGConnection
+    /// The advisory lock key of the dashboard's writers (`pg_advisory_xact_lock`): "dashbord" in ASCII.
+    static let writerLock: Int64 = 0x6461_7368_626F_7264
+
+    /// Rows a cursor hands over per round trip: a scan's memory is bounded by this many rows.
+    static let fetchRows = 2000
+
+    /// The rows the last command changed.
+    var lastChanges = 0
+    /// How long a writer waits for the lock (milliseconds; 0: not at all).
+    var busyMilliseconds = 0
+    private(set) var triggersEnabled = true
+    /// Statement texts as translated (`PGDialect`), with their parameter count and the name
+    /// of their server-side prepared statement once prepared.
+    private var translations: [String: Translation] = [:]
+    private var preparedCount = 0
+    private var cursorCount = 0
+
+    struct Translation {
+        let sql: String
+        let parameters: Int
+        /// The server's prepared statements of this text, by the types of their parameters.
+        var prepared: [[UInt32]: String] = [:]
+    }
+
+    init(connection: PGConnection) {
+        self.connection = connection
+    }
+
+    /// The translation of `sql`, made once per text.
+    func translation(of sql: String) -> Translation {
+        if let known = translations[sql] { return known }
+        let (text, parameters) = PGDialect.translate(sql)
+        let translation = Translation(sql: text, parameters: parameters)
+        translations[sql] = translation
+        return translation
+    }
+
+    /// The name of the server's prepared statement for `sql` with parameters of `types`
+    /// (prepared on first use).
+    func preparedName(for sql: String, types: [UInt32]) throws(PGError) -> String {
+        let translation = translation(of: sql)
+        if let name = translation.prepared[types] { return name }
+        preparedCount += 1
+        let name = "dashboard_\(preparedCount)"
+        try connection.prepare(name, translation.sql, types: types)
+        translations[sql]?.prepared[types] = name
+        return name
+    }
+
+    /// A new cursor name, unique on this connection.
+    func nextCursorName() -> String {
+        cursorCount += 1
+        return "dashboard_cursor_\(cursorCount)"
+    }
+
+    /// Runs statements without parameters (the store's scripts: temporary tables, several
+    /// statements at once).
+    func execute(_ sql: String) throws(PGError) {
+        let result = try connection.runScript(translation(of: sql).sql)
+        lastChanges = result.changedRows
+    }
+
+    /// Runs `sql` (prepared once) with `parameters`: its whole result.
+    func run(_ sql: String, _ parameters: [PGParameter]) throws(PGError) -> PGResult {
+        let name = try preparedName(for: sql, types: parameters.map(\.type))
+        let result = try connection.run(prepared: name, sql: translation(of: sql).sql, parameters)
+        lastChanges = result.changedRows
+        return result
+    }
+
+    /// Begins a transaction: a writer's takes the writers' lock (waiting up to the busy
+    /// timeout); a reader's is one snapshot.
+    func begin(writer: Bool) throws(PGError) {
+        guard writer else {
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+            return
+        }
+        try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+        do {
+            try takeWriterLock()
+            _ = try connection.runScript(PGSchema.identitiesFollowRows)
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Takes the writers' advisory lock for the open transaction, waiting up to the busy timeout.
+    func takeWriterLock() throws(PGError) {
+        let key = String(Self.writerLock)
+        if try connection.scalar("SELECT pg_try_advisory_xact_lock($1)", [key]) == "t" { return }
+        if busyMilliseconds > 0 {
+            // The server waits (no polling); lock_timeout ends the wait with 55P03.
+            try connection.execute("SET LOCAL lock_timeout = \(busyMilliseconds)")
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [key])
+            try connection.execute("SET LOCAL lock_timeout = 0")
+            return
+        }
+        throw PGError(sqlState: "55P03", message: "another dashboard process holds the writers' lock")
+    }
+
+    /// Turns the store's triggers on or off for this session (`dashboard.triggers`, which every
+    /// trigger of `PGSchema` reads).
+    func setTriggersEnabled(_ on: Bool) {
+        guard on != triggersEnabled else { return }
+        do {
+            try connection.query("SELECT set_config('dashboard.triggers', $1, false)", [on ? "on" : "off"])
+            triggersEnabled = on
+        } catch {
+            // A lost connection: the next statement reports it.
+        }
+    }
+}
