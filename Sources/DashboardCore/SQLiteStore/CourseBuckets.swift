@@ -79,17 +79,25 @@ enum CourseBuckets {
             try statement.forEachRow(values) { row in add(course: row.string(0) ?? "", bucket: row.string(1) ?? "", sign) }
         }
 
-        /// Adds the counts to `course_buckets`.
+        /// Adds the counts to `course_buckets`, in statements of many rows (one round trip per
+        /// 500 courses and buckets on PostgreSQL, instead of one per row).
         func write(_ database: Database) throws {
-            let upsert = try database.cached(
-                """
-                INSERT INTO course_buckets (course_id, bucket, tasks) VALUES (?1, ?2, ?3)
-                ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = course_buckets.tasks + excluded.tasks
-                """)
-            for (key, n) in counts.sorted(by: { ($0.key.course, $0.key.bucket) < ($1.key.course, $1.key.bucket) }) where n != 0 {
-                try upsert.run([key.course, key.bucket, n])
+            let rows = counts.sorted(by: { ($0.key.course, $0.key.bucket) < ($1.key.course, $1.key.bucket) }).filter { $0.value != 0 }
+            var start = rows.startIndex
+            while start < rows.endIndex {
+                let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.endIndex)]
+                let sql = """
+                    INSERT INTO course_buckets (course_id, bucket, tasks) VALUES \(Array(repeating: "(?, ?, ?)", count: chunk.count).joined(separator: ", "))
+                    ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = course_buckets.tasks + excluded.tasks
+                    """
+                let values: [SQLBindable] = chunk.flatMap { [$0.key.course, $0.key.bucket, $0.value] as [SQLBindable] }
+                try (chunk.count == Self.rowsPerStatement ? database.cached(sql) : database.prepare(sql)).run(values)
+                start = chunk.endIndex
             }
         }
+
+        /// Rows per statement of `write`.
+        static let rowsPerStatement = 500
     }
 
     /// Runs `body`, a write of the tasks among `taskIDs` (a SELECT of a `task_id` column, bound

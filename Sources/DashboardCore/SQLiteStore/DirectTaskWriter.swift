@@ -22,7 +22,9 @@ final class DirectTaskWriter {
     private let batchID: Int
     /// Rows per INSERT statement (one statement per row costs more than the row itself).
     private static let rowsPerStatement = 128
-    private let insertFull: Statement
+    /// Rows written at once: a statement's on SQLite, a COPY's on PostgreSQL.
+    private var rowsPerFlush: Int { database.dialect == .postgres ? StagingArea.rowsPerCopy : Self.rowsPerStatement }
+    private let insertFull: Statement?
     /// Rows waiting for the next statement.
     private var pending: [(task: TaskRecord, bucket: String)] = []
     /// Tasks inserted so far.
@@ -38,8 +40,8 @@ final class DirectTaskWriter {
         self.batchID = batchID
         counts = try !database.triggersEnabled && CourseBuckets.exists(database)
         try LiveRows.dropCourseIndex(database)
-        insertFull = try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement))
-        pending.reserveCapacity(Self.rowsPerStatement)
+        insertFull = database.dialect == .sqlite ? try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement)) : nil
+        pending.reserveCapacity(rowsPerFlush)
     }
 
     /// Inserts one valid task (in statements of many rows).
@@ -47,13 +49,14 @@ final class DirectTaskWriter {
     ///   run (the run must take the staged path).
     func insert(_ task: TaskRecord, bucket: String) throws -> Bool {
         pending.append((task, bucket))
-        return pending.count == Self.rowsPerStatement ? try flush() : true
+        return pending.count == rowsPerFlush ? try flush() : true
     }
 
     /// Writes the rows waiting; call at the end of each file.
     /// - Returns: false when an id was inserted before in this run.
     func flush() throws -> Bool {
         guard !pending.isEmpty else { return true }
+        guard let insertFull else { return try copyPending() }
         let statement =
             pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count))
         statement.reset()
@@ -67,6 +70,32 @@ final class DirectTaskWriter {
         let written = try statement.step()
         guard written == pending.count else { return false }
         inserted += written
+        for row in pending { tally.add(course: row.task.courseID, bucket: row.bucket, 1) }
+        pending.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    /// PostgreSQL's write of the rows waiting: one COPY into `tasks`. A task id inserted before
+    /// breaks the table's key (23505), which fails the whole COPY: the answer is then false, as
+    /// SQLite's statement answers by its count, and the importer rolls back to its savepoint.
+    private func copyPending() throws -> Bool {
+        var data: [UInt8] = []
+        data.reserveCapacity(pending.count * 160)
+        let batch = String(batchID)
+        for row in pending {
+            PGCopyText.appendTask(row.task, to: &data)
+            PGCopyText.append(nil, to: &data, first: false)
+            PGCopyText.append(batch, to: &data, first: false)
+            PGCopyText.append(row.bucket, to: &data, first: false)
+            PGCopyText.append(batch, to: &data, first: false)
+            data.append(0x0A)
+        }
+        do {
+            try database.copyIn("COPY tasks (\(LiveRows.taskColumns)) FROM STDIN", data: data)
+        } catch let error as PGError where error.sqlState == "23505" {
+            return false
+        }
+        inserted += pending.count
         for row in pending { tally.add(course: row.task.courseID, bucket: row.bucket, 1) }
         pending.removeAll(keepingCapacity: true)
         return true

@@ -106,6 +106,10 @@ final class StagingArea {
 
     /// Rows per staging statement (one statement per row costs more than the row itself).
     static let rowsPerStatement = 128
+    /// Rows per COPY on PostgreSQL: a few round trips for thousands of rows.
+    static let rowsPerCopy = 8192
+    /// Rows written at once: a statement's on SQLite, a COPY's on PostgreSQL.
+    private var rowsPerFlush: Int { database.dialect == .postgres ? Self.rowsPerCopy : Self.rowsPerStatement }
     private var pendingTasks: [PendingTask] = []
     /// Numbers the rows staged in this run (a file given twice repeats its names and lines).
     private var stagedRows = 0
@@ -123,7 +127,7 @@ final class StagingArea {
     ///   with what it repeats (empty almost always).
     func stage(_ pending: PendingTask) throws -> [(PendingTask, StageOutcome)] {
         pendingTasks.append(pending)
-        return pendingTasks.count >= Self.rowsPerStatement ? try flushTasks() : []
+        return pendingTasks.count >= rowsPerFlush ? try flushTasks() : []
     }
 
     /// Writes the rows waiting; call at the end of each file.
@@ -131,6 +135,7 @@ final class StagingArea {
         guard !pendingTasks.isEmpty else { return [] }
         let rows = pendingTasks
         pendingTasks.removeAll(keepingCapacity: true)
+        if database.dialect == .postgres { return try copyTasks(rows) }
         let insert =
             rows.count == Self.rowsPerStatement ? try database.cached(Self.fullInsertSQL) : try database.prepare(Self.insertSQL(rows.count))
         insert.reset()
@@ -153,33 +158,110 @@ final class StagingArea {
             SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, f.path, s.line, s.seq
             FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no WHERE s.task_id = ?
             """)
-        let c = try lookup.columnPositions
-        let (course, title, student, due) = (
-            try c.position("course_id"), try c.position("title"), try c.position("student_id"), try c.position("due")
-        )
-        let (priority, completed, path, lineColumn, seq) = (
-            try c.position("priority"), try c.position("completed"), try c.position("path"), try c.position("line"),
-            try c.position("seq")
-        )
-        let assignment = try c.position("assignment_id")
+        let decoder = try StagedTaskColumns(try lookup.columnPositions)
+        let seq = try lookup.columnPositions.position("seq")
         for (i, p) in rows.enumerated() {
             var outcome = StageOutcome.staged
             try lookup.forEachRow([p.task.taskID]) { row in
                 guard row.int(seq) != firstSeq + i else { return }
-                let file = row.string(path) ?? ""
-                let line = row.int(lineColumn)
-                let same =
-                    row.string(course) == p.task.courseID && row.string(title) == p.task.title
-                    && row.string(student) == p.task.studentID && row.string(due) == p.task.due
-                    && row.string(priority) == p.task.priority.rawValue && row.int(completed) == (p.task.completed ? 1 : 0)
-                    && row.string(assignment) == p.task.assignmentID
-                outcome = same ? .repeatOf(file: file, line: line) : .conflictsWith(file: file, line: line)
+                outcome = decoder.outcome(of: p.task, row)
             }
             if outcome != .staged { repeats.append((p, outcome)) }
         }
         return repeats
     }
 
+    /// PostgreSQL's staging of `rows`: one COPY into `stage_tasks_incoming` (no key: every row
+    /// goes in), then one statement moves them into `stage_tasks` in their order, the first row
+    /// of an id kept (`ON CONFLICT DO NOTHING`), and the rows that repeat an id staged before are
+    /// read back with what they repeat, as SQLite's statements of many rows find them.
+    private func copyTasks(_ rows: [PendingTask]) throws -> [(PendingTask, StageOutcome)] {
+        try database.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS stage_tasks_incoming (
+                task_id TEXT NOT NULL, course_id TEXT NOT NULL, title TEXT NOT NULL, student_id TEXT NOT NULL, due TEXT NOT NULL,
+                priority TEXT NOT NULL, completed INTEGER NOT NULL, assignment_id TEXT NOT NULL, file_no INTEGER NOT NULL,
+                line INTEGER NOT NULL, bucket TEXT NOT NULL, seq INTEGER NOT NULL)
+            """)
+        let firstSeq = stagedRows + 1
+        stagedRows += rows.count
+        var data: [UInt8] = []
+        data.reserveCapacity(rows.count * 160)
+        for (i, p) in rows.enumerated() {
+            PGCopyText.appendTask(p.task, to: &data)
+            PGCopyText.append(String(try fileNumber(p.file)), to: &data, first: false)
+            PGCopyText.append(String(p.line), to: &data, first: false)
+            PGCopyText.append(p.bucket, to: &data, first: false)
+            PGCopyText.append(String(firstSeq + i), to: &data, first: false)
+            data.append(0x0A)
+        }
+        try database.copyIn(
+            """
+            COPY stage_tasks_incoming (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line,
+            bucket, seq) FROM STDIN
+            """, data: data)
+        defer { try? database.execute("TRUNCATE stage_tasks_incoming") }
+        let moved = try database.cached(
+            "INSERT INTO stage_tasks SELECT * FROM stage_tasks_incoming ORDER BY seq ON CONFLICT DO NOTHING"
+        ).step()
+        if moved == rows.count { return [] }
+        var repeats: [(PendingTask, StageOutcome)] = []
+        let lookup = try database.cached(
+            """
+            SELECT i.seq AS repeat_seq, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, f.path,
+                   s.line, s.seq
+            FROM stage_tasks_incoming i JOIN stage_tasks s ON s.task_id = i.task_id JOIN stage_files f ON f.file_no = s.file_no
+            WHERE s.seq <> i.seq ORDER BY i.seq
+            """)
+        let decoder = try StagedTaskColumns(try lookup.columnPositions)
+        let repeatSeq = try lookup.columnPositions.position("repeat_seq")
+        try lookup.forEachRow { row in
+            let index = row.int(repeatSeq) - firstSeq
+            guard rows.indices.contains(index) else { return }
+            repeats.append((rows[index], decoder.outcome(of: rows[index].task, row)))
+        }
+        return repeats
+    }
+}
+
+/// The columns of a staged task that a repeated id is compared with, resolved once per
+/// statement: the outcome of staging a row whose id was staged before.
+struct StagedTaskColumns {
+    let course, title, student, due, priority, completed, assignment, path, line: Int
+
+    init(_ c: ColumnPositions) throws {
+        (course, title, student, due) = (
+            try c.position("course_id"), try c.position("title"), try c.position("student_id"), try c.position("due")
+        )
+        (priority, completed, assignment) = (try c.position("priority"), try c.position("completed"), try c.position("assignment_id"))
+        (path, line) = (try c.position("path"), try c.position("line"))
+    }
+
+    /// `task` repeats the staged row `row` exactly, or conflicts with it.
+    func outcome(of task: TaskRecord, _ row: Row) -> StagingArea.StageOutcome {
+        let file = row.string(path) ?? ""
+        let line = row.int(self.line)
+        let same =
+            row.string(course) == task.courseID && row.string(title) == task.title && row.string(student) == task.studentID
+            && row.string(due) == task.due && row.string(priority) == task.priority.rawValue
+            && row.int(completed) == (task.completed ? 1 : 0) && row.string(assignment) == task.assignmentID
+        return same ? .repeatOf(file: file, line: line) : .conflictsWith(file: file, line: line)
+    }
+}
+
+extension PGCopyText {
+    /// Appends a task's eight stored columns (task_id, course_id, title, student_id, due,
+    /// priority, completed, assignment_id), in that order, as the first fields of a line.
+    static func appendTask(_ task: TaskRecord, to line: inout [UInt8]) {
+        append(task.taskID, to: &line, first: true)
+        append(task.courseID, to: &line, first: false)
+        append(task.title, to: &line, first: false)
+        append(task.studentID, to: &line, first: false)
+        append(task.due, to: &line, first: false)
+        append(task.priority.rawValue, to: &line, first: false)
+        append(task.completed ? "1" : "0", to: &line, first: false)
+        append(task.assignmentID, to: &line, first: false)
+    }
 }
 
 extension Statement {

@@ -24,22 +24,33 @@ enum VerifierRules {
     static func textIn(_ table: String, _ key: String, _ column: String, _ values: [String], empty: Bool = false) -> SQLRule {
         SQLRule(
             table: table, key: key, column: column,
-            bad: "\(column) IS NULL OR typeof(\(column)) <> 'text' OR \(column) NOT IN (\(oneOf(values, empty: empty)))",
+            bad: "\(column) IS NULL OR \(typeIsNot("text", column)) OR \(column) NOT IN (\(oneOf(values, empty: empty)))",
             rule: listText(values, empty: empty))
     }
 
     /// An integer column that must be 0 or 1.
     static func flag(_ table: String, _ key: String, _ column: String) -> SQLRule {
         SQLRule(
-            table: table, key: key, column: column, bad: "typeof(\(column)) <> 'integer' OR \(column) NOT IN (0, 1)",
+            table: table, key: key, column: column, bad: "\(typeIsNot("integer", column)) OR \(column) NOT IN (0, 1)",
             rule: "must be 0 or 1")
     }
 
     /// An integer column that must not be negative.
     static func count(_ table: String, _ key: String, _ column: String) -> SQLRule {
         SQLRule(
-            table: table, key: key, column: column, bad: "typeof(\(column)) <> 'integer' OR \(column) < 0",
+            table: table, key: key, column: column, bad: "\(typeIsNot("integer", column)) OR \(column) < 0",
             rule: "must be a whole number, 0 or more")
+    }
+
+    /// `TYPEOF(column) NOT TYPE`, a placeholder the store's dialect fills (`typeCheck`): SQLite
+    /// stores any type in any column, PostgreSQL's typed columns hold only theirs.
+    static func typeIsNot(_ type: String, _ column: String) -> String { "TYPEOF(\(column)) NOT \(type)" }
+
+    /// `sql` with its type checks in the dialect of `database`.
+    static func typeChecks(_ sql: String, _ database: Database) -> String {
+        sql.replacingOccurrences(
+            of: "TYPEOF\\(([a-z_]+)\\) NOT ([a-z]+)", with: database.dialect == .sqlite ? "typeof($1) <> '$2'" : "false",
+            options: .regularExpression)
     }
 
     static let buckets = Bucket.allCases.map(\.rawValue)
@@ -63,7 +74,9 @@ enum VerifierRules {
     static func values(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
         for r in sqlRules {
             let statement = try database.prepare(
-                "SELECT \(r.key) AS row_key, quote(\(r.column)) AS shown FROM \(r.table) WHERE \(r.bad) ORDER BY 1")
+                typeChecks(
+                    "SELECT \(r.key) AS row_key, \(Verifier.shown(database, r.column)) AS shown FROM \(r.table) WHERE \(r.bad) ORDER BY 1",
+                    database))
             let c = try statement.columnPositions
             let (key, shown) = (try c.position("row_key"), try c.position("shown"))
             try statement.forEachRow { row in
@@ -102,8 +115,9 @@ enum VerifierRules {
     ) throws {
         let statement = try database.prepare(
             """
-            SELECT \(key) AS row_key, \(column) AS value, typeof(\(column)) = 'text' AS is_text, quote(\(column)) AS shown
-            FROM \(table) WHERE \(column) IS NOT '' ORDER BY 1
+            SELECT \(key) AS row_key, \(column) AS value, \(database.dialect == .sqlite ? "typeof(\(column)) = 'text'" : "true") AS is_text,
+                   \(Verifier.shown(database, column)) AS shown
+            FROM \(table) WHERE \(column) IS DISTINCT FROM '' ORDER BY 1
             """)
         let c = try statement.columnPositions
         let (keyColumn, value, isText, shown) = (
@@ -137,7 +151,7 @@ enum VerifierRules {
         let notOverride = try database.prepare(
             """
             SELECT a.entry_id, a.override_before, b.cause FROM audit a JOIN audit b ON b.entry_id = a.override_before
-            WHERE b.cause IS NOT 'override' ORDER BY a.entry_id
+            WHERE b.cause IS DISTINCT FROM 'override' ORDER BY a.entry_id
             """)
         let o = try notOverride.columnPositions
         let (overrideEntry, before, cause) = (try o.position("entry_id"), try o.position("override_before"), try o.position("cause"))

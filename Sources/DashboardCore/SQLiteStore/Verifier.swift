@@ -23,7 +23,11 @@ public enum Verifier {
             count += 1
             try report(problem)
         }
-        try integrity(database, found)
+        if database.dialect == .postgres {
+            guard try postgresSchema(database, found) else { return count }
+        } else {
+            try integrity(database, found)
+        }
         try foreignKeys(database, found)
         try VerifierRules.values(database, found)
         try VerifierRules.chains(database, found)
@@ -53,23 +57,11 @@ public enum Verifier {
 
     /// Every foreign key declared in the schema, checked row by row with the child's key.
     static func foreignKeys(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
-        let tables = try database.rows(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name"
-        ).compactMap { $0.first?.text }
-        for table in tables {
+        for table in try tableNames(database) {
             let key = try keyExpression(database, table)
-            let references = try database.prepare("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)")
-            let r = try references.columnPositions
-            let (parentColumn, fromColumn, toColumn) = (try r.position("table"), try r.position("from"), try r.position("to"))
-            var foreign: [(parent: String, column: String, target: String)] = []
-            try references.forEachRow([table]) { row in
-                guard let parent = row.string(parentColumn), let column = row.string(fromColumn), let target = row.string(toColumn)
-                else { return }
-                foreign.append((parent, column, target))
-            }
-            for (parent, column, target) in foreign {
+            for (parent, column, target) in try references(database, table) {
                 let sql = """
-                    SELECT \(key) AS row_key, quote(c.\(quoted(column))) AS shown FROM \(quoted(table)) c
+                    SELECT \(key) AS row_key, \(shown(database, "c.\(quoted(column))")) AS shown FROM \(quoted(table)) c
                     WHERE c.\(quoted(column)) IS NOT NULL
                       AND NOT EXISTS (SELECT 1 FROM \(quoted(parent)) p WHERE p.\(quoted(target)) = c.\(quoted(column)))
                     ORDER BY 1
@@ -85,14 +77,6 @@ public enum Verifier {
                 }
             }
         }
-    }
-
-    /// The SQL text of a table's key for the row `c`: its primary key columns joined with `/`.
-    static func keyExpression(_ database: Database, _ table: String) throws -> String {
-        let columns = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [table])
-            .compactMap { $0.first?.text }
-        guard !columns.isEmpty else { return "c.rowid" }
-        return columns.map { "c.\(quoted($0))" }.joined(separator: " || '/' || ")
     }
 
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }

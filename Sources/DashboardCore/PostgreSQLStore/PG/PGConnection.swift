@@ -39,6 +39,8 @@ public struct PGError: Error, CustomStringConvertible, Equatable, Sendable {
 /// streams).
 public final class PGConnection {
     let handle: OpaquePointer
+    /// The rows the last copy moved (`COPY n`).
+    private var copiedRows = 0
 
     /// Connects with a libpq connection string or URI (`postgresql://user@host/db`); the
     /// password, when one is needed, comes from libpq's usual places (`~/.pgpass`,
@@ -174,13 +176,22 @@ public final class PGConnection {
     /// then throws the caller's own `failure`, else the server's first error.
     private func finishCopy(_ failure: Error?) throws {
         var firstError: PGError?
+        copiedRows = 0
         while let result = PQgetResult(handle) {
             defer { PQclear(result) }
-            do { try check(result) } catch { firstError = firstError ?? error }
+            do {
+                try check(result)
+                if let text = PQcmdTuples(result) { copiedRows = Int(String(cString: text)) ?? 0 }
+            } catch {
+                firstError = firstError ?? error
+            }
         }
         if let failure { throw failure }
         if let firstError { throw firstError }
     }
+
+    /// The rows the last `copyIn` or `copyOut` moved.
+    func lastCopyRows() throws -> Int { copiedRows }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     public func inTransaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {

@@ -194,6 +194,18 @@ public final class Database {
         }
     }
 
+    /// Streams `data`, rows in COPY's text format (`PGCopyText`), through `COPY … FROM STDIN`
+    /// (`sql`): the bulk writes of an import on PostgreSQL. SQLite has no COPY: its writers bind
+    /// statements of many rows instead.
+    /// - Returns: the rows copied.
+    @discardableResult
+    func copyIn(_ sql: String, data: [UInt8]) throws -> Int {
+        guard case .postgres(let session) = engine else { throw InternalError.unexpected("COPY on an SQLite connection: \(sql)") }
+        try session.connection.copyIn(sql) { send in try send(data) }
+        session.lastChanges = 0
+        return try session.connection.lastCopyRows()
+    }
+
     /// A new prepared statement.
     public func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
