@@ -5,7 +5,7 @@ import Testing
 /// `dashboard access` against a throwaway server: a teacher's role reads exactly its courses
 /// (and their tasks, overrides, audit entries and history) through psql, is refused every
 /// write and the tables with other students' data, and reads nothing once revoked.
-@Suite struct AccessCommandTests {
+@Suite(.sqliteFiles) struct AccessCommandTests {
     /// A PostgreSQL database holding CopyCommandTests' two courses (Ann Lee's C1, Bo Chen's C2),
     /// and a login role for a teacher.
     static func district() throws -> (PostgresTestServer, String, String, Sandbox) {

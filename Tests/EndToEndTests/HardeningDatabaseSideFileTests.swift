@@ -7,7 +7,7 @@ import Testing
 /// path would record into are all refused with 74, the main file and its `-wal` byte for byte
 /// the same and no `-shm` created; our own database whose last commits live only in its `-wal`
 /// (a crashed writer) still opens.
-@Suite("Hardening: side files of foreign and damaged databases")
+@Suite("Hardening: side files of foreign and damaged databases", .sqliteFiles)
 struct HardeningDatabaseSideFileTests {
     /// Every command that opens the database.
     static let commands: [[String]] = [

@@ -4,7 +4,7 @@ import Testing
 /// Issue 11, class 7: another application's file, a schema no dashboard wrote and a damaged
 /// file are refused with 74 by every command, before anything is written: the file stays byte
 /// for byte the same and no `-wal`, `-shm` or `-journal` is left beside it.
-@Suite("Hardening: foreign, unknown and damaged databases")
+@Suite("Hardening: foreign, unknown and damaged databases", .sqliteFiles)
 struct HardeningDatabaseTests {
     /// Every command that opens the database, as run on `db.sqlite`.
     static let commands: [[String]] = [

@@ -6,7 +6,7 @@ import Testing
 /// or an empty report; a dangling link or a loop of links is named as such (74) and nothing is
 /// created through it; an empty file holds no data yet (66 for `status`); a tableless file with
 /// a schema version no dashboard wrote says so.
-@Suite("Hardening: clear words for the database path")
+@Suite("Hardening: clear words for the database path", .sqliteFiles)
 struct HardeningDatabaseWordsTests {
     static let commands: [[String]] = [
         ["status"], ["report", "grid", "--format", "json"], ["report", "list"], ["audit"], ["batches", "list"], ["verify"],

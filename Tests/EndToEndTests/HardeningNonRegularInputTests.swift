@@ -78,7 +78,7 @@ import Testing
         #expect(try DatabaseSnapshot.dump(sandbox.path("db.sqlite"), table: "tasks") == before)
     }
 
-    @Test(arguments: [["status"], ["import", "courses.csv"], ["report", "list"]])
+    @Test(.sqliteFiles, arguments: [["status"], ["import", "courses.csv"], ["report", "list"]])
     func aDatabasePathThatIsAFIFOIsRefusedWithoutBlocking(_ arguments: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", Fixtures.courses)

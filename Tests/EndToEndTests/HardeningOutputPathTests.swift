@@ -46,7 +46,7 @@ import Testing
         #expect(try state(sandbox) == before, "nothing may change", sourceLocation: sourceLocation)
     }
 
-    @Test func rejectsOverTheDatabaseIsRefusedForCheckAndImport() throws {
+    @Test(.sqliteFiles) func rejectsOverTheDatabaseIsRefusedForCheckAndImport() throws {
         let sandbox = try Self.imported()
         for command in ["check", "import"] {
             try Self.expectRefused(
@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    @Test func rejectsOverTheDatabaseFromTheEnvironmentOrTheDefaultIsRefused() throws {
+    @Test(.sqliteFiles) func rejectsOverTheDatabaseFromTheEnvironmentOrTheDefaultIsRefused() throws {
         let sandbox = try Self.imported()
         try FileManager.default.copyItem(atPath: sandbox.path("db.sqlite"), toPath: sandbox.path("dashboard.sqlite"))
         try Self.expectRefused(
@@ -70,7 +70,7 @@ import Testing
         #expect(try Self.state(sandbox) == before)
     }
 
-    @Test func rejectsOverTheJournalFilesIsRefused() throws {
+    @Test(.sqliteFiles) func rejectsOverTheJournalFilesIsRefused() throws {
         let sandbox = try Self.imported()
         let roles = [("-wal", "write-ahead log"), ("-shm", "shared-memory file"), ("-journal", "rollback journal")]
         for (suffix, role) in roles {
@@ -95,7 +95,7 @@ import Testing
             "--rejects imports/courses.csv is the input file imports/courses.csv; refusing to overwrite it")
     }
 
-    @Test func rejectsThroughASymbolicOrHardLinkToAProtectedFileIsRefused() throws {
+    @Test(.sqliteFiles) func rejectsThroughASymbolicOrHardLinkToAProtectedFileIsRefused() throws {
         let sandbox = try Self.imported()
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.csv"), withDestinationPath: "db.sqlite")
         try FileManager.default.linkItem(atPath: sandbox.path("tasks.csv"), toPath: sandbox.path("hard.csv"))
@@ -111,7 +111,7 @@ import Testing
             "--rejects dangling.csv is the database's rollback journal db.sqlite-journal; refusing to overwrite it")
     }
 
-    @Test func theJournalsOfADatabaseReachedThroughASymbolicLinkAreProtectedWhereSQLiteKeepsThem() throws {
+    @Test(.sqliteFiles) func theJournalsOfADatabaseReachedThroughASymbolicLinkAreProtectedWhereSQLiteKeepsThem() throws {
         let sandbox = try Self.imported()
         try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("sub/link.sqlite"), withDestinationPath: "../db.sqlite")
@@ -127,7 +127,7 @@ import Testing
             "--rejects imports/rejects.csv is inside the input folder imports; the next run over that folder would read it as input")
     }
 
-    @Test func reportOutOverTheDatabaseOrAReportNameThatIsTheDatabaseIsRefused() throws {
+    @Test(.sqliteFiles) func reportOutOverTheDatabaseOrAReportNameThatIsTheDatabaseIsRefused() throws {
         let sandbox = try Self.imported()
         try Self.expectRefused(
             sandbox, ["--db", "db.sqlite", "report", "grid", "--format", "csv", "--out", "db.sqlite"],
@@ -146,7 +146,7 @@ import Testing
             "--out out/ would write course-bio-0f3b5e4a.md there, which is the database db.sqlite; refusing to overwrite it")
     }
 
-    @Test func reportOutWhoseIndexNameIsTheDatabaseItselfIsRefused() throws {
+    @Test(.sqliteFiles) func reportOutWhoseIndexNameIsTheDatabaseItselfIsRefused() throws {
         let sandbox = try Self.imported()
         try FileManager.default.moveItem(atPath: sandbox.path("db.sqlite"), toPath: sandbox.path("index.json"))
         try Self.expectRefused(
@@ -172,7 +172,7 @@ import Testing
         )
     }
 
-    @Test func nightlyReportsOverTheDatabaseIsRefused() throws {
+    @Test(.sqliteFiles) func nightlyReportsOverTheDatabaseIsRefused() throws {
         let sandbox = try Self.imported()
         try FileManager.default.createDirectory(atPath: sandbox.path("reports/2026-11-29"), withIntermediateDirectories: true)
         try FileManager.default.linkItem(atPath: sandbox.path("db.sqlite"), toPath: sandbox.path("reports/2026-11-29/index.html"))

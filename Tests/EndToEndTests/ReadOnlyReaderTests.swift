@@ -9,7 +9,7 @@ import Testing
 /// The database is made as root (the service user) with umask 027 in a folder of group 65534
 /// (0750, files 0640), and read as uid 65534 of group 65534 through `setpriv`: no user is
 /// created on the machine. Runs only as root (a user cannot read as another uid).
-@Suite("Read-only readers", .enabled(if: geteuid() == 0, "needs root: the reader runs as another uid through setpriv"))
+@Suite("Read-only readers", .sqliteFiles, .enabled(if: geteuid() == 0, "needs root: the reader runs as another uid through setpriv"))
 struct ReadOnlyReaderTests {
     static let group: gid_t = 65534
     static let readerIDs = ["--reuid=65534", "--regid=65534", "--clear-groups"]

@@ -39,7 +39,7 @@ import Testing
 
     /// Nearly full (512 KiB left: the import fails while writing) and completely full (nothing
     /// left: it fails as it opens the database).
-    @Test(arguments: [512 * 1024, 0])
+    @Test(.sqliteFiles, arguments: [512 * 1024, 0])
     func fullDiskExits74SaysTheDiskIsFullAndChangesNothing(leaving freeBytes: Int) throws {
         let sandbox = try Sandbox()
         let (disk, db) = try Self.smallSchoolOnDisk(sandbox, megabytes: 16)
@@ -88,7 +88,7 @@ import Testing
                 + batches.split(separator: "\n").joined(separator: " ") + "; after freeing space → exit \(retried.exitCode)")
     }
 
-    @Test func readOnlyFileSystemExits74AndChangesNothing() throws {
+    @Test(.sqliteFiles) func readOnlyFileSystemExits74AndChangesNothing() throws {
         let sandbox = try Sandbox()
         let (disk, db) = try Self.smallSchoolOnDisk(sandbox, megabytes: 8)
         defer { disk.unmount() }

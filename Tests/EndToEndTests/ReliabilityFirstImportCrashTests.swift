@@ -9,7 +9,7 @@ import Testing
 /// A SIGKILL at any moment leaves the database exactly as it was before the import (no task,
 /// the index there) or exactly as a clean run of the same import leaves it — never in
 /// between: the file intact, no batch `running`, and the next import finishes the job.
-@Suite(.serialized) struct ReliabilityFirstImportCrashTests {
+@Suite(.sqliteFiles, .serialized) struct ReliabilityFirstImportCrashTests {
     /// `$RELIABILITY_KILLS` when set (per test); small by default so that `make test` stays fast.
     static let killCount = ProcessInfo.processInfo.environment["RELIABILITY_KILLS"].flatMap { Int($0) } ?? 12
 

@@ -7,9 +7,7 @@ import Testing
 enum Consistency {
     /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`, together: "ok\n" when both pass.
     static func check(_ path: String) throws -> String {
-        let integrity = try DatabaseSnapshot.lines(path, "PRAGMA integrity_check")
-        let foreignKeys = try DatabaseSnapshot.lines(path, "PRAGMA foreign_key_check")
-        return integrity + foreignKeys
+        try StoreUnderTest.consistency(path)
     }
 
     /// Batch ids and statuses, in order (`1|committed\n2|failed\n`).
@@ -36,6 +34,7 @@ enum Consistency {
 /// Copies a database file to `destination`, first removing whatever database (and `-wal`,
 /// `-shm`) was there: a stale `-wal` next to a fresh copy could be replayed into it.
 func copyDatabase(_ source: String, to destination: String) throws {
+    if StoreUnderTest.isPostgres { return try StoreUnderTest.copyDatabase(source, to: destination) }
     let fm = FileManager.default
     for suffix in ["", "-wal", "-shm", "-journal"] where fm.fileExists(atPath: destination + suffix) {
         try fm.removeItem(atPath: destination + suffix)
@@ -45,6 +44,12 @@ func copyDatabase(_ source: String, to destination: String) throws {
         throw HarnessError("\(source)-wal holds \(size) bytes: copy only databases that were closed cleanly")
     }
     try fm.copyItem(atPath: source, toPath: destination)
+}
+
+/// Renames a database file (in the PostgreSQL pass: its database stands for the new name).
+func moveDatabase(_ source: String, to destination: String) throws {
+    if StoreUnderTest.isPostgres { return try StoreUnderTest.moveDatabase(source, to: destination) }
+    try FileManager.default.moveItem(atPath: source, toPath: destination)
 }
 
 /// Removes the empty `-wal` and the `-shm` a read-only connection leaves next to a database
@@ -119,7 +124,7 @@ final class ReliabilityFixture: @unchecked Sendable {
         syncSeconds = seconds(since: started)
         let expected: Int32 = workload.rejectedRows > 0 ? 65 : 0
         guard syncImport.exitCode == expected else { throw HarnessError("the reference sync import failed:\n\(syncImport)") }
-        try FileManager.default.moveItem(atPath: sandbox.path("db.sqlite"), toPath: sandbox.path("after.sqlite"))
+        try moveDatabase(sandbox.path("db.sqlite"), to: sandbox.path("after.sqlite"))
         after = try DatabaseSnapshot.data(sandbox.path("after.sqlite"))
         guard after != before else { throw HarnessError("the changed export changed nothing") }
         reportFigure(

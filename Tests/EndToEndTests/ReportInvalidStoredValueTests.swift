@@ -3,7 +3,7 @@ import Testing
 
 /// A stored value a hand edit made invalid is shown as invalid in every report format, never
 /// read as a valid one (`priority = 'urgent'` used to show as normal, `completed = 2` as false).
-@Suite("Reports: invalid stored values")
+@Suite("Reports: invalid stored values", .sqliteFiles)
 struct ReportInvalidStoredValueTests {
     private func plantedSandbox(_ sql: String) throws -> Sandbox {
         let sandbox = try Sandbox()

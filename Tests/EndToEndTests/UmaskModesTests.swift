@@ -14,7 +14,7 @@ struct UmaskModesTests {
 
     static let badTasks = "task_id,course_id,title\nt1,bio,One\nt2,nope,Two\n"
 
-    @Test(arguments: cases)
+    @Test(.sqliteFiles, arguments: cases)
     func theDatabaseItsSideFilesAndTheRejectsFileGetTheUmasksModeWithoutOthers(_ mask: String, _ file: Int, _ folder: Int) throws {
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", Fixtures.courses)
@@ -40,7 +40,7 @@ struct UmaskModesTests {
         for name in files { #expect(try sandbox.mode("out/sub/" + name) == file, "umask \(mask): \(name)") }
     }
 
-    @Test(arguments: cases)
+    @Test(.sqliteFiles, arguments: cases)
     func theNightlyJobsDatabaseFoldersAndReportsGetTheUmasksModeWithoutOthers(_ mask: String, _ file: Int, _ folder: Int) throws {
         let sandbox = try Sandbox()
         try sandbox.write("imports/courses.csv", Fixtures.courses)
@@ -58,7 +58,7 @@ struct UmaskModesTests {
         }
     }
 
-    @Test func aDatabaseThatExistsKeepsItsOwnModeWhateverTheUmask() throws {
+    @Test(.sqliteFiles) func aDatabaseThatExistsKeepsItsOwnModeWhateverTheUmask() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         #expect(try sandbox.run(umask: "077", ["--db", "db.sqlite", "import", "courses.csv"]).exitCode == 0)

@@ -3,7 +3,7 @@ import Testing
 
 /// `dashboard verify`: integrity, foreign keys, stored values, audit chains and kept counts; read-only;
 /// exit 0 when all is well, 65 when anything is wrong.
-@Suite("verify command")
+@Suite("verify command", .sqliteFiles)
 struct VerifyCommandTests {
     /// A database from the valid fixtures with one override (audit entry 1, the override of t3:
     /// the import's births stored no entry).

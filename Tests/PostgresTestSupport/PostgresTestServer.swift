@@ -27,14 +27,14 @@ public final class PostgresTestServer: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Where PostgreSQL's programs are (`pg_config --bindir`, else Debian's 15).
-    public static var binaries: String {
-        if let output = try? Self.run("/usr/bin/pg_config", ["--bindir"]), output.status == 0 {
+    /// Where PostgreSQL's programs are (`pg_config --bindir`, else Debian's 15), asked once.
+    public static let binaries: String = {
+        if let output = try? PostgresTestServer.run("/usr/bin/pg_config", ["--bindir"]), output.status == 0 {
             let path = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             if FileManager.default.fileExists(atPath: path + "/initdb") { return path }
         }
         return "/usr/lib/postgresql/15/bin"
-    }
+    }()
 
     private init() throws {
         let base = FileManager.default.temporaryDirectory.path + "/dashboard-pg-" + UUID().uuidString.prefix(8)
@@ -91,11 +91,12 @@ public final class PostgresTestServer: @unchecked Sendable {
         return "postgresql://\(user ?? superuser)@/\(database)?host=\(host)&port=\(port)"
     }
 
-    /// A new empty database of its own for one test.
-    public func database() throws -> String {
+    /// A new empty database of its own for one test (or, with `template`, a copy of that
+    /// database, which no one may be connected to).
+    public func database(template: String? = nil) throws -> String {
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-        let result = try Self.run(
-            Self.binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", conninfo(), "-c", "CREATE DATABASE \(name)"])
+        let create = "CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? "")
+        let result = try Self.run(Self.binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", conninfo(), "-c", create])
         guard result.status == 0 else { throw Failure("CREATE DATABASE failed: \(result.stderr)") }
         return String(name)
     }

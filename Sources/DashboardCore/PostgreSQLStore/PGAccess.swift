@@ -2,20 +2,30 @@ import Foundation
 
 /// Who reads what in a PostgreSQL database (`dashboard access`, SPEC §10): row-level security
 /// lets a teacher's role read only the courses whose teacher is one of the names granted to it,
-/// and those courses' tasks, overrides, audit entries and history.
+/// and those courses' tasks, overrides, audit entries, history and kept counts; a grant with
+/// `reclassify` also lets it pin the buckets of those courses' tasks (`dashboard reclassify`).
 ///
-/// How: `teacher_access` (role, teacher) lists the grants; every table with student data has
-/// row-level security on and one policy for reading: a course row passes when its teacher is
-/// granted to `current_user`; a task, override, audit entry or history row passes when its
-/// course passes (the policies read `courses` through its own policy). The owner of the tables
-/// (the administrator who imports and reverts) is not subject to them. A granted role gets
-/// SELECT on those tables and on the batch records a report needs (no student data in them),
-/// never on held rows, batch problems (which quote rejected rows) or the grants of others.
+/// How: `teacher_access` (role, teacher, reclassify) lists the grants; every table with student
+/// data has row-level security on and one policy for reading: a course row passes when its
+/// teacher is granted to `current_user`; a task, override, audit entry, history row or count
+/// passes when its course passes (the policies read `courses` through its own policy). Writes
+/// have policies of their own, narrower: a task's bucket, an override or an audit entry of a
+/// course whose teacher is granted to `current_user` with `reclassify`. The owner of the tables
+/// (the administrator who imports and reverts) is not subject to any of them.
+///
+/// A granted role gets SELECT on those tables and on the records a report needs (batches,
+/// their counts and files, births, settings, the data marks: no student data in them), never on
+/// held rows, batch problems (which quote rejected rows) or the grants of others. With
+/// `reclassify` it also gets what `reclassify` writes and nothing more: INSERT on `audit` (the
+/// log stays append-only: no UPDATE or DELETE), INSERT, UPDATE and DELETE on `overrides`,
+/// UPDATE of `tasks.bucket` alone, UPDATE on `data_marks`, and the audit entries' numbers.
 public enum PGAccess {
     /// One grant.
     public struct Grant: Equatable, Sendable {
         public var role: String
         public var teacher: String
+        /// The role may pin the buckets of the teacher's tasks too.
+        public var reclassify: Bool
     }
 
     public enum Failure: Error, Equatable, Sendable {
@@ -25,45 +35,106 @@ public enum PGAccess {
         case notGranted(String)
     }
 
+    /// The courses a role may read (through the policy on `courses`).
+    static let readable = "SELECT course_id FROM courses"
+    /// The courses a role may reclassify in.
+    static let writable = """
+        SELECT course_id FROM courses WHERE teacher IN (SELECT teacher FROM teacher_access WHERE role = current_user AND reclassify = 1)
+        """
+
     /// The tables a teacher's role reads through a policy, and the condition of each.
     static let policies: [(table: String, condition: String)] = [
         ("courses", "teacher IN (SELECT teacher FROM teacher_access WHERE role = current_user)"),
-        ("tasks", "course_id IN (SELECT course_id FROM courses)"),
+        ("tasks", "course_id IN (\(readable))"),
         ("overrides", "task_id IN (SELECT task_id FROM tasks)"),
-        ("audit", "course_id IN (SELECT course_id FROM courses)"),
+        ("audit", "course_id IN (\(readable))"),
         ("task_history", "task_id IN (SELECT task_id FROM tasks)"),
-        ("course_history", "course_id IN (SELECT course_id FROM courses)"),
+        ("course_history", "course_id IN (\(readable))"),
+        ("course_buckets", "course_id IN (\(readable))"),
         ("teacher_access", "role = current_user"),
     ]
 
+    /// The writes a reclassifying role may make, each table's policy (`FOR` what, and the rows).
+    static let writePolicies: [(table: String, command: String, condition: String)] = [
+        ("tasks", "UPDATE", "course_id IN (\(writable))"),
+        ("overrides", "INSERT", "task_id IN (SELECT task_id FROM tasks WHERE course_id IN (\(writable)))"),
+        ("overrides", "UPDATE", "task_id IN (SELECT task_id FROM tasks WHERE course_id IN (\(writable)))"),
+        ("overrides", "DELETE", "task_id IN (SELECT task_id FROM tasks WHERE course_id IN (\(writable)))"),
+        // Only a pin's entry: the time pass, imports and reverts are the administrator's.
+        ("audit", "INSERT", "cause = 'override' AND course_id IN (\(writable))"),
+    ]
+
     /// What a granted role may read without a policy: batch records, counts and settings.
-    static let plainReads = ["batches", "batch_counts", "batch_files", "batch_births", "settings", "settings_log", "dashboard_schema"]
+    static let plainReads = [
+        "batches", "batch_counts", "batch_files", "batch_births", "settings", "settings_log", "dashboard_schema", "data_marks",
+    ]
+
+    /// The privileges of a reclassifying role, on top of its reads.
+    static let reclassifyPrivileges = [
+        "GRANT INSERT ON audit TO %I", "GRANT INSERT, UPDATE, DELETE ON overrides TO %I", "GRANT UPDATE (bucket) ON tasks TO %I",
+        "GRANT UPDATE ON data_marks TO %I",
+    ]
 
     /// Makes `teacher_access` and the policies when they are not there yet (idempotent).
     static func prepare(_ connection: PGConnection) throws {
         guard try connection.scalar("SELECT to_regclass('teacher_access') IS NULL") == "t" else { return }
-        var statements = ["CREATE TABLE teacher_access (role text NOT NULL, teacher text NOT NULL, PRIMARY KEY (role, teacher))"]
+        var statements = [
+            """
+            CREATE TABLE teacher_access (role text COLLATE "C" NOT NULL, teacher text COLLATE "C" NOT NULL,
+                reclassify bigint NOT NULL DEFAULT 0 CHECK (reclassify IN (0, 1)), PRIMARY KEY (role, teacher))
+            """
+        ]
         for (table, condition) in policies {
             statements.append("ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY")
             statements.append("CREATE POLICY teacher_reads ON \(table) FOR SELECT USING (\(condition))")
         }
+        for (table, command, condition) in writePolicies {
+            let rows =
+                command == "INSERT"
+                ? "WITH CHECK (\(condition))"
+                : command == "DELETE" ? "USING (\(condition))" : "USING (\(condition)) WITH CHECK (\(condition))"
+            statements.append("CREATE POLICY teacher_\(command.lowercased())s ON \(table) FOR \(command) \(rows)")
+        }
         try connection.execute(statements.joined(separator: ";\n"))
     }
 
-    /// Grants `role` the courses of `teacher` (a second teacher adds to the first).
-    public static func grant(_ store: PGStore, role: String, teacher: String) throws {
+    /// Grants `role` the courses of `teacher` (a second teacher adds to the first); with
+    /// `reclassify`, the pinning of their tasks' buckets too (a grant without it takes it back
+    /// for that teacher).
+    public static func grant(_ store: PGStore, role: String, teacher: String, reclassify: Bool = false) throws {
         let connection = store.connection
         try connection.inTransaction {
             try requireRole(connection, role)
             try prepare(connection)
-            try connection.query("INSERT INTO teacher_access VALUES ($1, $2) ON CONFLICT DO NOTHING", [role, teacher])
+            try connection.query(
+                """
+                INSERT INTO teacher_access (role, teacher, reclassify) VALUES ($1, $2, $3)
+                ON CONFLICT (role, teacher) DO UPDATE SET reclassify = excluded.reclassify
+                """, [role, teacher, reclassify ? "1" : "0"])
             for table in policies.map(\.table) + plainReads {
                 try connection.execute(try quoted(connection, "GRANT SELECT ON %I TO %I", table, role))
             }
+            try grantWrites(connection, role)
         }
     }
 
-    /// Takes every grant of `role` away, and its reads.
+    /// Gives `role` the privileges `reclassify` needs while one of its grants has it, and takes
+    /// them away when none has (the policies still hold its writes to those teachers' courses).
+    private static func grantWrites(_ connection: PGConnection, _ role: String) throws {
+        let writes = try connection.scalar("SELECT count(*) FROM teacher_access WHERE role = $1 AND reclassify = 1", [role]) != "0"
+        let sequence = try connection.scalar("SELECT pg_get_serial_sequence('audit', 'entry_id')") ?? ""
+        if writes {
+            for privilege in reclassifyPrivileges { try connection.execute(try quoted(connection, privilege, role)) }
+            try connection.execute(try quoted(connection, "GRANT USAGE ON SEQUENCE %s TO %I", sequence, role))
+        } else {
+            for table in ["audit", "overrides", "tasks", "data_marks"] {
+                try connection.execute(try quoted(connection, "REVOKE INSERT, UPDATE, DELETE ON %I FROM %I", table, role))
+            }
+            try connection.execute(try quoted(connection, "REVOKE USAGE ON SEQUENCE %s FROM %I", sequence, role))
+        }
+    }
+
+    /// Takes every grant of `role` away, and its reads and writes.
     public static func revoke(_ store: PGStore, role: String) throws {
         let connection = store.connection
         try connection.inTransaction {
@@ -74,6 +145,7 @@ public enum PGAccess {
                 for table in policies.map(\.table) + plainReads {
                     try connection.execute(try quoted(connection, "REVOKE ALL ON %I FROM %I", table, role))
                 }
+                try grantWrites(connection, role)
             }
         }
     }
@@ -81,8 +153,9 @@ public enum PGAccess {
     /// Every grant, by role then teacher.
     public static func list(_ store: PGStore) throws -> [Grant] {
         guard try store.connection.scalar("SELECT to_regclass('teacher_access') IS NULL") == "f" else { return [] }
-        return try store.connection.query("SELECT role, teacher FROM teacher_access ORDER BY role COLLATE \"C\", teacher COLLATE \"C\"")
-            .map { Grant(role: $0[0] ?? "", teacher: $0[1] ?? "") }
+        return try store.connection.query(
+            "SELECT role, teacher, reclassify FROM teacher_access ORDER BY role COLLATE \"C\", teacher COLLATE \"C\""
+        ).map { Grant(role: $0[0] ?? "", teacher: $0[1] ?? "", reclassify: $0[2] == "1") }
     }
 
     private static func requireRole(_ connection: PGConnection, _ role: String) throws {

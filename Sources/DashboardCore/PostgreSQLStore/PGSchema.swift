@@ -478,19 +478,22 @@ enum PGSchema {
         WHERE t.tgrelid IN ('tasks'::regclass, 'courses'::regclass, 'overrides'::regclass) AND NOT t.tgisinternal
         """
 
-    /// Run by every writer once it holds the writers' lock: each identity column's next value is
-    /// its largest id plus one, as SQLite numbers a new row (a rolled-back batch leaves no gap:
-    /// the next batch gets its number, on both stores).
-    static let identitiesFollowRows = """
-        SELECT setval(pg_get_serial_sequence('batches', 'batch_id'), coalesce((SELECT max(batch_id) FROM batches), 0) + 1, false),
-               setval(pg_get_serial_sequence('audit', 'entry_id'), coalesce((SELECT max(entry_id) FROM audit), 0) + 1, false),
-               setval(pg_get_serial_sequence('settings_log', 'entry_id'), coalesce((SELECT max(entry_id) FROM settings_log), 0) + 1, false)
+    /// Run by every writer once it holds the writers' lock (`SELECT dashboard_number_new_rows()`):
+    /// each identity column's next value is its largest id plus one, as SQLite numbers a new row
+    /// (a rolled-back batch leaves no gap: the next batch gets its number, on both stores). As
+    /// the owner, so that a teacher's role that may reclassify needs no right on the sequences.
+    static let numberNewRows = """
+        CREATE FUNCTION dashboard_number_new_rows() RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+            SELECT setval(pg_get_serial_sequence('batches', 'batch_id'), coalesce((SELECT max(batch_id) FROM batches), 0) + 1, false);
+            SELECT setval(pg_get_serial_sequence('audit', 'entry_id'), coalesce((SELECT max(entry_id) FROM audit), 0) + 1, false);
+            SELECT setval(pg_get_serial_sequence('settings_log', 'entry_id'), coalesce((SELECT max(entry_id) FROM settings_log), 0) + 1, false);
+        $$
         """
 
     /// The statements that create version 8 in an empty database, in one transaction.
     static var creation: String {
         (tables.map(\.create) + indexes + [
-            appendOnlyAudit, taskReferences, keptMarksAndCounts,
+            appendOnlyAudit, taskReferences, keptMarksAndCounts, numberNewRows,
             "CREATE TABLE dashboard_schema (id bigint PRIMARY KEY CHECK (id = 1), version bigint NOT NULL, application text NOT NULL)",
             "INSERT INTO dashboard_schema VALUES (1, \(currentVersion), '\(application)')",
         ]).joined(separator: ";\n") + ";"

@@ -49,9 +49,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case refused(path: String, reason: String)
     /// The program broke one of its own invariants (a bug).
     case internalFailure(InternalError)
-    /// `--db` names a PostgreSQL database for a command the PostgreSQL store does not serve yet
-    /// (it serves `dashboard copy`; docs/postgresql.md).
-    case notServedByPostgres(location: String)
 
     public var description: String {
         switch self {
@@ -87,9 +84,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             let state = error.sqlState.map { " (SQLSTATE \($0))" } ?? ""
             return "PostgreSQL error\(state): \(error.message)\(error.sql.map { " (in: \($0))" } ?? "")"
         case .internalFailure(let error): return error.description
-        case .notServedByPostgres(let location):
-            return
-                "\(location) is a PostgreSQL database; this command reads and writes SQLite files only so far (PostgreSQL serves dashboard copy)"
         }
     }
 }

@@ -92,10 +92,6 @@ struct CommandError: Error {
                 .ioError, error.description, hint: "restore the last backup of the database; `dashboard verify` tells what is wrong")
         case .internalFailure:
             return CommandError(.internalError, error.description, hint: "this is a bug; please report it with the command you ran")
-        case .notServedByPostgres:
-            return CommandError(
-                .usage, error.description,
-                hint: "point --db (or DASHBOARD_DB) at a SQLite file; `dashboard copy` moves one into PostgreSQL (docs/postgresql.md)")
         case .postgres:
             return CommandError(.internalError, error.description, hint: "this is a bug; please report it with the command you ran")
         case .sqlite(let e):

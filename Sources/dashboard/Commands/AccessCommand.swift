@@ -5,29 +5,35 @@ import Foundation
 enum AccessCommand: Command {
     static let spec = CommandSpec(
         name: "access",
-        usage: "dashboard access grant-teacher ROLE --teacher NAME | revoke ROLE | list   (with --db postgresql://…)",
+        usage: "dashboard access grant-teacher ROLE --teacher NAME [--reclassify] | revoke ROLE | list   (with --db postgresql://…)",
         abstract: "PostgreSQL: let a teacher's role read only that teacher's courses.",
         discussion: """
             Row-level security in the PostgreSQL store: a role granted a teacher reads only the
             courses whose teacher is that name (several grants add up), and their tasks,
             overrides, audit entries and history, through `dashboard report` or `psql` alike,
-            plus the batch records and settings (no student data). It is given read access only:
-            it can change nothing. The role must exist (a login role the administrator makes in
-            psql, docs/postgresql.md). Run as the owner of the dashboard's tables. `revoke` takes every
-            grant of the role away; `list` shows who reads what. Exit 0; 64 for a SQLite --db;
+            plus the batch records and settings (no student data). It is given read access only,
+            unless --reclassify: then it may also pin the buckets of that teacher's tasks
+            (`dashboard reclassify`, one task or many), and nothing else. The role must exist (a
+            login role the administrator makes in psql, docs/postgresql.md). Run as the owner of
+            the dashboard's tables. `revoke` takes every grant of the role away; `list` shows who
+            reads what and who may reclassify. Exit 0; 64 for a SQLite --db;
             65 for a role that does not exist, or a revoke of a role that holds no grant; 74
             when the server cannot be reached.
             """,
         examples: [
             "dashboard --db postgresql://admin@db.example.org/district access grant-teacher ann_lee --teacher \"Ann Lee\"",
+            "dashboard --db postgresql://admin@db.example.org/district access grant-teacher ann_lee --teacher \"Ann Lee\" --reclassify",
             "dashboard --db postgresql://admin@db.example.org/district access list",
         ],
         verbs: [
             .init(
                 name: "grant-teacher", arguments: "ROLE", abstract: "Let ROLE read the courses of --teacher NAME.",
-                options: [.value("teacher", "NAME", "the teacher whose courses ROLE reads, as the courses file names them")]),
+                options: [
+                    .value("teacher", "NAME", "the teacher whose courses ROLE reads, as the courses file names them"),
+                    .flag("reclassify", "ROLE may also pin the buckets of that teacher's tasks (dashboard reclassify)"),
+                ]),
             .init(name: "revoke", arguments: "ROLE", abstract: "Take every grant of ROLE away.", options: []),
-            .init(name: "list", arguments: nil, abstract: "Every role and the teachers it reads.", options: []),
+            .init(name: "list", arguments: nil, abstract: "Every role, the teachers it reads, and whether it may reclassify.", options: []),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
@@ -47,9 +53,11 @@ enum AccessCommand: Command {
                     guard let teacher = invocation.arguments.value("teacher"), !teacher.isEmpty else {
                         throw CommandError.usage("missing --teacher NAME", command: spec.name)
                     }
-                    try PGAccess.grant(store, role: given[1], teacher: teacher)
+                    let reclassify = invocation.arguments.has("reclassify")
+                    try PGAccess.grant(store, role: given[1], teacher: teacher, reclassify: reclassify)
                     invocation.console.note(
-                        "\(VisibleText.of(given[1])) reads the courses of \(VisibleText.of(teacher)) in \(store.display)")
+                        "\(VisibleText.of(given[1])) reads\(reclassify ? " and may reclassify" : "") the courses of \(VisibleText.of(teacher)) in \(store.display)"
+                    )
                 }
             } catch let failure as PGAccess.Failure {
                 switch failure {
@@ -73,8 +81,10 @@ enum AccessCommand: Command {
             } catch let error as PGError {
                 throw CopyCommand.postgresError(PGStore.classify(error, display: store.display))
             }
-            var rows = [["ROLE", "TEACHER"]]
-            for grant in grants { rows.append([VisibleText.of(grant.role), VisibleText.of(grant.teacher)]) }
+            var rows = [["ROLE", "TEACHER", "MAY"]]
+            for grant in grants {
+                rows.append([VisibleText.of(grant.role), VisibleText.of(grant.teacher), grant.reclassify ? "read, reclassify" : "read"])
+            }
             invocation.console.out(grants.isEmpty ? "No role is granted a teacher's courses.\n" : TextTable.render(rows, rightAligned: []))
         case nil:
             throw CommandError.usage("missing action: grant-teacher ROLE, revoke ROLE or list", command: spec.name)

@@ -10,10 +10,12 @@ final class ImporterFixture {
     let importer: Importer
     static let asOf = Date(timeIntervalSince1970: 1_795_939_200)  // 2026-11-29T08:00:00Z
 
+    /// A new SQLite file, or in the PostgreSQL pass (`DASHBOARD_TEST_STORE=postgresql`) a new
+    /// database on the test process's throwaway server: the store suites run against both.
     init() throws {
         directory = NSTemporaryDirectory() + "dashboard-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        store = try Store(path: directory + "/test.sqlite")
+        store = try TestStore.make(directory + "/test.sqlite")
         importer = Importer(store: store, clock: FixedClock(Self.asOf))
     }
 

@@ -38,6 +38,27 @@ enum StoreUnderTest {
         return server.url(name)
     }
 
+    /// The PostgreSQL pass's copy of a database file (`copyDatabase`): the database at
+    /// `destination` becomes a new database cloned from the one at `source`.
+    static func copyDatabase(_ source: String, to destination: String) throws {
+        let server = try PostgresTestServer.shared()
+        let (from, to) = (URL(fileURLWithPath: source).standardizedFileURL.path, URL(fileURLWithPath: destination).standardizedFileURL.path)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let template = databases[from] else { throw HarnessError("no PostgreSQL database stands for \(source)") }
+        databases[to] = try server.database(template: template)
+    }
+
+    /// The PostgreSQL pass's rename of a database file: the database of `source` now stands for
+    /// `destination`, and `source` names none.
+    static func moveDatabase(_ source: String, to destination: String) throws {
+        let (from, to) = (URL(fileURLWithPath: source).standardizedFileURL.path, URL(fileURLWithPath: destination).standardizedFileURL.path)
+        lock.lock()
+        defer { lock.unlock() }
+        guard let name = databases.removeValue(forKey: from) else { throw HarnessError("no PostgreSQL database stands for \(source)") }
+        databases[to] = name
+    }
+
     /// The URI of the database at `path` if a command named it already.
     static func knownURI(forPath path: String) -> String? {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -124,10 +145,30 @@ enum StoreUnderTest {
     /// checks its own pages (no statement asks it to), so there its foreign keys are read, which
     /// the server enforces as SQLite does with `foreign_keys` on.
     static func integrityHolds(_ path: String) throws -> Bool {
+        try consistency(path) == "ok\n"
+    }
+
+    /// SQLite's `PRAGMA integrity_check` and `PRAGMA foreign_key_check` together ("ok\n" when
+    /// both pass); on PostgreSQL, every reference of a task (to its course and its batches), the
+    /// ones the store's triggers check: "ok\n" when they hold, else the tasks that break them.
+    static func consistency(_ path: String) throws -> String {
         let database = try open(path)
-        if database.dialect == .sqlite { return try database.rows("PRAGMA integrity_check") == [[.text("ok")]] }
-        return try database.int("SELECT count(*) FROM tasks t LEFT JOIN courses c ON c.course_id = t.course_id WHERE c.course_id IS NULL")
-            == 0
+        if database.dialect == .sqlite {
+            let integrity = try database.rows("PRAGMA integrity_check").map { ($0.first?.text ?? "") + "\n" }.joined()
+            let foreignKeys = try database.rows("PRAGMA foreign_key_check").map {
+                $0.map { $0.text ?? "NULL" }.joined(separator: "|") + "\n"
+            }
+            return integrity + foreignKeys.joined()
+        }
+        let broken = try database.rows(
+            """
+            SELECT t.task_id FROM tasks t WHERE NOT EXISTS (SELECT 1 FROM courses c WHERE c.course_id = t.course_id)
+               OR EXISTS (SELECT 1 FROM (VALUES (t.deleted_batch), (t.changed_batch), (t.created_batch)) AS r(id)
+                          WHERE r.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.batch_id = r.id))
+            ORDER BY 1
+            """
+        ).map { ($0.first?.text ?? "") + "\n" }.joined()
+        return broken.isEmpty ? "ok\n" : broken
     }
 
     /// The store at `path` (the PostgreSQL database of the pass, else the SQLite file).

@@ -90,7 +90,7 @@ final class PGSession {
         try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
         do {
             try takeWriterLock()
-            _ = try connection.runScript(PGSchema.identitiesFollowRows)
+            _ = try connection.runScript("SELECT dashboard_number_new_rows()")
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
