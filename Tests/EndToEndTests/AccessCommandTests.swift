@@ -48,7 +48,7 @@ import Testing
         #expect(list.exitCode == 0)
         #expect(
             list.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
-                == ["ROLE TEACHER", "\(role) Ann Lee", "\(role) Bo Chen"])
+                == ["ROLE TEACHER MAY", "\(role) Ann Lee read", "\(role) Bo Chen read"])
         #expect(try server.psql(name, "SELECT count(*) FROM tasks").stdout == "4\n")
         // Revoked: nothing left to read.
         let revoke = try sandbox.run(["--db", server.url(name), "access", "revoke", role])
@@ -75,5 +75,86 @@ import Testing
         let injected = try sandbox.run(["--db", server.url(name), "access", "grant-teacher", "x; DROP TABLE tasks", "--teacher", "Ann Lee"])
         #expect(injected.exitCode == 65)
         #expect(try server.psql(name, "SELECT count(*) FROM tasks").stdout == "4\n")
+    }
+
+    /// `dashboard` run as the teacher's role: the URI of the database with the role as its user
+    /// (trust on the test server's socket stands for the role's password).
+    static func asRole(_ role: String, _ server: PostgresTestServer, _ name: String) -> String { server.url(name, user: role) }
+
+    @Test func aTeachersRoleSeesExactlyItsCoursesThroughEveryReportAndCanChangeNothing() throws {
+        let (server, name, role, sandbox) = try Self.district()
+        #expect(try sandbox.run(["--db", server.url(name), "access", "grant-teacher", role, "--teacher", "Ann Lee"]).exitCode == 0)
+        let teacher = Self.asRole(role, server, name)
+        let asOf = ["--as-of", "2026-11-30T08:00:00Z"]
+        let grid = try sandbox.run(["--db", teacher] + asOf + ["report", "grid", "--format", "json"])
+        #expect(grid.exitCode == 0, "\(grid)")
+        let courses = JSON.objects(try JSON.object(grid.stdout)["courses"]).compactMap { $0["course_id"] as? String }
+        #expect(courses == ["C1"])
+        let list = try sandbox.run(["--db", teacher] + asOf + ["report", "list", "--include-completed", "--format", "csv"])
+        #expect(list.exitCode == 0, "\(list)")
+        #expect(list.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[2] } == ["T1", "T2"])
+        // The same reports as the owner's, cut to C1: the owner's list of C1 is the teacher's list.
+        let owners = try sandbox.run(
+            ["--db", server.url(name)] + asOf + ["report", "list", "--include-completed", "--format", "csv", "--course", "C1"])
+        #expect(owners.stdout == list.stdout)
+        let audit = try sandbox.run(["--db", teacher, "audit", "--format", "csv"])
+        #expect(audit.exitCode == 0, "\(audit)")
+        #expect(!audit.stdout.contains("T3") && !audit.stdout.contains("T4") && !audit.stdout.contains("C2"), "\(audit.stdout)")
+        let status = try sandbox.run(["--db", teacher, "status", "--format", "json"])
+        #expect(status.exitCode == 0, "\(status)")
+        #expect(try JSON.object(status.stdout)["tasks"] as? Int == 2)
+        // Every write is refused, as the server refuses it (74), and nothing changes.
+        let before = try server.psql(name, "SELECT task_id, bucket, coalesce(CAST(deleted_batch AS TEXT), '-') FROM tasks ORDER BY 1")
+            .stdout
+        try sandbox.write("more.csv", "task_id,course_id,title\nT9,C1,Extra\n")
+        for write in [
+            ["reclassify", "T1", "--to", "upcoming", "--reason", "x"], ["categorize", "--as-of", "2026-12-30T08:00:00Z"],
+            ["import", "more.csv"], ["revert", "--batch", "1"], ["settings", "timezone", "Europe/Paris"],
+        ] {
+            let refused = try sandbox.run(["--db", teacher] + write)
+            #expect(refused.exitCode == 74, "\(write): \(refused)")
+            #expect(refused.stderr.contains("refused this role: permission denied"), "\(write): \(refused)")
+        }
+        #expect(
+            try server.psql(name, "SELECT task_id, bucket, coalesce(CAST(deleted_batch AS TEXT), '-') FROM tasks ORDER BY 1").stdout
+                == before)
+        #expect(try server.psql(name, "SELECT count(*) FROM batches").stdout == "1\n")
+    }
+
+    @Test func aRoleGrantedReclassifyPinsItsTeachersTasksOnlyAndTheOwnerSeesTheEntries() throws {
+        let (server, name, role, sandbox) = try Self.district()
+        let grant = try sandbox.run(["--db", server.url(name), "access", "grant-teacher", role, "--teacher", "Ann Lee", "--reclassify"])
+        #expect(grant.exitCode == 0, "\(grant)")
+        #expect(grant.stderr.hasPrefix("dashboard: \(role) reads and may reclassify the courses of Ann Lee in postgresql://"))
+        let teacher = Self.asRole(role, server, name)
+        let pinned = try sandbox.run([
+            "--db", teacher, "reclassify", "T1", "--to", "upcoming", "--reason", "extension agreed", "--actor", "ann",
+        ])
+        #expect(pinned.exitCode == 0, "\(pinned)")
+        #expect(try server.psql(name, "SELECT bucket, reason, actor FROM overrides").stdout == "upcoming|extension agreed|ann\n")
+        #expect(
+            try server.psql(name, "SELECT task_id, cause, to_bucket FROM audit WHERE cause = 'override'").stdout == "T1|override|upcoming\n"
+        )
+        // Another teacher's task is not there for the role: an unknown task, nothing written.
+        let other = try sandbox.run(["--db", teacher, "reclassify", "T3", "--to", "upcoming", "--reason", "x"])
+        #expect(other.exitCode == 65, "\(other)")
+        #expect(other.stderr.hasPrefix("dashboard: error: there is no task \"T3\""), "\(other)")
+        // A pin is all it may do: the time pass (here it would move T2 back to upcoming), imports
+        // and reverts stay the administrator's.
+        let categorize = try sandbox.run(["--db", teacher, "--as-of", "2026-11-19T08:00:00Z", "categorize"])
+        #expect(categorize.exitCode == 74, "\(categorize)")
+        let audit = try server.psql(name, "SELECT count(*) FROM audit WHERE cause = 'time'").stdout
+        #expect(try server.psql(name, "SELECT count(*) FROM audit WHERE cause = 'time'").stdout == audit)
+        let revert = try sandbox.run(["--db", teacher, "revert", "--batch", "1"])
+        #expect(revert.exitCode == 74, "\(revert)")
+        #expect(try server.psql(name, "SELECT count(*) FROM batches").stdout == "1\n")
+        // The log stays append-only for the role too.
+        let edit = try server.psql(name, "UPDATE audit SET reason = 'x'", user: role)
+        #expect(edit.status != 0 && edit.stderr.contains("permission denied"), "\(edit)")
+        #expect(try sandbox.run(["--db", server.url(name), "access", "list"]).stdout.contains("Ann Lee  read, reclassify"))
+        // A grant without --reclassify takes the right back.
+        #expect(try sandbox.run(["--db", server.url(name), "access", "grant-teacher", role, "--teacher", "Ann Lee"]).exitCode == 0)
+        let again = try sandbox.run(["--db", teacher, "reclassify", "T2", "--to", "upcoming", "--reason", "x"])
+        #expect(again.exitCode == 74, "\(again)")
     }
 }

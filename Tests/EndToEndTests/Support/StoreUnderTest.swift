@@ -59,6 +59,15 @@ enum StoreUnderTest {
         databases[to] = name
     }
 
+    /// Lets `path` stand for the PostgreSQL database `name` (a test that made one itself reads
+    /// it through the helpers that take a path).
+    static func register(_ path: String, database name: String) throws {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        lock.lock()
+        defer { lock.unlock() }
+        databases[key] = name
+    }
+
     /// The URI of the database at `path` if a command named it already.
     static func knownURI(forPath path: String) -> String? {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -199,4 +208,9 @@ extension Trait where Self == ConditionTrait {
     /// modes, paths, damage, older schemas): it runs in the SQLite pass; in the PostgreSQL pass
     /// there is no file to look at (`StoreUnderTest`).
     static var sqliteFiles: Self { .enabled(if: !StoreUnderTest.isPostgres, "about SQLite files: runs in the SQLite pass") }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test of what only the PostgreSQL store has: it runs in the PostgreSQL pass.
+    static var postgresPass: Self { .enabled(if: StoreUnderTest.isPostgres, "about the PostgreSQL store: runs in the PostgreSQL pass") }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// What only the PostgreSQL store has, in the PostgreSQL pass of the end-to-end suites
+/// (`StoreUnderTest`): its first import killed at random moments, `verify` of a database changed
+/// by hand in psql, and an empty database as "no data yet". Everything else both stores share
+/// runs in the other suites on both.
+@Suite(.postgresPass, .serialized) struct PostgresStoreTests {
+    /// Kills per run (`$RELIABILITY_KILLS`, as the SQLite crash suites).
+    static let killCount = ProcessInfo.processInfo.environment["RELIABILITY_KILLS"].flatMap { Int($0) } ?? 12
+
+    /// The state a killed first import left: none of it, or all of it.
+    enum Landing: String, CaseIterable {
+        case noSchema = "before the schema was made"
+        case emptySchema = "after the schema, before the import's commit"
+        case whole = "after the import's commit"
+    }
+
+    /// A first import into an empty database is two transactions (the schema, then the batch):
+    /// killed at any moment it leaves no schema, an empty schema, or the whole batch, and the next
+    /// import finishes the job.
+    @Test func aFirstImportKilledAtRandomMomentsLeavesNothingOrEverything() throws {
+        let fixture = try ReliabilityFixture.large.get()
+        let sandbox = try Sandbox()
+        try fixture.prepare(sandbox, database: "unused.sqlite")
+        let server = try PostgresTestServer.shared()
+        var generator = SeededGenerator(seed: 0x5EED_0016)
+        var landings: [Landing: Int] = [:]
+        var duration = fixture.syncSeconds
+        for kill in 1...Self.killCount {
+            let name = try server.database()
+            let uri = server.url(name)
+            let delay = 0.005 + generator.unit() * duration
+            let context = "kill \(kill) of \(Self.killCount), \(Int(delay * 1000)) ms into the first import"
+            let launched = Date()
+            let running = try sandbox.launch(["--db", uri, "import", "base/"])
+            let remaining = delay - seconds(since: launched)
+            if remaining > 0 { usleep(UInt32(remaining * 1_000_000)) }
+            Foundation.kill(running.process.processIdentifier, SIGKILL)
+            running.process.waitUntilExit()
+            let killed = running.process.terminationReason == .uncaughtSignal
+            if !killed { duration = seconds(since: launched) }
+            let schema = try server.psql(name, "SELECT to_regclass('dashboard_schema') IS NOT NULL").stdout
+            let landing: Landing
+            if schema == "f\n" {
+                landing = .noSchema
+                #expect(try server.psql(name, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").stdout == "0\n", "\(context)")
+            } else {
+                let rows = try server.psql(
+                    name, "SELECT (SELECT count(*) FROM courses) + (SELECT count(*) FROM tasks) + (SELECT count(*) FROM batches)"
+                ).stdout
+                if rows == "0\n" {
+                    landing = .emptySchema
+                } else {
+                    landing = .whole
+                    #expect(try server.psql(name, "SELECT batch_id, status FROM batches").stdout == "1|committed\n", "\(context)")
+                    #expect(try Self.data(server, name) == fixture.before, "\(context): a part of the import")
+                }
+            }
+            landings[landing, default: 0] += 1
+            // The next import gives the whole batch, numbered 1: nothing of the killed one stayed.
+            let next = try sandbox.run(["--db", uri, "import", "base/"])
+            #expect(next.exitCode == 0, "\(context): the import after the kill: \(next)")
+            #expect(try Self.data(server, name) == fixture.before, "\(context): the import after the kill")
+            let batches = landing == .whole ? "1|committed\n2|committed\n" : "1|committed\n"
+            #expect(try server.psql(name, "SELECT batch_id, status FROM batches ORDER BY 1").stdout == batches, "\(context)")
+        }
+        reportFigure(
+            "PostgreSQL first import: \(Self.killCount) kills on \(fixture.workload.taskCount) tasks: "
+                + Landing.allCases.map { "\(landings[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
+        #expect(landings.values.reduce(0, +) == Self.killCount)
+    }
+
+    /// The courses and tasks as `DatabaseSnapshot.data` reads them from a database file.
+    static func data(_ server: PostgresTestServer, _ name: String) throws -> String {
+        let path = "/postgres/" + name
+        try StoreUnderTest.register(path, database: name)
+        return try DatabaseSnapshot.data(path)
+    }
+
+    @Test func verifyReportsWhatAHandInPsqlBrokeAndNothingForADatabaseTheDashboardWrote() throws {
+        let sandbox = try Sandbox()
+        try Fixtures.writeValidSet(sandbox)
+        #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv", "tasks.csv"]).exitCode == 0)
+        let clean = try sandbox.run(["--db", "db.sqlite", "verify"])
+        #expect(
+            clean
+                == CommandResult(
+                    exitCode: 0,
+                    stdout: "db.sqlite: no problems found (integrity, foreign keys, stored values, audit chains, kept counts)\n",
+                    stderr: ""))
+        let edit = try sandbox.sqlShell(
+            "db.sqlite",
+            """
+            ALTER TABLE tasks DISABLE TRIGGER tasks_refer_inserted;
+            INSERT INTO tasks (task_id, course_id, title) VALUES ('x1', 'nowhere', 'Orphan');
+            UPDATE tasks SET due = 'soon' WHERE task_id = 't1';
+            """)
+        #expect(edit.exitCode == 0, "\(edit)")
+        let broken = try sandbox.run(["--db", "db.sqlite", "verify"])
+        #expect(broken.exitCode == 65, "\(broken)")
+        #expect(
+            broken.stdout == """
+                integrity: disabled trigger tasks_refer_inserted
+                tasks x1 course_id 'nowhere': must name an existing courses.course_id
+                tasks t1 due 'soon': must be empty, YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SSZ
+
+                """)
+        #expect(broken.stderr.hasPrefix("dashboard: error: db.sqlite: 3 problems found\n"), "\(broken.stderr)")
+    }
+
+    @Test func anEmptyDatabaseHoldsNoDataYetForEveryReaderAndEveryChangeOfDataWithoutCreatingTheSchema() throws {
+        let sandbox = try Sandbox()
+        let status = try sandbox.run(["--db", "db.sqlite", "status"])
+        #expect(
+            status
+                == CommandResult(
+                    exitCode: 66,
+                    stdout:
+                        "No data imported yet: db.sqlite holds no data yet (an empty database).\nNext step: dashboard import imports/\n",
+                    stderr: ""))
+        for command in [["categorize"], ["reclassify", "t1", "--to", "today", "--reason", "x"], ["revert", "1"]] {
+            let result = try sandbox.run(["--db", "db.sqlite"] + command)
+            #expect(result.exitCode == 66, "\(command): \(result)")
+            #expect(result.stderr.hasPrefix("dashboard: error: db.sqlite holds no data yet (an empty database)\n"), "\(command): \(result)")
+        }
+        #expect(!sandbox.exists("db.sqlite"), "no schema was made")
+    }
+}
