@@ -68,6 +68,7 @@ public enum StoreCopy {
             // unproven, as a copy back into SQLite does (its stored buckets were not written by
             // this store), until a clean-making sync.
             try connection.execute("UPDATE data_marks SET clean = 0, trusted = writes WHERE id = 1")
+            try connection.execute("CREATE INDEX IF NOT EXISTS tasks_by_course ON tasks (course_id)")
             return summary
         }
     }

@@ -96,7 +96,12 @@ enum LiveRows {
     /// 10,000,000-task import within the memory of a 1,000,000-task one (docs/performance.md).
     static func buildCourseIndex(_ database: Database) throws {
         guard database.dialect == .sqlite else {
-            return try database.execute("CREATE INDEX IF NOT EXISTS tasks_by_course ON tasks(course_id)")
+            // PostgreSQL: only the first import builds it (`PGSchema.indexes`); then it is there.
+            guard
+                try database.int("SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'tasks_by_course'")
+                    == 0
+            else { return }
+            return try database.execute("CREATE INDEX tasks_by_course ON tasks(course_id)")
         }
         let cache = try database.int("PRAGMA main.cache_size")
         try database.execute("PRAGMA main.cache_size = -4096")

@@ -34,6 +34,24 @@ final class SQLitePageKeys: PageKeys {
         try? database.execute("DROP TABLE IF EXISTS temp.report_page")
     }
 
+    /// The task ids of a page (`keptPage`) or a chunk (`keptAfter`) of the keys, in key order:
+    /// what the PostgreSQL store reads the tasks of, the keys being in a file of its own.
+    func taskIDs(_ selection: TaskSelection) throws -> [String] {
+        var ids: [String] = []
+        switch selection {
+        case .keptPage(let offset, let count):
+            try database.cached("SELECT task_id FROM temp.report_page ORDER BY k, task_id LIMIT ? OFFSET ?").forEachRow([count, offset]) {
+                ids.append($0.string(0) ?? "")
+            }
+        case .keptAfter(let key, let count):
+            try database.cached("SELECT task_id FROM temp.report_page WHERE k > ? ORDER BY k, task_id LIMIT ?").forEachRow([
+                SQLValue.blob(key), count,
+            ]) { ids.append($0.string(0) ?? "") }
+        default: break
+        }
+        return ids
+    }
+
     /// The filter of `Store.tasksSQL` that keeps a page of the keys: bound to (count, offset).
     static let pageFilter = " AND t.task_id IN (SELECT task_id FROM temp.report_page ORDER BY k, task_id LIMIT ? OFFSET ?)"
 

@@ -72,7 +72,7 @@ extension Store: ReportReading {
     }
 
     public func courseResults() throws -> any CourseResults {
-        try SQLiteCourseResults(database: database)
+        try SQLiteCourseResults(database: database.dialect == .sqlite ? database : scratch.get())
     }
 
     /// The live courses (or those whose id or code is in `only`) by course id, and its values.
@@ -94,10 +94,8 @@ extension Store: ReportReading {
         case .courses(let ids):
             if ids.isEmpty { return }
             (filter, values) = (" AND t.course_id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))", ids)
-        case .keptPage(let offset, let count):
-            (filter, values) = (SQLitePageKeys.pageFilter, [count, offset])
-        case .keptAfter(let key, let count):
-            (filter, values) = (SQLitePageKeys.afterFilter, [SQLValue.blob(key), count])
+        case .keptPage, .keptAfter:
+            (filter, values) = try keptFilter(selection)
         }
         // The hot path of every report: names are resolved here, once per statement; each row
         // then costs the same array reads as decoding by position.
@@ -110,7 +108,27 @@ extension Store: ReportReading {
     }
 
     public func pageKeys() throws -> any PageKeys {
-        try SQLitePageKeys(database: database)
+        let keys = try SQLitePageKeys(database: database.dialect == .sqlite ? database : scratch.get())
+        currentPageKeys = keys
+        return keys
+    }
+
+    /// The tasks query's filter for a page or a chunk of the read's page keys, and its values:
+    /// on SQLite a subquery of the TEMP table; on PostgreSQL the page's ids, read from the
+    /// scratch file (a page at a time: bounded by the page), as one JSON array.
+    private func keptFilter(_ selection: TaskSelection) throws -> (String, [SQLBindable]) {
+        guard database.dialect == .postgres else {
+            switch selection {
+            case .keptPage(let offset, let count): return (SQLitePageKeys.pageFilter, [count, offset])
+            case .keptAfter(let key, let count): return (SQLitePageKeys.afterFilter, [SQLValue.blob(key), count])
+            default: return ("", [])
+            }
+        }
+        guard let keys = currentPageKeys else { throw InternalError.unexpected("a page of keys read outside the read that kept them") }
+        let ids = try keys.taskIDs(selection)
+        return (
+            " AND t.task_id IN (SELECT json_array_elements_text(CAST(? AS json)))", [JSONValue.array(ids.map { .string($0) }).rendered()]
+        )
     }
 
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).

@@ -102,6 +102,13 @@ public final class Store {
     public let path: String
     /// The PostgreSQL database behind the store, or nil for an SQLite file.
     public let postgres: PGStore?
+    /// PostgreSQL: a private SQLite file (deleted when closed) for what a report keeps for the
+    /// length of its read (page keys, per-course results), where SQLite keeps them in TEMP
+    /// tables of its own connection. A report then creates nothing on the server: it runs on
+    /// a read-only standby, and fifty readers at once write nothing into its catalog.
+    lazy var scratch: Result<Database, Error> = Result { try Database(path: "") }
+    /// The page keys of the current read (`TaskSelection.keptPage` and `keptAfter` read them).
+    weak var currentPageKeys: SQLitePageKeys?
     /// Which columns the open file has, looked up once each (`hasColumn`).
     private var columns: [String: Bool] = [:]
 

@@ -258,7 +258,7 @@ public final class Database {
         case .sqlite: return try int("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [table, column]) == 1
         case .postgres:
             return try int(
-                "SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?",
+                "SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass(?) AND attname = ? AND attnum > 0 AND NOT attisdropped",
                 [table, column]) == 1
         }
     }

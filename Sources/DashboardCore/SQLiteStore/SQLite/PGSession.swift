@@ -34,8 +34,13 @@ final class PGSession {
         var prepared: [[UInt32]: String] = [:]
     }
 
+    /// Policy: a cursor is planned for its whole result (`cursor_tuple_fraction = 1`): the store
+    /// reads every row of every query it opens, and PostgreSQL's default (the first tenth) chose
+    /// plans that start fast and finish slowly (a page of 50 tasks walked all 100,000 tasks in key
+    /// order: 177 ms instead of 1).
     init(connection: PGConnection) {
         self.connection = connection
+        try? connection.execute("SET cursor_tuple_fraction = 1")
     }
 
     /// The translation of `sql`, made once per text.
