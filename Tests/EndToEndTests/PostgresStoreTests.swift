@@ -127,4 +127,34 @@ import Testing
         }
         #expect(!sandbox.exists("db.sqlite"), "no schema was made")
     }
+
+    /// A password given in the URI reaches libpq only: no output, message, batch record or
+    /// setting holds it, also when the run fails.
+    @Test func aPasswordInTheURIIsNeverPrintedOrStored() throws {
+        let sandbox = try Sandbox()
+        try Fixtures.writeValidSet(sandbox)
+        let server = try PostgresTestServer.shared()
+        let name = try server.database()
+        // The socket's trust authentication takes the password and ignores it.
+        let uri = server.url(name).replacingOccurrences(of: "postgresql://postgres@", with: "postgresql://postgres:s3cret-word@")
+        var outputs = ""
+        for command in [
+            ["import", "courses.csv", "tasks.csv"], ["import", "--format", "json", "missing.csv"], ["status", "--format", "json"],
+            ["batches", "list", "--format", "json"], ["report", "grid"], ["verify", "--format", "json"], ["nightly", "--reports", "out"],
+        ] {
+            let result = try sandbox.run(["--db", uri] + command)
+            outputs += result.stdout + result.stderr
+        }
+        #expect(outputs.contains("postgresql://postgres@/\(name)"), "the location is named, without the password")
+        #expect(!outputs.contains("s3cret"))
+        let tables = try server.psql(name, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1").stdout
+        for table in tables.split(separator: "\n") {
+            let rows = try server.psql(name, "SELECT * FROM \(table)").stdout
+            #expect(!rows.contains("s3cret"), "\(table)")
+        }
+        let reports = try FileManager.default.subpathsOfDirectory(atPath: sandbox.path("out"))
+        for report in reports where report.hasSuffix(".html") || report.hasSuffix(".json") {
+            #expect(!(try String(contentsOfFile: sandbox.path("out/" + report), encoding: .utf8).contains("s3cret")), "\(report)")
+        }
+    }
 }
