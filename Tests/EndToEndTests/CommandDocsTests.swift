@@ -24,6 +24,9 @@ import Testing
         "--invalid": "dashboard-datagen", "--delta-from": "dashboard-datagen",
         "--build-tests": "swift build --build-tests", "--scratch-path": "swift build --scratch-path",
         "--system": "useradd --system", "--user-group": "useradd --user-group",
+        "--file": "pg_dump --file", "--dbname": "pg_restore --dbname", "--roles-only": "pg_dumpall --roles-only",
+        "--host": "pg_basebackup --host", "--username": "pg_basebackup --username", "--pgdata": "pg_basebackup --pgdata",
+        "--format=custom": "pg_dump --format=custom",
     ]
 
     static func declarations(_ sandbox: Sandbox) throws -> Declarations {
