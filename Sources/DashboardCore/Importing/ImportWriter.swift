@@ -73,7 +73,7 @@ extension DirectTaskWriter: ImportWriter {
         try insert(task.task, bucket: task.bucket) ? .written([]) : .needsStagedPath
     }
 
-    func endOfFile() throws -> TaskWriteOutcome { try flush() ? .written([]) : .needsStagedPath }
+    func endOfFile() throws -> TaskWriteOutcome { try endOfFileRows() ? .written([]) : .needsStagedPath }
 
     /// The courses were applied before the tasks, and the tasks written as they were read:
     /// what is left is the batch's births and the index.

@@ -111,7 +111,12 @@ extension Importer {
                     }
                     switch try fold.take(item, run: &run) {
                     case .none: break
-                    case .rejected(let kind, let id): try staging.markRejected(kind, id: id)
+                    case .rejected(let kind, let id):
+                        // Rejected ids keep a sync from deleting their live rows; tasks written
+                        // directly go into a database without tasks, where none is deleted (and
+                        // PostgreSQL's direct rows stream in a COPY no other statement may cut).
+                        if kind == .tasks, writer.path == .direct { break }
+                        try staging.markRejected(kind, id: id)
                     case .course(let course, let line, let row):
                         try fold.written(
                             try staging.stage(course, file: file.path, line: line), id: course.courseID, idColumn: "course_id",

@@ -75,9 +75,8 @@ final class DirectTaskWriter {
         return true
     }
 
-    /// PostgreSQL's write of the rows waiting: one COPY into `tasks`. A task id inserted before
-    /// breaks the table's key (23505), which fails the whole COPY: the answer is then false, as
-    /// SQLite's statement answers by its count, and the importer rolls back to its savepoint.
+    /// PostgreSQL's write of the rows waiting: sent into the COPY into `tasks` that stays open
+    /// until the end of the file (`endCopy`, which gives the verdict on repeated ids).
     private func copyPending() throws -> Bool {
         var data: [UInt8] = []
         data.reserveCapacity(pending.count * 160)
@@ -90,22 +89,38 @@ final class DirectTaskWriter {
             PGCopyText.append(batch, to: &data, first: false)
             data.append(0x0A)
         }
-        do {
-            try database.copyIn("COPY tasks (\(LiveRows.taskColumns)) FROM STDIN", data: data)
-        } catch let error as PGError where error.sqlState == "23505" {
-            return false
-        }
+        try database.copyStream("COPY tasks (\(LiveRows.taskColumns)) FROM STDIN", data: data)
         inserted += pending.count
         for row in pending { tally.add(course: row.task.courseID, bucket: row.bucket, 1) }
         pending.removeAll(keepingCapacity: true)
         return true
     }
 
+    /// PostgreSQL's end of a file: the rows waiting are sent and the COPY, streamed since the
+    /// file's first rows (the server wrote them while the reader read on), is ended; a task id
+    /// inserted before breaks the table's key (23505) and fails the whole COPY: the answer is
+    /// then false, and the importer rolls back to its savepoint.
+    private func endCopy() throws -> Bool {
+        guard try flush() else { return false }
+        do {
+            try database.endCopyStream()
+        } catch let error as PGError where error.sqlState == "23505" {
+            return false
+        }
+        return true
+    }
+
     /// Records the batch's births per bucket and the counts per course, and builds the index
     /// again; call once, after the last row.
+    /// Writes the rows waiting at the end of a file and says whether every one went in (false:
+    /// an id was inserted before in this run).
+    func endOfFileRows() throws -> Bool {
+        database.dialect == .postgres ? try endCopy() : try flush()
+    }
+
     func finish() throws {
         var timer = PhaseTimer()
-        guard try flush() else { throw InternalError.directRepeatAfterReading }
+        guard try endOfFileRows() else { throw InternalError.directRepeatAfterReading }
         try BatchLog.recordBirths(database, batchID: batchID, births: tally.perBucket)
         if counts { try tally.write(database) }
         timer.mark("  births")

@@ -142,6 +142,38 @@ public final class PGConnection {
         try finishCopy(failure)
     }
 
+    // MARK: - A COPY kept open across calls
+
+    /// Starts `COPY … FROM STDIN` (`sql`) and leaves it open: `sendCopy` streams rows into it
+    /// while the caller prepares the next ones (the server works on the rows already sent),
+    /// `endCopy` ends it. No other statement may run on the connection meanwhile.
+    func beginCopy(_ sql: String) throws(PGError) {
+        let start = PQexec(handle, sql)
+        defer { PQclear(start) }
+        guard PQresultStatus(start) == PGRES_COPY_IN else {
+            try check(start, sql: sql)
+            throw PGError(sqlState: nil, message: "COPY did not start", sql: sql)
+        }
+    }
+
+    /// Sends rows (COPY's text format) into the open COPY.
+    func sendCopy(_ bytes: [UInt8]) throws(PGError) {
+        let sent = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { PQputCopyData(handle, $0, Int32(buffer.count)) }
+            } ?? 1
+        }
+        guard sent == 1 else { throw PGError(sqlState: nil, message: Self.trimmed(PQerrorMessage(handle))) }
+    }
+
+    /// Ends the open COPY: the rows it wrote, or the server's error (a broken key, a refused
+    /// row), which the transaction then carries.
+    func endCopy() throws -> Int {
+        _ = PQputCopyEnd(handle, nil)
+        try finishCopy(nil)
+        return copiedRows
+    }
+
     /// Runs `COPY … TO STDOUT` (`sql`) and gives each line (one row in COPY's text format,
     /// with its newline) to `body`.
     public func copyOut(_ sql: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {

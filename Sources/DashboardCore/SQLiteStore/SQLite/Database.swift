@@ -201,9 +201,26 @@ public final class Database {
     @discardableResult
     func copyIn(_ sql: String, data: [UInt8]) throws -> Int {
         guard case .postgres(let session) = engine else { throw InternalError.unexpected("COPY on an SQLite connection: \(sql)") }
+        try session.settle()
         try session.connection.copyIn(sql) { send in try send(data) }
         session.lastChanges = 0
         return try session.connection.lastCopyRows()
+    }
+
+    /// Streams `data` (rows in COPY's text format) into `COPY … FROM STDIN` (`sql`), left open
+    /// across calls so that the server writes while the caller reads on (PostgreSQL only). The
+    /// next other statement, or `endCopyStream`, ends it.
+    func copyStream(_ sql: String, data: [UInt8]) throws {
+        guard case .postgres(let session) = engine else { throw InternalError.unexpected("COPY on an SQLite connection: \(sql)") }
+        try session.stream(sql, data)
+    }
+
+    /// Ends the streamed COPY: the rows it wrote.
+    /// - Throws: the server's error for it (a repeated key: 23505).
+    @discardableResult
+    func endCopyStream() throws -> Int {
+        guard case .postgres(let session) = engine else { return 0 }
+        return try session.endStream()
     }
 
     /// A new prepared statement.

@@ -55,6 +55,7 @@ final class PGSession {
     /// The name of the server's prepared statement for `sql` with parameters of `types`
     /// (prepared on first use).
     func preparedName(for sql: String, types: [UInt32]) throws(PGError) -> String {
+        try settle()
         let translation = translation(of: sql)
         if let name = translation.prepared[types] { return name }
         preparedCount += 1
@@ -70,15 +71,56 @@ final class PGSession {
         return "dashboard_cursor_\(cursorCount)"
     }
 
+    // MARK: - A COPY streamed across calls
+
+    /// The COPY left open by `stream` (its statement), if any.
+    private(set) var openCopy: String?
+
+    /// Streams `data` into `COPY … FROM STDIN` (`sql`), started on first use and left open: the
+    /// server writes the rows already sent while the caller reads the next ones. Any other use
+    /// of the connection ends it first (`endStream`).
+    func stream(_ sql: String, _ data: [UInt8]) throws {
+        if openCopy != sql {
+            _ = try endStream()
+            try connection.beginCopy(sql)
+            openCopy = sql
+        }
+        try connection.sendCopy(data)
+    }
+
+    /// Ends the streamed COPY, if one is open: the rows it wrote (0 when none was open).
+    /// - Throws: the server's error for the COPY (the transaction then carries it).
+    @discardableResult
+    func endStream() throws -> Int {
+        guard openCopy != nil else { return 0 }
+        openCopy = nil
+        return try connection.endCopy()
+    }
+
+    /// Ends a streamed COPY before another statement uses the connection; the COPY's failure is
+    /// that statement's. Every use of the connection calls it first.
+    func settle() throws(PGError) {
+        guard openCopy != nil else { return }
+        do {
+            try endStream()
+        } catch let error as PGError {
+            throw error
+        } catch {
+            throw PGError(sqlState: nil, message: "\(error)")
+        }
+    }
+
     /// Runs statements without parameters (the store's scripts: temporary tables, several
     /// statements at once).
     func execute(_ sql: String) throws(PGError) {
+        try settle()
         let result = try connection.runScript(translation(of: sql).sql)
         lastChanges = result.changedRows
     }
 
     /// Runs `sql` (prepared once) with `parameters`: its whole result.
     func run(_ sql: String, _ parameters: [PGParameter]) throws(PGError) -> PGResult {
+        try settle()
         let name = try preparedName(for: sql, types: parameters.map(\.type))
         let result = try connection.run(prepared: name, sql: translation(of: sql).sql, parameters)
         lastChanges = result.changedRows
@@ -88,6 +130,7 @@ final class PGSession {
     /// Begins a transaction: a writer's takes the writers' lock (waiting up to the busy
     /// timeout); a reader's is one snapshot.
     func begin(writer: Bool) throws(PGError) {
+        try settle()
         guard writer else {
             try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
             return
@@ -121,6 +164,7 @@ final class PGSession {
     func setTriggersEnabled(_ on: Bool) {
         guard on != triggersEnabled else { return }
         do {
+            try settle()
             try connection.query("SELECT set_config('dashboard.triggers', $1, false)", [on ? "on" : "off"])
             triggersEnabled = on
         } catch {

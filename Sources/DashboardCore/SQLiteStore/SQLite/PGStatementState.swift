@@ -61,6 +61,7 @@ final class PGStatementState {
     /// Starts reading rows.
     func start() throws(PGError) {
         finish()
+        try session.settle()
         if !reused, session.connection.isInTransaction, isQuery {
             let name = session.nextCursorName()
             _ = try session.connection.run(
@@ -89,6 +90,7 @@ final class PGStatementState {
 
     private func fetch() throws(PGError) {
         guard let cursor else { return }
+        try session.settle()
         result = nil
         let fetched = try session.connection.runScript("FETCH FORWARD \(PGSession.fetchRows) FROM \(cursor)")
         cursorDone = fetched.rowCount < PGSession.fetchRows
@@ -97,7 +99,7 @@ final class PGStatementState {
 
     /// Ends the reading: the cursor is closed (unless the transaction that held it is over).
     func finish() {
-        if let cursor, session.connection.isInTransaction {
+        if let cursor, (try? session.settle()) != nil, session.connection.isInTransaction {
             _ = try? session.connection.runScript("CLOSE \(cursor)")
         }
         cursor = nil
