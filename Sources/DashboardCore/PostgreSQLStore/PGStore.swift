@@ -120,6 +120,7 @@ public final class PGStore {
         if let error = error as? PGError {
             if error.isBusy { return .busy(path: display, waitedSeconds: waited) }
             if error.isPermission { return .refused(path: display, reason: error.message) }
+            if error.isReadOnly { return .readOnlyServer(path: display) }
             if error.isIOError { return .unreadable(path: display, reason: error.message) }
             return .postgres(error)
         }

@@ -45,8 +45,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The PostgreSQL server refused a statement (a bug, or a database changed by hand).
     case postgres(PGError)
     /// The PostgreSQL server refused the role something it was not granted (`reason`: the
-    /// server's words), or the database is read-only (a standby).
+    /// server's words).
     case refused(path: String, reason: String)
+    /// A write asked of a read-only PostgreSQL server: a standby (a replica).
+    case readOnlyServer(path: String)
     /// The program broke one of its own invariants (a bug).
     case internalFailure(InternalError)
 
@@ -67,6 +69,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "\(path)-wal holds pages of another database, not of \(path); both files were left unchanged"
         case .unreadable(let path, let reason): return "cannot read the database \(path): \(reason)"
         case .refused(let path, let reason): return "\(path) refused this role: \(reason)"
+        case .readOnlyServer(let path): return "\(path) is a read-only server (a standby): nothing can be written there"
         case .badLink(_, let words): return words
         case .empty(let path): return "\(path) holds no data yet (an empty database)"
         case .damaged(let path, let detail): return "the database file is damaged: \(path): \(detail)"

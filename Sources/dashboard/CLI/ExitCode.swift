@@ -73,6 +73,10 @@ struct CommandError: Error {
                 )
             }
             return CommandError(.ioError, error.description, hint: "check the file's permissions and owner (and those of its folders)")
+        case .readOnlyServer:
+            return CommandError(
+                .ioError, error.description,
+                hint: "point writing commands at the primary server; a standby serves reports (docs/postgresql.md, \"Read replicas\")")
         case .refused:
             return CommandError(
                 .ioError, error.description,

@@ -29,8 +29,11 @@ public struct PGError: Error, CustomStringConvertible, Equatable, Sendable {
         return sqlState.hasPrefix("08") || sqlState.hasPrefix("57P") || sqlState.hasPrefix("53")
     }
 
-    /// Privileges the role lacks (42501), a read-only transaction or server (25006).
-    var isPermission: Bool { sqlState == "42501" || sqlState == "25006" }
+    /// Privileges the role lacks (42501).
+    var isPermission: Bool { sqlState == "42501" }
+
+    /// A write asked of a read-only server (a standby) or transaction (25006).
+    var isReadOnly: Bool { sqlState == "25006" }
 }
 
 /// One connection to a PostgreSQL server through libpq: statements with bound text
