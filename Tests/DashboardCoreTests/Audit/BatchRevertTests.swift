@@ -108,6 +108,10 @@ struct BatchRevertTests {
         let after = try f.store.database.rows("SELECT * FROM audit ORDER BY entry_id")
         #expect(Array(after.prefix(before.count)) == before)
         #expect(after.count > before.count)
+        // PostgreSQL refuses these edits to every role but the tables' owner, which the store's
+        // own connection is (a migration or a restore needs them): a role granted them is
+        // refused there (`PGStoreTests`, "the audit log refuses UPDATE, DELETE and TRUNCATE").
+        guard f.store.database.dialect == .sqlite else { return }
         do {
             try f.store.database.run("UPDATE audit SET reason = 'x' WHERE entry_id = 1")
             Issue.record("the audit log was edited")

@@ -10,8 +10,9 @@ import Testing
 ///
 /// Every test feeds the same runs to two fresh databases on the same fixed clock and as-of and
 /// compares after each run. Which path ran is checked too, so that no test passes by staging
-/// both: the direct path drops and rebuilds `tasks_by_course`, which moves the schema cookie
-/// (`PRAGMA schema_version`) by 2; the staged path leaves it alone.
+/// both: only the direct writer reports the phase `tasks_by_course` (`Tracer`), and on SQLite
+/// it drops and rebuilds that index, which moves the schema cookie (`PRAGMA schema_version`)
+/// by 2; the staged path leaves it alone (`TwinStores`).
 @Suite("Importer: the direct and the staged path give the same results")
 struct ImportPathEquivalenceTests {
     /// 2026-11-29T08:00:00Z.

@@ -73,6 +73,10 @@ struct ImportUnchangedTests {
         }
     }
 
+    /// Drops the trigger that moves the data mark on an UPDATE of a task's data: SQLite's
+    /// `tasks_data_updated` (`DataMarks`), PostgreSQL's `tasks_updated` (`PGSchema`).
+    static let dropDataTrigger = TestStore.isPostgres ? "DROP TRIGGER tasks_updated ON tasks" : "DROP TRIGGER tasks_data_updated"
+
     static func summary(_ result: ImportResult) -> String {
         let counts = FileKind.allCases.compactMap { kind in result.counts[kind].map { "\(kind.rawValue) \($0)" } }
         return "\(result.status) \(counts) \(result.problems.map(\.formatted)) \(String(describing: result.categorized))"
@@ -103,9 +107,9 @@ struct ImportUnchangedTests {
         let disk = try OnDisk()
         try disk.run()
         let before = try disk.fixture.dumpData()
-        // Another connection, as the sqlite3 shell would be: its writes fire the data triggers.
+        // Another connection, as the sqlite3 shell or psql would be: its writes fire the data triggers.
         do {
-            let shell = try Database(path: disk.fixture.path, mode: .readWrite)
+            let shell = try TestStore.shell(disk.fixture.store)
             try shell.execute("UPDATE tasks SET title = 'Hand edit' WHERE task_id = 'T1'")
         }
         let result = try disk.run()
@@ -125,7 +129,7 @@ struct ImportUnchangedTests {
             "UPDATE courses SET title = 'Geometry' WHERE course_id = 'C1'",
             "UPDATE tasks SET assignment_id = 'A1' WHERE task_id = 'T1'",
             // Dropping a trigger changes the schema version: no proof without it.
-            "DROP TRIGGER tasks_data_updated; UPDATE tasks SET title = 'Quietly' WHERE task_id = 'T2'",
+            dropDataTrigger + "; UPDATE tasks SET title = 'Quietly' WHERE task_id = 'T2'",
             // The mark itself, set back by hand: the schema is the same, but the mark moved
             // when the row was edited (the edit's own trigger).
             "UPDATE tasks SET title = 'x' WHERE task_id = 'T2'; UPDATE data_marks SET data = data - 1",
@@ -134,7 +138,7 @@ struct ImportUnchangedTests {
         let disk = try OnDisk()
         try disk.run()
         do {
-            let shell = try Database(path: disk.fixture.path, mode: .readWrite)
+            let shell = try TestStore.shell(disk.fixture.store)
             try shell.execute(edit)
         }
         let result = try disk.run()

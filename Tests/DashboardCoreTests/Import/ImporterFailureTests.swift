@@ -96,7 +96,7 @@ struct ImporterFailureTests {
     func checkReadOnly() throws {
         let f = try ImporterFixture()
         try f.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", ImporterFixture.tasks(1...2))])
-        let readOnly = try Store(readOnlyPath: f.path)
+        let readOnly = try TestStore.reader(f.store)
         let result = try Importer(store: readOnly).run(
             files: [.inMemory("tasks.csv", ImporterFixture.tasks(1...3))], options: ImporterFixture.options(dryRun: true), record: false)
         #expect(result.counts[.tasks] == ImportCounts(read: 3, inserted: 1, unchanged: 2))
@@ -106,10 +106,9 @@ struct ImporterFailureTests {
     func busy() throws {
         let f = try ImporterFixture()
         try f.run([("courses.csv", ImporterFixture.courses)])
-        let holder = try Database(path: f.path, mode: .readWrite)
-        try holder.execute("BEGIN IMMEDIATE")
+        let holder = try TestStore.holdWriterLock(f.store)
         defer { try? holder.execute("ROLLBACK") }
-        let second = try Store(path: f.path, busyTimeout: 0)
+        let second = try TestStore.reopen(f.store, busyTimeout: 0)
         do {
             _ = try Importer(store: second).run(
                 files: [.inMemory("tasks.csv", ImporterFixture.tasks(1...2))], options: ImporterFixture.options())

@@ -12,15 +12,19 @@ final class ImporterFixture {
 
     /// A new SQLite file, or in the PostgreSQL pass (`DASHBOARD_TEST_STORE=postgresql`) a new
     /// database on the test process's throwaway server: the store suites run against both.
-    init() throws {
+    /// - Parameter sqlite: an SQLite file in both passes (`path`), for the tests that move a
+    ///   database between the stores (`StoreCopy`) and need an SQLite source.
+    init(sqlite: Bool = false) throws {
         directory = NSTemporaryDirectory() + "dashboard-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        store = try TestStore.make(directory + "/test.sqlite")
+        store = sqlite ? try Store(path: directory + "/test.sqlite") : try TestStore.make(directory + "/test.sqlite")
         importer = Importer(store: store, clock: FixedClock(Self.asOf))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
+    /// The SQLite file of the store (in the PostgreSQL pass, a path no file is at unless the
+    /// fixture was made with `sqlite: true`; `TestStore.reader` and `shell` open either store).
     var path: String { directory + "/test.sqlite" }
 
     static func options(_ mode: ImportMode = .merge, maxDelete: DeleteLimit = .percent(10), strict: Bool = false, dryRun: Bool = false)

@@ -20,8 +20,11 @@ final class TwinStores {
         /// The result, also for a `--strict` failure; nil for other failures.
         var result: ImportResult?
         var failure: String?
-        /// How far the run moved the default database's schema cookie.
+        /// How far the run moved the default database's schema cookie (`TestStore.schemaCookie`).
         var schemaChanges: Int
+        /// Whether the default database's run wrote its tasks through the direct writer: only
+        /// `DirectTaskWriter.finish` reports the phase `tasks_by_course` (`Tracer`).
+        var wroteDirectly: Bool
     }
 
     /// Imports `files` into both databases and expects the same outcome and the same rows.
@@ -31,8 +34,10 @@ final class TwinStores {
         var forced = options
         forced.forceStaging = true
         let cookies = (try schemaVersion(plain), try schemaVersion(staged))
-        let a = outcome { () throws(ImportFailure) in try plain.base.run(files, options) }
-        let b = outcome { () throws(ImportFailure) in try staged.base.run(files, forced) }
+        let (plainPhases, stagedPhases) = (TracerTests.Recorder(), TracerTests.Recorder())
+        let a = Tracing.$current.withValue(plainPhases) { outcome { () throws(ImportFailure) in try plain.base.run(files, options) } }
+        let b = Tracing.$current.withValue(stagedPhases) { outcome { () throws(ImportFailure) in try staged.base.run(files, forced) } }
+        #expect(!stagedPhases.names.contains(Self.directPhase), "a forced staging never writes directly", sourceLocation: sourceLocation)
         #expect(a.failure == b.failure, "failure", sourceLocation: sourceLocation)
         switch (a.result, b.result) {
         case (let x?, let y?): expectSameResult(x, y, sourceLocation: sourceLocation)
@@ -41,8 +46,13 @@ final class TwinStores {
         }
         #expect(try schemaVersion(staged) == cookies.1, "a staged run never changes the schema", sourceLocation: sourceLocation)
         try expectSameDatabases(sourceLocation: sourceLocation)
-        return Run(result: a.result, failure: a.failure, schemaChanges: try schemaVersion(plain) - cookies.0)
+        return Run(
+            result: a.result, failure: a.failure, schemaChanges: try schemaVersion(plain) - cookies.0,
+            wroteDirectly: plainPhases.names.contains(Self.directPhase))
     }
+
+    /// The phase only the direct writer reports, at its end (`DirectTaskWriter.finish`).
+    static let directPhase = "tasks_by_course"
 
     /// Reverts one batch in both databases (`revert --batch`) and expects the same outcome.
     func revertBoth(batch: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -91,14 +101,16 @@ final class TwinStores {
 
     // MARK: Which path ran
 
-    /// The run wrote its tasks directly: the index was rebuilt, and it is there.
+    /// The run wrote its tasks directly: the direct writer ran; on SQLite the index was
+    /// rebuilt (PostgreSQL keeps it: `TestStore.directWriteSchemaChanges`), and it is there.
     func expectDirect(_ run: Run, inserted: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(run.failure == nil, sourceLocation: sourceLocation)
         #expect(run.result?.status == .committed, sourceLocation: sourceLocation)
-        #expect(run.schemaChanges == 2, "tasks_by_course dropped and built again", sourceLocation: sourceLocation)
+        #expect(run.wroteDirectly, "the direct writer ran", sourceLocation: sourceLocation)
         #expect(
-            try plain.store.database.int("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'tasks_by_course'") == 1,
+            run.schemaChanges == TestStore.directWriteSchemaChanges(plain.store.database), "tasks_by_course dropped and built again",
             sourceLocation: sourceLocation)
+        #expect(try TestStore.hasIndex(plain.store.database, "tasks_by_course"), sourceLocation: sourceLocation)
         #expect(run.result?.counts[.tasks]?.inserted == inserted, sourceLocation: sourceLocation)
         // Births are not moves: no entry at all, only the tasks looked at.
         #expect(run.result?.categorized == CategorizeResult(tasks: inserted), sourceLocation: sourceLocation)
@@ -107,6 +119,7 @@ final class TwinStores {
 
     /// The run went through the staging tables on the default path too.
     func expectStaged(_ run: Run, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!run.wroteDirectly, "no direct writer ran", sourceLocation: sourceLocation)
         #expect(run.schemaChanges == 0, "no index was dropped", sourceLocation: sourceLocation)
     }
 
@@ -139,7 +152,7 @@ final class TwinStores {
     // MARK: Comparing
 
     private func schemaVersion(_ f: AuditFixture) throws -> Int {
-        try f.store.database.int("PRAGMA schema_version")
+        try TestStore.schemaCookie(f.store.database)
     }
 
     private struct Outcome: CustomStringConvertible {
@@ -169,26 +182,24 @@ final class TwinStores {
         #expect(a.categorized == b.categorized, "categorized", sourceLocation: sourceLocation)
     }
 
-    /// Every table of the main schema (sqlite_sequence included), whole rows, and the schema
-    /// itself (without root pages, which depend on the order of writes).
+    /// Every table of the main schema (sqlite_sequence or dashboard_schema included), whole
+    /// rows, and the schema itself (`TestStore.schema`: on SQLite without root pages, which
+    /// depend on the order of writes).
     private func expectSameDatabases(sourceLocation: SourceLocation) throws {
         let a = plain.store.database
         let b = staged.store.database
-        let schema = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
-        expectSameSequence(try a.rows(schema), try b.rows(schema), "sqlite_master", sourceLocation: sourceLocation)
+        expectSameSequence(try TestStore.schema(a), try TestStore.schema(b), "schema", sourceLocation: sourceLocation)
         for db in [a, b] {
-            #expect(try db.rows("PRAGMA integrity_check") == [[.text("ok")]], sourceLocation: sourceLocation)
+            #expect(try TestStore.consistencyProblems(db) == [], sourceLocation: sourceLocation)
             // The counts the grid reads are those of the tasks, whichever writer kept them.
             #expect(
                 try db.rows("SELECT course_id, bucket, tasks FROM course_buckets WHERE tasks <> 0 ORDER BY 1, 2")
                     == db.rows(
                         "SELECT course_id, bucket, count(*) FROM tasks WHERE deleted_batch IS NULL GROUP BY 1, 2 ORDER BY 1, 2"),
                 "course_buckets", sourceLocation: sourceLocation)
-            #expect(try db.rows("PRAGMA foreign_key_check") == [], sourceLocation: sourceLocation)
         }
-        let tables = try a.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
-        for table in tables {
-            let columns = try a.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [table]).compactMap { $0.first?.text }
+        for table in try TestStore.tables(a) {
+            let columns = try TestStore.columns(a, table)
             // A batch's schema mark is the file's schema cookie, which the direct path moves by
             // two (`Run.schemaChanges`): the one column that may differ.
             let selected = columns.map { table == "batches" && $0 == "schema_mark" ? "NULL" : "\"\($0)\"" }

@@ -12,7 +12,7 @@ struct PGStoreTests {
 
     @Test("every copied table has SQLite's columns, in SQLite's order")
     func columnsMirrorSQLite() throws {
-        let fixture = try ImporterFixture()
+        let fixture = try ImporterFixture(sqlite: true)
         for table in PGSchema.tables {
             let sqlite = try fixture.store.database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [table.name])
                 .compactMap { $0.first?.text }
@@ -136,9 +136,10 @@ struct PGStoreTests {
     // MARK: - Copy
 
     /// A SQLite database with every kind of row: two imports (inserts, an update, a delete, a
-    /// rejected row), a time move, an override, a setting.
+    /// rejected row), a time move, an override, a setting. An SQLite file in both passes: the
+    /// source the copies move into PostgreSQL.
     static func populated() throws -> ImporterFixture {
-        let fixture = try ImporterFixture()
+        let fixture = try ImporterFixture(sqlite: true)
         let tasks1 = """
             task_id,course_id,title,due,completed
             T1,C1,"Essay, part ""1""\tand a tab",2026-11-20,no

@@ -55,7 +55,7 @@ struct ReportsFlatInCoursesTests {
                 }
                 try Self.expectSameSet(store, query: query, context)
             }
-            #expect(try store.database.int("SELECT count(*) FROM temp.sqlite_master") == 0)
+            #expect(try TestStore.temporaryObjects(store.database) == 0)
             _ = fixture
         }
     }

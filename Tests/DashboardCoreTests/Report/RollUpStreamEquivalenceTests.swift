@@ -6,9 +6,9 @@ import Testing
 /// The roll-ups streamed from a store (`ReportRollUpStream.assignmentPage`, `studentPage`,
 /// `forEachStudent`; `ReportListStream.write` and `writeStudents` for whole lists) give the
 /// report `ReportBuilder.build` gives on the loaded data, byte for byte in every format, on
-/// random databases with assignment ids, ties, undated, pinned and completed tasks, on SQLite
-/// (opened read-only, as `dashboard report` opens it) and on the second store of the boundary
-/// (`MemoryReportReader`).
+/// random databases with assignment ids, ties, undated, pinned and completed tasks, on the store
+/// (SQLite opened read-only, as `dashboard report` opens it, or PostgreSQL in its pass) and on
+/// the second store of the boundary (`MemoryReportReader`).
 @Suite("Roll-ups streamed from the store: the same reports as the pipeline")
 struct RollUpStreamEquivalenceTests {
     static let utc = ReportSample.utc
@@ -30,11 +30,12 @@ struct RollUpStreamEquivalenceTests {
     }
 
     /// A database holding `courses` with their assignment ids (the helper of
-    /// `StreamingReportStoreTests` writes no `assignment_id`), and the store opened read-only.
+    /// `StreamingReportStoreTests` writes no `assignment_id`), and the store opened again as
+    /// `dashboard report` opens it (`TestStore.reader`).
     static func database(_ courses: [ReportCourse], random: inout StreamingReportRandomData) throws -> (ImporterFixture, Store) {
         let fixture = try ImporterFixture()
         let db = fixture.store.database
-        try db.execute("PRAGMA foreign_keys = OFF")
+        try TestStore.allowMissingReferences(db)
         try db.inTransaction(.immediate) {
             for course in courses {
                 let c = course.course
@@ -59,7 +60,7 @@ struct RollUpStreamEquivalenceTests {
             }
             return .commit
         }
-        return (fixture, try Store(readOnlyPath: fixture.path))
+        return (fixture, try TestStore.reader(fixture.store))
     }
 
     /// The same live data in the memory store.
@@ -204,7 +205,7 @@ struct RollUpStreamEquivalenceTests {
                 try Self.check(store, store, query: query, memory: nil, seen: &seen, "SQLite " + context)
                 try Self.check(memory, store, query: query, memory: memory, seen: &seen, "memory " + context)
             }
-            #expect(try store.database.int("SELECT count(*) FROM temp.sqlite_master") == 0, "no temp table left: seed \(seed)")
+            #expect(try TestStore.temporaryObjects(store.database) == 0, "no temp table left: seed \(seed)")
             _ = fixture
         }
         // The random data reached every case compared: rows keyed by id and by title, a course's

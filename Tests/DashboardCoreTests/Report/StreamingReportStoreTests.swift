@@ -14,11 +14,12 @@ struct StreamingReportStoreTests {
     static let facts = ReportSample.freshFacts
 
     /// A database holding `courses` (buckets follow from the dues and `completed`; some tasks
-    /// carry an override), and the path to open it read-only.
+    /// carry an override; tasks of missing courses allowed), and the store opened again as
+    /// `dashboard report` opens it (`TestStore.reader`: the SQLite file read-only).
     static func database(_ courses: [ReportCourse], random: inout StreamingReportRandomData) throws -> (ImporterFixture, Store) {
         let fixture = try ImporterFixture()
         let db = fixture.store.database
-        try db.execute("PRAGMA foreign_keys = OFF")
+        try TestStore.allowMissingReferences(db)
         try db.inTransaction(.immediate) {
             for course in courses {
                 let c = course.course
@@ -40,7 +41,7 @@ struct StreamingReportStoreTests {
             }
             return .commit
         }
-        return (fixture, try Store(readOnlyPath: fixture.path))
+        return (fixture, try TestStore.reader(fixture.store))
     }
 
     /// What the pipeline gives on everything loaded (the reference).
@@ -98,7 +99,7 @@ struct StreamingReportStoreTests {
                 }
             }
             // No temp table is left behind, and the database was only read.
-            #expect(try store.database.int("SELECT count(*) FROM temp.sqlite_master") == 0)
+            #expect(try TestStore.temporaryObjects(store.database) == 0)
             _ = fixture
         }
     }

@@ -50,7 +50,7 @@ struct CourseResultsOrderTests {
                 other.drop()
             }
         }
-        #expect(try fixture.store.database.int("SELECT count(*) FROM temp.sqlite_master") == 0)
+        #expect(try TestStore.temporaryObjects(fixture.store.database) == 0)
     }
 
     @Test("the course key orders courses as ReportPipeline.courseOrder: natural codes, then ids")
