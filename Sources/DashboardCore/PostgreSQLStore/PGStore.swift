@@ -112,6 +112,11 @@ public final class PGStore {
             throw StoreError.newerSchema(path: display, found: version, supported: PGSchema.currentVersion)
         }
         if version < PGSchema.currentVersion { throw StoreError.unknownSchema(path: display, found: version) }
+        // A table dropped by hand: damaged, as an SQLite file that lost one (`StoreIdentity`).
+        let present = Set(
+            try connection.query("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()").compactMap { $0.first ?? nil })
+        let missing = PGSchema.tables.map(\.name).filter { !present.contains($0) }
+        if !missing.isEmpty { throw StoreError.damaged(path: display, detail: "missing table \(missing.joined(separator: ", "))") }
     }
 
     /// The store error behind a failure of the server or the connection.

@@ -72,7 +72,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .readOnlyServer(let path): return "\(path) is a read-only server (a standby): nothing can be written there"
         case .badLink(_, let words): return words
         case .empty(let path): return "\(path) holds no data yet (an empty database)"
-        case .damaged(let path, let detail): return "the database file is damaged: \(path): \(detail)"
+        case .damaged(let path, let detail):
+            if case .postgres = DatabaseLocation(path) { return "the database is damaged: \(path): \(detail)" }
+            return "the database file is damaged: \(path): \(detail)"
         case .isDirectory(let path): return "\(path) is a directory, not a database file"
         case .notADatabase(let path): return "\(path) is not a dashboard database (not an SQLite file)"
         case .missing(let path): return "no database at \(path) yet"
