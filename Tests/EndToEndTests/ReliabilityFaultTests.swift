@@ -164,7 +164,7 @@ import Testing
         reportFigure("fault missing input: import → exit \(result.exitCode), nightly → exit \(nightly.exitCode); data unchanged")
     }
 
-    @Test func directoryGivenAsTheDatabaseExits74() throws {
+    @Test(.sqliteFiles) func directoryGivenAsTheDatabaseExits74() throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)
         try FileManager.default.createDirectory(atPath: sandbox.path("store"), withIntermediateDirectories: false)
