@@ -35,33 +35,42 @@ public enum PGAccess {
         case notGranted(String)
     }
 
-    /// The courses a role may read (through the policy on `courses`).
-    static let readable = "SELECT course_id FROM courses"
-    /// The courses a role may reclassify in.
-    static let writable = """
-        SELECT course_id FROM courses WHERE teacher IN (SELECT teacher FROM teacher_access WHERE role = current_user AND reclassify = 1)
+    /// The courses granted to the role (`dashboard_granted_courses`), an array computed once per
+    /// statement (the scalar subquery is an init plan), not per row.
+    static let readable = "CAST((SELECT dashboard_granted_courses(current_user, false)) AS text[])"
+    /// The courses the role may reclassify in.
+    static let writable = "CAST((SELECT dashboard_granted_courses(current_user, true)) AS text[])"
+
+    /// The courses granted to `role` (with `writing`: those granted with reclassify). As the
+    /// owner, so that reading `courses` does not apply its own policy again (which calls it).
+    static let grantedCourses = """
+        CREATE FUNCTION dashboard_granted_courses(role name, writing boolean) RETURNS text[]
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
+            SELECT coalesce(array_agg(c.course_id), '{}') FROM courses c
+            WHERE c.teacher IN (SELECT a.teacher FROM teacher_access a WHERE a.role = $1 AND (NOT $2 OR a.reclassify = 1))
+        $$
         """
 
     /// The tables a teacher's role reads through a policy, and the condition of each.
     static let policies: [(table: String, condition: String)] = [
-        ("courses", "teacher IN (SELECT teacher FROM teacher_access WHERE role = current_user)"),
-        ("tasks", "course_id IN (\(readable))"),
-        ("overrides", "task_id IN (SELECT task_id FROM tasks)"),
-        ("audit", "course_id IN (\(readable))"),
-        ("task_history", "task_id IN (SELECT task_id FROM tasks)"),
-        ("course_history", "course_id IN (\(readable))"),
-        ("course_buckets", "course_id IN (\(readable))"),
+        ("courses", "course_id = ANY (\(readable))"),
+        ("tasks", "course_id = ANY (\(readable))"),
+        ("overrides", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id)"),
+        ("audit", "course_id = ANY (\(readable))"),
+        ("task_history", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = task_history.task_id)"),
+        ("course_history", "course_id = ANY (\(readable))"),
+        ("course_buckets", "course_id = ANY (\(readable))"),
         ("teacher_access", "role = current_user"),
     ]
 
     /// The writes a reclassifying role may make, each table's policy (`FOR` what, and the rows).
     static let writePolicies: [(table: String, command: String, condition: String)] = [
-        ("tasks", "UPDATE", "course_id IN (\(writable))"),
-        ("overrides", "INSERT", "task_id IN (SELECT task_id FROM tasks WHERE course_id IN (\(writable)))"),
-        ("overrides", "UPDATE", "task_id IN (SELECT task_id FROM tasks WHERE course_id IN (\(writable)))"),
-        ("overrides", "DELETE", "task_id IN (SELECT task_id FROM tasks WHERE course_id IN (\(writable)))"),
+        ("tasks", "UPDATE", "course_id = ANY (\(writable))"),
+        ("overrides", "INSERT", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id AND t.course_id = ANY (\(writable)))"),
+        ("overrides", "UPDATE", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id AND t.course_id = ANY (\(writable)))"),
+        ("overrides", "DELETE", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id AND t.course_id = ANY (\(writable)))"),
         // Only a pin's entry: the time pass, imports and reverts are the administrator's.
-        ("audit", "INSERT", "cause = 'override' AND course_id IN (\(writable))"),
+        ("audit", "INSERT", "cause = 'override' AND course_id = ANY (\(writable))"),
     ]
 
     /// What a granted role may read without a policy: batch records, counts and settings.
@@ -82,7 +91,8 @@ public enum PGAccess {
             """
             CREATE TABLE teacher_access (role text COLLATE "C" NOT NULL, teacher text COLLATE "C" NOT NULL,
                 reclassify bigint NOT NULL DEFAULT 0 CHECK (reclassify IN (0, 1)), PRIMARY KEY (role, teacher))
-            """
+            """,
+            grantedCourses,
         ]
         for (table, condition) in policies {
             statements.append("ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY")

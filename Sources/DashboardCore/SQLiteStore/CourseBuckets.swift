@@ -61,6 +61,9 @@ enum CourseBuckets {
             counts[Key(course: course, bucket: bucket), default: 0] += n
         }
 
+        /// The courses counted.
+        var courses: Set<String> { Set(counts.keys.map(\.course)) }
+
         /// The totals per bucket, all courses together.
         var perBucket: [String: Int] {
             var totals: [String: Int] = [:]

@@ -34,12 +34,15 @@ final class DirectTaskWriter {
     private var tally = CourseBuckets.Tally()
     /// True when the connection's triggers are off, so the writer keeps `course_buckets` itself.
     private let counts: Bool
+    /// PostgreSQL: the triggers of `tasks` are suspended for this run's COPY (`LiveRows.suspendTaskTriggers`).
+    private let suspended: Bool
 
     init(database: Database, batchID: Int) throws {
         self.database = database
         self.batchID = batchID
         counts = try !database.triggersEnabled && CourseBuckets.exists(database)
         try LiveRows.dropCourseIndex(database)
+        suspended = counts ? try LiveRows.suspendTaskTriggers(database) : false
         insertFull = database.dialect == .sqlite ? try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement)) : nil
         pending.reserveCapacity(rowsPerFlush)
     }
@@ -121,6 +124,7 @@ final class DirectTaskWriter {
     func finish() throws {
         var timer = PhaseTimer()
         guard try endOfFileRows() else { throw InternalError.directRepeatAfterReading }
+        if suspended { try LiveRows.resumeTaskTriggers(database, courses: tally.courses) }
         try BatchLog.recordBirths(database, batchID: batchID, births: tally.perBucket)
         if counts { try tally.write(database) }
         timer.mark("  births")

@@ -45,12 +45,14 @@ extension Store {
 
     /// The summary `dashboard status` prints.
     public func status() throws -> StoreStatus {
-        StoreStatus(
+        // A teacher's role counts its courses' tasks through the course index (`visibleCourseIDs`).
+        let (visible, courses) = try visibleCoursesFilter(parameter: 1)
+        return StoreStatus(
             path: path, schemaVersion: schemaVersion,
             liveCourses: try database.int("SELECT count(*) FROM courses WHERE deleted_batch IS NULL"),
-            liveTasks: try database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NULL"),
+            liveTasks: try database.int("SELECT count(*) FROM tasks t WHERE t.deleted_batch IS NULL\(visible)", courses),
             deletedCourses: try database.int("SELECT count(*) FROM courses WHERE deleted_batch IS NOT NULL"),
-            deletedTasks: try database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NOT NULL"),
+            deletedTasks: try database.int("SELECT count(*) FROM tasks t WHERE t.deleted_batch IS NOT NULL\(visible)", courses),
             lastBatch: try BatchLog.batches(database, where: "status <> 'dry_run'", limit: 1).first,
             lastCommitted: try BatchLog.batches(database, where: "status IN ('committed', 'reverted')", limit: 1).first,
             held: try BatchLog.batches(database, where: "status = 'held'"))

@@ -114,6 +114,13 @@ public final class Store {
     lazy var scratch: Result<Database, Error> = Result { try Database(path: "") }
     /// The page keys of the current read (`TaskSelection.keptPage` and `keptAfter` read them).
     weak var currentPageKeys: SQLitePageKeys?
+    /// The courses a role under row-level security sees, asked once (`visibleCourseIDs`).
+    var visibleCourses: VisibleCourses?
+
+    /// What `visibleCourseIDs` found: the ids, or nil for a role that sees every row.
+    struct VisibleCourses {
+        var ids: [String]?
+    }
     /// Which columns the open file has, looked up once each (`hasColumn`).
     private var columns: [String: Bool] = [:]
 

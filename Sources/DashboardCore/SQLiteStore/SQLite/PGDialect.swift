@@ -141,4 +141,22 @@ enum PGDialect {
         let word = String(decoding: out[(end - 5)..<end], as: UTF8.self).uppercased()
         return word == "LIMIT" && (end == 5 || out[end - 6] == 0x20 || out[end - 6] == 0x0A)
     }
+
+    /// `values` as a PostgreSQL array literal of text (`{"a","b \\"c\\""}`), for one parameter
+    /// `CAST(? AS text[])`: `column = ANY (…)` is an index condition, which a join with a set
+    /// of rows under row-level security is not.
+    static func arrayLiteral(_ values: [String]) -> String {
+        var text = "{"
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += "\""
+            // Scalar by scalar: a quote followed by a combining mark is one Character.
+            for scalar in value.unicodeScalars {
+                if scalar == "\"" || scalar == "\\" { text += "\\" }
+                text.unicodeScalars.append(scalar)
+            }
+            text += "\""
+        }
+        return text + "}"
+    }
 }
