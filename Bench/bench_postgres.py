@@ -19,14 +19,14 @@ BENCH_DATA (generated data, shared with bench.py: .build/bench-data).
 """
 import csv, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 
+from bench import generate  # the same generated data as the SQLite figures (Bench/bench.py)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, ".build", "release", "dashboard")
-GEN = os.path.join(ROOT, ".build", "release", "dashboard-datagen")
 TASKS = int(os.environ.get("BENCH_TASKS", "1000000"))
 COURSES = int(os.environ.get("BENCH_COURSES", "2000"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 READERS = int(os.environ.get("BENCH_READERS", "50"))
-DATA = os.environ.get("BENCH_DATA", os.path.join(ROOT, ".build", "bench-data"))
 AS_OF = "2026-11-29T08:00:00Z"
 
 
@@ -79,16 +79,6 @@ class Server:
             self.as_server(["pg_ctl", "-D", self.data, "-m", "fast", "stop"])
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def generate(name, tasks, courses, extra=()):
-    out = os.path.join(DATA, name)
-    stamp = os.path.join(out, ".done")
-    if not os.path.exists(stamp):
-        os.makedirs(out, exist_ok=True)
-        subprocess.run([GEN, "--tasks", str(tasks), "--courses", str(courses), "--out", out, *extra], check=True)
-        open(stamp, "w").close()
-    return out
 
 
 def timed(cmd, ok=(0, 65)):

@@ -119,13 +119,7 @@ final class TwoMachineNetwork {
     /// A shell that waits for this test process to end, then removes the network: a crash or a
     /// kill -9 leaves no server and no namespace behind.
     private func watch() throws {
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watcher.arguments = ["-c", "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(removal)"]
-        watcher.standardOutput = FileHandle.nullDevice
-        watcher.standardError = FileHandle.nullDevice
-        try watcher.run()
-        self.watcher = watcher
+        watcher = try ServerProcess.watch(removal: removal)
     }
 
     /// Both namespaces, the veth pair between them (made in place), their addresses, links up.
@@ -147,10 +141,7 @@ final class TwoMachineNetwork {
     /// `initdb` as the `postgres` user, the network's `pg_hba.conf`, `pg_ctl start` in the
     /// server's namespace.
     ///
-    /// `pg_ctl` runs through system(3), not `Process` (PostgresTestServer says why), and through
-    /// a bash that first closes every descriptor it inherited but the standard three: another
-    /// test's `Process` may be starting at that moment, and a server holding its child's end of
-    /// Foundation's socket pair would keep that child from ever being seen to end.
+    /// `pg_ctl` runs through `ServerProcess.start` (which says why not through `Process`).
     private func startServer() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         _ = try PostgresTestServer.run("/bin/chown", ["postgres:postgres", folder])
@@ -167,15 +158,9 @@ final class TwoMachineNetwork {
             toFile: data + "/pg_hba.conf", atomically: false, encoding: .utf8)
         let options =
             "-k \(socket) -p \(port) -c listen_addresses=\(server.address) -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        let start =
+        try ServerProcess.start(
             "\(ip) netns exec \(server.namespace) /usr/sbin/runuser -u postgres -- \(binaries)/pg_ctl -D \(data) -o \"\(options)\" "
-            + "-l \(folder)/server.log -w -t 60 start"
-        let closeInherited = "for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ \"$fd\" -gt 2 ] && exec {fd}>&-; done; exec \"$@\""
-        let status = system("cd / && exec /bin/bash -c '\(closeInherited)' start \(start) >\(folder)/pg_ctl.out 2>&1 </dev/null")
-        guard status == 0 else {
-            let out = (try? String(contentsOfFile: folder + "/pg_ctl.out", encoding: .utf8)) ?? ""
-            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
-            throw HarnessError("pg_ctl start in \(server.namespace) failed (\(status)): \(out)\n\(log)")
-        }
+                + "-l \(folder)/server.log -w -t 60 start",
+            folder: folder, log: folder + "/server.log", what: "the server in \(server.namespace)")
     }
 }

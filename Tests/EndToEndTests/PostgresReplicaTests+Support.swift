@@ -115,13 +115,7 @@ final class HotStandby {
     /// A shell that waits for this test process to end, then stops the standby and removes its
     /// folder: a crash or a kill -9 leaves no server behind.
     private func watch() throws {
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watcher.arguments = ["-c", "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(removal)"]
-        watcher.standardOutput = FileHandle.nullDevice
-        watcher.standardError = FileHandle.nullDevice
-        try watcher.run()
-        self.watcher = watcher
+        watcher = try ServerProcess.watch(removal: removal)
     }
 
     /// The primary's base backup into `folder/data` with the WAL streamed alongside (`-X stream`),
@@ -151,22 +145,12 @@ final class HotStandby {
         try configuration.write(contentsOf: Data(settings.utf8))
     }
 
-    /// `pg_ctl start`, waiting until the standby accepts connections.
-    ///
-    /// Through system(3), not `Process` (PostgresTestServer says why), and through a bash that
-    /// first closes every descriptor it inherited but the standard three: another test's `Process`
-    /// may be starting at that moment, and a server holding its child's end of Foundation's socket
-    /// pair would keep that child from ever being seen to end (as `TwoMachineNetwork` does).
+    /// `pg_ctl start`, waiting until the standby accepts connections (`ServerProcess.start`).
     private func start() throws {
         let runAs = asRoot ? "/usr/sbin/runuser -u postgres -- " : ""
-        let start = "\(runAs)\(PostgresTestServer.binaries)/pg_ctl -D \(folder)/data -l \(folder)/server.log -w -t 60 start"
-        let closeInherited = "for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ \"$fd\" -gt 2 ] && exec {fd}>&-; done; exec \"$@\""
-        let status = system("cd / && exec /bin/bash -c '\(closeInherited)' start \(start) >\(folder)/pg_ctl.out 2>&1 </dev/null")
-        guard status == 0 else {
-            let out = (try? String(contentsOfFile: folder + "/pg_ctl.out", encoding: .utf8)) ?? ""
-            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
-            throw HarnessError("pg_ctl start of the standby failed (\(status)): \(out)\n\(log)")
-        }
+        try ServerProcess.start(
+            "\(runAs)\(PostgresTestServer.binaries)/pg_ctl -D \(folder)/data -l \(folder)/server.log -w -t 60 start",
+            folder: folder, log: folder + "/server.log", what: "the standby")
     }
 
     /// Runs `program` as the server's OS user (`postgres` when the tests run as root).

@@ -53,26 +53,12 @@ public final class PostgresTestServer: @unchecked Sendable {
         guard initdb.status == 0 else { throw Failure("initdb failed: \(initdb.stderr)") }
         // Listening on the socket folder and on 127.0.0.1 only; fsync off (a throwaway server).
         let options = "-k \(base) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        // Through system(3), not `Process`: Foundation learns that a child ended when a socket
-        // it shares with the child closes, and the server `pg_ctl` leaves running inherits it.
-        let pgCtl =
-            "\(asRoot ? "/usr/sbin/runuser -u postgres -- " : "")\(Self.binaries)/pg_ctl -D \(data) -o '\(options)' -l \(base)/server.log -w -t 60 start"
-        let status = system(pgCtl + " >\(base)/pg_ctl.out 2>&1 </dev/null")
-        guard status == 0 else {
-            let out = (try? String(contentsOfFile: base + "/pg_ctl.out", encoding: .utf8)) ?? ""
-            let log = (try? String(contentsOfFile: base + "/server.log", encoding: .utf8)) ?? ""
-            throw Failure("pg_ctl start failed (\(status)): \(out)\n\(log)")
-        }
+        try ServerProcess.start(
+            "\(asRoot ? "/usr/sbin/runuser -u postgres -- " : "")\(Self.binaries)/pg_ctl -D \(data) -o '\(options)' -l \(base)/server.log -w -t 60 start",
+            folder: base, log: base + "/server.log", what: "the test server")
         // The watcher: when this process is gone, the server stops.
         let stop = "\(Self.binaries)/pg_ctl -D \(data) -m immediate stop"
-        let watch =
-            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(asRoot ? "runuser -u postgres -- " : "")\(stop) >/dev/null 2>&1; rm -rf \(base)"
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watcher.arguments = ["-c", watch]
-        watcher.standardOutput = FileHandle.nullDevice
-        watcher.standardError = FileHandle.nullDevice
-        try watcher.run()
+        _ = try ServerProcess.watch(removal: "\(asRoot ? "runuser -u postgres -- " : "")\(stop) >/dev/null 2>&1; rm -rf \(base)")
         let stopNow = asRoot ? "runuser -u postgres -- \(stop)" : stop
         Self.atExit = { _ = try? Self.run("/bin/sh", ["-c", stopNow + " >/dev/null 2>&1; rm -rf " + base]) }
         atexit { PostgresTestServer.atExit?() }
@@ -109,7 +95,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
-        init(_ description: String) { self.description = description }
+        public init(_ description: String) { self.description = description }
     }
 
     private static func asServerUser(_ asRoot: Bool, _ program: String, _ arguments: [String]) throws -> (
