@@ -30,6 +30,17 @@ final class StagingArea {
             DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
             DELETE FROM rejected_ids;
             """)
+        if database.dialect == .postgres {
+            // Where PostgreSQL's COPY puts task rows before they are staged (`copyTasks`).
+            try database.execute(
+                """
+                CREATE TEMP TABLE IF NOT EXISTS stage_tasks_incoming (
+                    task_id TEXT NOT NULL, course_id TEXT NOT NULL, title TEXT NOT NULL, student_id TEXT NOT NULL, due TEXT NOT NULL,
+                    priority TEXT NOT NULL, completed INTEGER NOT NULL, assignment_id TEXT NOT NULL, file_no INTEGER NOT NULL,
+                    line INTEGER NOT NULL, bucket TEXT NOT NULL, seq INTEGER NOT NULL);
+                TRUNCATE stage_tasks_incoming;
+                """)
+        }
     }
 
     /// Removes everything staged (temporary tables live as long as the connection).
@@ -176,13 +187,6 @@ final class StagingArea {
     /// of an id kept (`ON CONFLICT DO NOTHING`), and the rows that repeat an id staged before are
     /// read back with what they repeat, as SQLite's statements of many rows find them.
     private func copyTasks(_ rows: [PendingTask]) throws -> [(PendingTask, StageOutcome)] {
-        try database.execute(
-            """
-            CREATE TEMP TABLE IF NOT EXISTS stage_tasks_incoming (
-                task_id TEXT NOT NULL, course_id TEXT NOT NULL, title TEXT NOT NULL, student_id TEXT NOT NULL, due TEXT NOT NULL,
-                priority TEXT NOT NULL, completed INTEGER NOT NULL, assignment_id TEXT NOT NULL, file_no INTEGER NOT NULL,
-                line INTEGER NOT NULL, bucket TEXT NOT NULL, seq INTEGER NOT NULL)
-            """)
         let firstSeq = stagedRows + 1
         stagedRows += rows.count
         var data: [UInt8] = []
