@@ -205,6 +205,14 @@ final class Sandbox {
         ).finish()
     }
 
+    /// Runs the program at `executable` in the working directory (no database is mapped).
+    func runProgram(_ executable: URL, _ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 120) throws -> CommandResult {
+        try RunningCommand(
+            executable: executable, arguments: arguments, directory: directory, environment: Sandbox.baseEnvironment,
+            stdin: stdin.map { Data($0.utf8) }, ioDirectory: io, timeout: timeout
+        ).finish()
+    }
+
     /// Runs another program (`sha256sum`, `sqlite3`) found on PATH, in the working directory.
     func runTool(_ name: String, _ arguments: [String], stdin: String? = nil) throws -> CommandResult {
         let searchPath = Sandbox.baseEnvironment["PATH"] ?? ""
