@@ -4,7 +4,8 @@
 #                 ./dashboard.sqlite, print the status and the grid, and write every report
 #                 (HTML, Markdown, JSON) into reports/
 #   make test     install missing system packages, build (debug) and run every test: on SQLite,
-#                 then every suite again with the store on PostgreSQL
+#                 then every suite again with the store on PostgreSQL, then the example
+#                 data-quality suite (Examples/DataQualitySuite: its own package, docs/library.md)
 #   make install  install the binary into $(PREFIX)/bin (default /usr/local), the man page
 #                 into $(PREFIX)/share/man/man1 and the bash, zsh and fish completions (DESTDIR honoured)
 #   make man      write the man page (.build/man/dashboard.1) and check that man renders it without warnings
@@ -95,6 +96,7 @@ test: deps python-tools
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	DASHBOARD_TEST_STORE=postgresql $(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(SWIFT) test --package-path Examples/DataQualitySuite $(SWIFT_FLAGS)
 
 # The Python packages the tests run (see `test`), pinned, in .build/python (made once).
 PYTHON_TOOLS = frictionless==5.21.0 prometheus_client==0.26.0
@@ -173,7 +175,7 @@ bench: deps release
 	@status=0; python3 Bench/bench.py || status=1; python3 Bench/bench_postgres.py || status=1; exit $$status
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Examples
 
 clean:
 	rm -rf .build
