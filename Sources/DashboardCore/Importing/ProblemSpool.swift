@@ -148,6 +148,43 @@ public final class ProblemSpool: @unchecked Sendable {
         return result
     }
 
+    // MARK: - By file and code (the JUnit report lists problems rule by rule)
+
+    /// How many problems each file has of each code, counted in one pass (a `GROUP BY` in the
+    /// temporary database), so that a report can give its counts before its problems.
+    public func countsByFile() throws -> [String: [ProblemCode: Int]] {
+        var counts: [String: [ProblemCode: Int]] = [:]
+        if let spool {
+            let statement = try spool.prepare("SELECT file, code, count(*) FROM problem GROUP BY file, code")
+            try statement.forEachRow([]) { row in
+                guard let code = ProblemCode(rawValue: row.string(1) ?? "") else { return }
+                counts[row.string(0) ?? "", default: [:]][code, default: 0] += row.int(2)
+            }
+            return counts
+        }
+        for item in memory { counts[item.problem.file, default: [:]][item.problem.code, default: 0] += 1 }
+        return counts
+    }
+
+    /// Calls `body` with every problem of `code` in `file`, in order: one scan of the spool per
+    /// call, rows read one at a time.
+    public func forEachProblem(file: String, code: ProblemCode, _ body: (ImportProblem) throws -> Void) throws {
+        if let spool {
+            let statement = try spool.prepare(
+                """
+                SELECT code, frictionless_type, file, problem_line, row, column_name, value, message, hint
+                FROM problem WHERE file = ? AND code = ? ORDER BY grp, line, seq
+                """)
+            let decoder = try ProblemRowDecoder(try statement.columnPositions, lineColumn: "problem_line")
+            try statement.forEachRow([file, code.rawValue]) { row in
+                if let problem = decoder.problem(row) { try body(problem) }
+            }
+            return
+        }
+        sortMemory()
+        for item in memory where item.problem.file == file && item.problem.code == code { try body(item.problem) }
+    }
+
     /// Runs `body`, naming the temporary file in a failure: a full or missing temp folder is
     /// an I/O error of that file (exit 74), never taken for a fault of the database.
     private static func named(_ body: () throws -> Void) throws {

@@ -11,12 +11,15 @@ enum CheckCommand: Command {
             Runs every rule of an import and compares with the database (if there is one yet),
             without writing anything, not even a batch record. Exit 0 when every row is valid,
             65 when a row or the file is rejected. Made for data-quality test suites: use
-            --format json and read `rejects`. PATH is read as by `dashboard import` (- is
-            standard input, a stream of at most 1 GiB).
+            --format json and read `rejects`, or --format junit for a CI system's test report
+            (one test suite per file, one test case per rule, one failure per rejected row).
+            PATH is read as by `dashboard import` (- is standard input, a stream of at most
+            1 GiB).
             """,
         examples: [
             "dashboard check imports/",
             "dashboard check --format json tasks.csv > result.json",
+            "dashboard check --format junit imports/ > check-results.xml",
             "dashboard check --rejects rejects.csv --mode sync imports/",
         ],
         options: ImportInputs.readingOptions + [
@@ -42,7 +45,7 @@ enum CheckCommand: Command {
         do {
             result = try store.importFiles(files, options: options, record: false, clock: SystemClock(), progress: nil)
         } catch {
-            throw try ImportInputs.failure(error, invocation: invocation, format: format)
+            throw try ImportInputs.failure(error, invocation: invocation, format: format, inputs: files.map(\.path), command: spec.name)
         }
         try ImportInputs.report(result, invocation: invocation, format: format, verb: "check")
         // Exit as the real import would: 65 for rejected rows or a sync the guard would hold.

@@ -59,7 +59,7 @@ enum ImportCommand: Command {
             result = try store.importFiles(files, options: options, record: true, clock: SystemClock(), progress: progress)
         } catch {
             bar?.clear()
-            throw try ImportInputs.failure(error, invocation: invocation, format: format)
+            throw try ImportInputs.failure(error, invocation: invocation, format: format, inputs: files.map(\.path), command: spec.name)
         }
         bar?.clear()
         try ImportInputs.report(result, invocation: invocation, format: format, verb: "import")

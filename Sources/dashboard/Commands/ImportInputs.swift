@@ -17,7 +17,10 @@ enum ImportInputs {
             "rejects", "FILE",
             "write every rejected row to FILE as CSV (file,line,column,code,value,message); FILE is replaced, mode from the umask without others (022: 0640)"
         ),
-        .value("format", "text|json", "text (default): a summary on stderr; json: the batch result on stdout"),
+        .value(
+            "format", "text|json|junit",
+            "text (default): a summary on stderr; json: the batch result on stdout; junit: a JUnit XML report on stdout (one test suite per file, one test case per rule)"
+        ),
     ]
 
     /// `--mode`: "must be merge or sync".
@@ -67,7 +70,7 @@ enum ImportInputs {
     static let textProblemLimit = 20
 
     /// Prints the problems (first 20) and the one-line summary on stderr, writes `--rejects`,
-    /// prints JSON on stdout when asked.
+    /// prints JSON or the JUnit XML report on stdout when asked.
     static func report(_ result: ImportResult, invocation: Invocation, format: String, verb: String) throws {
         let console = invocation.console
         if let path = invocation.arguments.value("rejects") {
@@ -76,6 +79,10 @@ enum ImportInputs {
         if format == "json" {
             // Streamed: a million problems never become one string (docs/reliability.md).
             try spoolRead { try result.writeJSON { console.out($0) } }
+        }
+        if format == "junit" {
+            // Streamed too: the problems are read from the spool rule by rule (JUnitReport).
+            try spoolRead { try result.writeJUnit(command: verb) { console.out($0) } }
         }
         let clean = result.problemCount == 0 && result.status != .held && result.status != .failed
         if console.quiet && clean { return }
@@ -157,10 +164,22 @@ enum ImportInputs {
     }
 
     /// Maps an import failure to an error for the user (the batch, when recorded, is named).
-    static func failure(_ failure: ImportFailure, invocation: Invocation, format: String) throws -> CommandError {
+    /// With `--format json` or `junit`, a failure that JSON describes is also written on stdout.
+    /// - Parameters:
+    ///   - inputs: the input files' paths, for the JUnit report's suites.
+    ///   - command: `import` or `check`, for the JUnit report.
+    static func failure(
+        _ failure: ImportFailure, invocation: Invocation, format: String, inputs: [String] = [], command: String = "import"
+    ) throws -> CommandError {
         switch failure {
         case .fileProblem(let problem, let batchID):
             if format == "json" { printFailureJSON(invocation, batchID: batchID, reason: problem.formatted, problem: problem) }
+            if format == "junit" {
+                let run = junitRun(invocation, command: command)
+                try JUnitReport.writeFileFailure(
+                    problem, inputs: inputs, command: run.command, mode: run.mode, asOf: run.asOf, batchID: batchID,
+                    to: { invocation.console.out($0) })
+            }
             let recorded = batchID.map { " (recorded as failed batch \($0))" } ?? ""
             return CommandError(
                 .dataError,
@@ -186,12 +205,23 @@ enum ImportInputs {
             return CommandError(.dataError, failure.description, hint: "`dashboard batches list` shows which batches are held")
         case .store(let error, _):
             let mapped = CommandError.store(error)
-            if format == "json", case .busy = error {
+            if case .busy = error {
+                // Another writer holds the database: nothing ran, no JSON and no report.
             } else if format == "json" {
                 printFailureJSON(invocation, batchID: nil, reason: mapped.message, problem: nil)
+            } else if format == "junit" {
+                let run = junitRun(invocation, command: command)
+                try JUnitReport.writeRunFailure(
+                    message: mapped.message, hint: mapped.hint, command: run.command, mode: run.mode, asOf: run.asOf, batchID: nil,
+                    to: { invocation.console.out($0) })
             }
             return mapped
         }
+    }
+
+    /// What a JUnit report of a failed run names: the command, its `--mode` and its as-of.
+    private static func junitRun(_ invocation: Invocation, command: String) -> (command: String, mode: ImportMode, asOf: String) {
+        (command, invocation.arguments.choice("mode", as: ImportMode.self) ?? .merge, Timestamp.text(invocation.global.asOf))
     }
 
     private static func printFailureJSON(_ invocation: Invocation, batchID: Int?, reason: String, problem: ImportProblem?) {
