@@ -26,7 +26,7 @@ import Testing
         "--system": "useradd --system", "--user-group": "useradd --user-group",
         "--file": "pg_dump --file", "--dbname": "pg_restore --dbname", "--roles-only": "pg_dumpall --roles-only",
         "--host": "pg_basebackup --host", "--username": "pg_basebackup --username", "--pgdata": "pg_basebackup --pgdata",
-        "--format=custom": "pg_dump --format=custom",
+        "--format=custom": "pg_dump --format=custom", "--package-path": "swift test --package-path",
     ]
 
     static func declarations(_ sandbox: Sandbox) throws -> Declarations {
