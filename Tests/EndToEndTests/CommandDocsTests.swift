@@ -27,6 +27,7 @@ import Testing
         "--file": "pg_dump --file", "--dbname": "pg_restore --dbname", "--roles-only": "pg_dumpall --roles-only",
         "--host": "pg_basebackup --host", "--username": "pg_basebackup --username", "--pgdata": "pg_basebackup --pgdata",
         "--format=custom": "pg_dump --format=custom", "--package-path": "swift test --package-path",
+        "--collector": "node_exporter --collector.textfile.directory",
     ]
 
     static func declarations(_ sandbox: Sandbox) throws -> Declarations {

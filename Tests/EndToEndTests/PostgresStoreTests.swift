@@ -182,7 +182,9 @@ import Testing
             let a = try sandbox.run(["--db", server.url(original)] + asOf + report)
             let b = try sandbox.run(["--db", server.url(restored)] + asOf + report)
             #expect(a.exitCode == 0 && b.exitCode == a.exitCode, "\(report)")
-            #expect(b.stdout.replacingOccurrences(of: restored, with: original) == a.stdout, "\(report)")
+            // The server's size of each database differs (a restore packs its pages tighter).
+            let sized = { (text: String) in text.replacing(#/"database_bytes": \d+/#, with: "\"database_bytes\": N") }
+            #expect(sized(b.stdout.replacingOccurrences(of: restored, with: original)) == sized(a.stdout), "\(report)")
         }
         // The restored database goes on: the next import into it compares and commits.
         #expect(try sandbox.run(["--db", server.url(restored), "import", "courses.csv", "tasks.csv"]).exitCode == 0)

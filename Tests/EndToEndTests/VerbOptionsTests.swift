@@ -55,7 +55,7 @@ import Testing
             (["report", "grid", "--sort", "size"], "--sort must be due, priority, title or student, not \"size\""),
             (["report", "list", "--priority", "urgent"], "--priority must be low, normal or high, not \"urgent\""),
             (["import", "--mode", "mirror", "x.csv"], "--mode must be merge or sync, not \"mirror\""),
-            (["status", "--format", "xml"], "--format must be one of text, json, not \"xml\""),
+            (["status", "--format", "xml"], "--format must be one of text, json, prometheus, not \"xml\""),
         ]
         for (arguments, message) in cases {
             let result = try sandbox.run(arguments)

@@ -10,6 +10,9 @@ public struct NightlyResult: Sendable {
     /// The dated folder the reports went to, and how many files were written there.
     public var reportFolder: String
     public var reportFileCount: Int
+    /// How long the import, categorize and reports took, by the job's clock (a phase that did
+    /// not run, or was not reached, counts 0).
+    public var phases = NightlyPhases()
 }
 
 /// `dashboard nightly`: import → categorize → every report into `<reports>/<as-of date>/`.
@@ -59,6 +62,13 @@ public enum NightlyJob {
         progress: ((ImportProgress) -> Void)? = nil
     ) throws(NightlyFailure) -> NightlyResult {
         var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFileCount: 0)
+        var mark = clock.now()
+        /// Closes the phase that began at `mark` and starts the next.
+        func seconds() -> Double {
+            let now = clock.now()
+            defer { mark = now }
+            return NightlyPhases.seconds(from: mark, to: now)
+        }
         if !noExport {
             do {
                 result.imported = try store.importFiles(files, options: options, record: true, clock: clock, progress: progress)
@@ -68,22 +78,28 @@ public enum NightlyJob {
                 result.importFailure = error
             }
         }
+        result.phases.importSeconds = seconds()
         do {
             result.categorized = try Categorizer(store: store, clock: clock).categorize(
                 asOf: options.asOf, defaultTimeZone: options.timeZone, actor: options.actor)
+            result.phases.categorizeSeconds = seconds()
         } catch {
-            throw .store(error)
+            result.phases.categorizeSeconds = seconds()
+            throw .store(error, partial: result)
         }
         do {
             let written = try writeReports(
                 store, reports: reports, asOf: options.asOf, timeZone: options.timeZone, noExport: noExport, clock: clock)
             result.reportFolder = written.folder
             result.reportFileCount = written.count
+            result.phases.reportsSeconds = seconds()
         } catch let error as ReportWriteError {
             result.reportFolder = reportFolder(root: reports.root, asOf: options.asOf, timeZone: options.timeZone)
+            result.phases.reportsSeconds = seconds()
             throw .reports(error, partial: result)
         } catch {
-            throw .store(store.storeError(for: error))
+            result.phases.reportsSeconds = seconds()
+            throw .store(store.storeError(for: error), partial: result)
         }
         return result
     }
@@ -141,8 +157,9 @@ public enum NightlyJob {
 public enum NightlyFailure: Error {
     /// Another process holds the write lock; nothing was done.
     case busy(ImportFailure)
-    /// The database failed during categorize or while reading for reports.
-    case store(StoreError)
+    /// The database failed during categorize or while reading for reports; what the run did
+    /// until then (the import's outcome, the phases' durations) is in `partial`.
+    case store(StoreError, partial: NightlyResult)
     /// The reports could not be written (the import and categorize did commit).
     case reports(ReportWriteError, partial: NightlyResult)
 }

@@ -14,6 +14,11 @@ public struct StoreStatus: Sendable {
     public var lastCommitted: BatchRecord?
     /// Batches waiting for `batches approve` or `discard`.
     public var held: [BatchRecord]
+    /// The last import (or approval of a held one) that committed data: a revert is not an
+    /// import, so it does not count (the "no successful import" alert of docs/operations.md).
+    public var lastImport: BatchRecord?
+    /// The bytes the database takes (`Store.databaseBytes`); nil when it has no file.
+    public var databaseBytes: Int?
 }
 
 extension Store {
@@ -55,7 +60,11 @@ extension Store {
             deletedTasks: try database.int("SELECT count(*) FROM tasks t WHERE t.deleted_batch IS NOT NULL\(visible)", courses),
             lastBatch: try BatchLog.batches(database, where: "status <> 'dry_run'", limit: 1).first,
             lastCommitted: try BatchLog.batches(database, where: "status IN ('committed', 'reverted')", limit: 1).first,
-            held: try BatchLog.batches(database, where: "status = 'held'"))
+            held: try BatchLog.batches(database, where: "status = 'held'"),
+            lastImport: try BatchLog.batches(
+                database, where: "status IN ('committed', 'reverted') AND command IN ('import', 'approve')", limit: 1
+            ).first,
+            databaseBytes: try databaseBytes())
     }
 
     /// Live courses, ordered by id.

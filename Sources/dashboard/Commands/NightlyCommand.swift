@@ -5,7 +5,8 @@ import Foundation
 enum NightlyCommand: Command {
     static let spec = CommandSpec(
         name: "nightly",
-        usage: "dashboard nightly [--imports DIR] [--reports DIR] [--keep DAYS] [--mode merge|sync] [--max-delete LIMIT] [--wait SECONDS]",
+        usage:
+            "dashboard nightly [--imports DIR] [--reports DIR] [--keep DAYS] [--mode merge|sync] [--max-delete LIMIT] [--wait SECONDS] [--metrics FILE]",
         abstract: "The cron job: import the drop folder, categorize, write every report into a dated folder.",
         discussion: """
             Imports every *.csv of --imports (default imports/), recomputes every bucket as of now
@@ -16,15 +17,20 @@ enum NightlyCommand: Command {
             missing or empty, does not stop the reports: they show the data as it was, with a
             banner saying why. One summary line on stderr; with --quiet, nothing at all when
             everything went well.
+            --metrics FILE also writes the night's metrics in the Prometheus text format for
+            node_exporter's textfile collector (name it *.prom), replaced whole at the end of
+            every run that got the database, a failed or held one included (docs/operations.md,
+            "Monitoring").
             Exit: 0 all well; 65 rows rejected, a file-level error or a sync held for approval;
             66 the drop folder is missing or holds no CSV (the reports are written all the same);
-            74 the database or the reports cannot be written; 75 another import or nightly
-            holds the database.
+            74 the database, the reports or the metrics cannot be written; 75 another import or
+            nightly holds the database (no metrics are written: the run holding it writes them).
             """,
         examples: [
             "dashboard nightly",
             "dashboard --db /var/lib/dashboard/school.sqlite nightly --imports /srv/exports --reports /srv/reports --mode sync --quiet",
             "dashboard nightly --wait 600 --max-delete 5%",
+            "dashboard nightly --mode sync --quiet --metrics /var/lib/dashboard-metrics/dashboard.prom",
         ],
         options: [
             .value("imports", "DIR", "the drop folder to import", default: "imports"),
@@ -37,6 +43,7 @@ enum NightlyCommand: Command {
             .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
             .value("actor", "NAME", "who runs it, for the record (default: $USER)"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes"),
+            .value("metrics", "FILE", "also write the night's Prometheus metrics to FILE (replaced whole, even after a failed night)"),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
@@ -47,6 +54,8 @@ enum NightlyCommand: Command {
         let importsDir = args.valueOrDefault("imports") ?? ""
         let reportsDir = args.valueOrDefault("reports") ?? ""
         let outputs = try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
+        let metricsPath = args.value("metrics")
+        if let metricsPath { try MetricsFile.prepare(metricsPath, inputs: [importsDir], invocation: invocation) }
         let console = invocation.console
         // The night the export did not arrive (a missing, empty or unreadable drop folder):
         // no import, but the reports are still written, with a banner that says so; exit 66.
@@ -58,10 +67,24 @@ enum NightlyCommand: Command {
         } catch let error as CommandError where error.code == .noInput {
             missingExport = error
         }
-        let store = try openStore(invocation, wait: waitSeconds(invocation))
-        // Courses without a zone use the database's; the first import records its --timezone.
-        options.timeZone = try defaultZone(store, invocation)
-        let result: NightlyResult
+        let store: any WritableStore
+        do {
+            store = try openStore(invocation, wait: waitSeconds(invocation))
+            // Courses without a zone use the database's; the first import records its --timezone.
+            options.timeZone = try defaultZone(store, invocation)
+        } catch let error as CommandError where error.code != .busy {
+            // A database that cannot be opened is a failed night for the monitor too.
+            if let metricsPath {
+                let run = RunFacts(asOf: options.asOf, outcome: .failed, counts: [:], phases: NightlyPhases())
+                let failure = writeMetrics(
+                    MonitoringMetrics.families(run: run, database: nil, asOf: options.asOf), metricsPath, importsDir, invocation)
+                if let failure { console.error(failure.message, hint: failure.hint) }
+            }
+            throw error
+        }
+        var result: NightlyResult
+        // Categorize or the reports failed: the night's metrics are written first, then this.
+        var stopped: CommandError?
         do {
             let reports = NightlyJob.Reports(
                 root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
@@ -71,13 +94,29 @@ enum NightlyCommand: Command {
                 store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock())
         } catch {
             switch error {
+            // The run holding the lock does the night's work and writes its metrics.
             case .busy(let failure): throw try ImportInputs.failure(failure, invocation: invocation, format: "text")
-            case .store(let storeError): throw CommandError.store(storeError)
-            case .reports(let writeError, _):
-                throw CommandError(
+            case .store(let storeError, let partial):
+                result = partial
+                stopped = CommandError.store(storeError)
+            case .reports(let writeError, let partial):
+                result = partial
+                stopped = CommandError(
                     .ioError, "the import and categorize committed, but the reports could not be written: \(writeError)",
                     hint: "check that \(reportsDir) can be written, then run `dashboard report grid --format html --out DIR`")
             }
+        }
+        var metricsFailure: CommandError?
+        if let metricsPath {
+            let run = MonitoringMetrics.night(
+                result, noExport: missingExport != nil, completed: stopped == nil, asOf: options.asOf, batches: store)
+            // The database's own families are left out when it cannot be read any more.
+            let families = MonitoringMetrics.families(run: run, database: try? store.status(), asOf: options.asOf)
+            metricsFailure = writeMetrics(families, metricsPath, importsDir, invocation)
+        }
+        if let stopped {
+            if let metricsFailure { console.error(metricsFailure.message, hint: metricsFailure.hint) }
+            throw stopped
         }
         var code = ExitCode.success
         var parts: [String] = []
@@ -115,7 +154,25 @@ enum NightlyCommand: Command {
             let line = VisibleText.of(parts.joined(separator: "; "))
             console.err("dashboard: nightly \(Timestamp.text(invocation.global.asOf)): " + line + "\n")
         }
+        // The night's own code when it has one; a good night whose metrics failed is 74.
+        if let metricsFailure {
+            console.error(metricsFailure.message, hint: metricsFailure.hint)
+            if code == .success { code = .ioError }
+        }
         return code
+    }
+
+    /// Writes the night's metrics to `path` (`MetricsFile`).
+    /// - Returns: why they could not be written, or nil.
+    static func writeMetrics(_ families: [MetricFamily], _ path: String, _ importsDir: String, _ invocation: Invocation) -> CommandError? {
+        do {
+            try MetricsFile.write(PrometheusText.render(families), to: path, inputs: [importsDir], invocation: invocation)
+            return nil
+        } catch let error as CommandError {
+            return error
+        } catch {
+            return CommandError(.ioError, "cannot write --metrics \(path): \(error)")
+        }
     }
 
     /// Before anything is read: refuses a reports folder that is the database, an input or the

@@ -5,31 +5,41 @@ import Foundation
 enum StatusCommand: Command {
     static let spec = CommandSpec(
         name: "status",
-        usage: "dashboard status [--format text|json]",
+        usage: "dashboard status [--format text|json|prometheus]",
         abstract: "Show what the database holds and how the last import went.",
         discussion: """
             Prints the live and deleted course and task counts, the last batch, the last batch
             that committed data, and any batch held for approval. Never creates or changes the
-            database. Exit 0; 66 when there is no database yet.
+            database. --format prometheus prints the same as metrics in the Prometheus text
+            format: the last batch stands for the last run, and the ages are measured at now
+            (or --as-of); docs/operations.md, "Monitoring". Exit 0; 66 when there is no
+            database yet (then prometheus prints nothing).
             """,
-        examples: ["dashboard status", "dashboard --db /var/lib/dashboard/school.sqlite status --format json"],
-        options: [.value("format", "text|json", "text (default) or json")])
+        examples: [
+            "dashboard status", "dashboard --db /var/lib/dashboard/school.sqlite status --format json",
+            "dashboard status --format prometheus",
+        ],
+        options: [.value("format", "text|json|prometheus", "text (default), json, or prometheus (metrics)")])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = format(invocation)
         _ = try positionals(invocation, count: 0, names: "")
         guard let store = try openExistingStore(invocation) else {
-            if format == "json" {
+            // An empty file is a new database that holds nothing yet, not a missing one.
+            let path = invocation.global.databaseDisplay
+            let what =
+                invocation.global.databaseIsServer || FileManager.default.fileExists(atPath: path)
+                ? "holds no data yet (an empty database)" : "does not exist"
+            if format == "prometheus" {
+                // Standard output stays a valid exposition (an empty one); the words go to stderr.
+                invocation.console.error(
+                    "no data imported yet: \(path) \(what)\(invocation.global.databaseOriginNote)", hint: "dashboard import imports/")
+            } else if format == "json" {
                 invocation.console.out(
                     JSONValue.object([
                         ("schema", .int(1)), ("database", .string(invocation.global.databaseDisplay)), ("exists", .bool(false)),
                     ]).rendered() + "\n")
             } else {
-                // An empty file is a new database that holds nothing yet, not a missing one.
-                let path = invocation.global.databaseDisplay
-                let what =
-                    invocation.global.databaseIsServer || FileManager.default.fileExists(atPath: path)
-                    ? "holds no data yet (an empty database)" : "does not exist"
                 invocation.console.out(
                     "No data imported yet: \(VisibleText.of(path)) \(what)\(invocation.global.databaseOriginNote).\nNext step: dashboard import imports/\n"
                 )
@@ -38,7 +48,11 @@ enum StatusCommand: Command {
         }
         let batches: any BatchReading = store
         let status = try batches.status()
-        if format == "json" {
+        if format == "prometheus" {
+            let run = MonitoringMetrics.lastBatch(status)
+            invocation.console.out(
+                PrometheusText.render(MonitoringMetrics.families(run: run, database: status, asOf: invocation.global.asOf)))
+        } else if format == "json" {
             invocation.console.out(json(status).rendered() + "\n")
         } else {
             invocation.console.out(text(status))
@@ -55,6 +69,8 @@ enum StatusCommand: Command {
             ("last_batch", status.lastBatch?.json ?? .null),
             ("last_committed", status.lastCommitted?.json ?? .null),
             ("held", .array(status.held.map(\.json))),
+            ("last_import", status.lastImport?.json ?? .null),
+            ("database_bytes", status.databaseBytes.map { .int($0) } ?? .null),
         ])
     }
 
