@@ -74,8 +74,10 @@ enum FrictionlessComparison {
 
     /// What the dashboard reads of a file's header: the kind it gives the file, the labels of
     /// its columns and the delimiter it detects, read as the importer reads a header (blank
-    /// lines first are skipped); no kind when the header cannot be read or is not a courses or
-    /// tasks header.
+    /// lines first are skipped). A header the dashboard refuses (a column named twice, a
+    /// required one missing) still has the kind its rule gives (a header with `task_id` is a
+    /// tasks file), with the first label of each column; no kind when the header cannot be
+    /// read or names neither kind.
     static func header(of url: URL) -> (kind: FileKind?, labels: [String: String], delimiter: String) {
         struct Stop: Error {}
         var first: [String]?
@@ -90,13 +92,21 @@ enum FrictionlessComparison {
                 }
             }
         } catch {}
+        guard let header = first else { return (nil, [:], delimiter) }
         let name = url.lastPathComponent
-        guard let header = first,
-            let layout = try? HeaderLayout(header: header, file: name, fileNameHint: HeaderLayout.kindHint(fileName: name))
-        else { return (nil, [:], delimiter) }
         var labels: [String: String] = [:]
-        for (column, index) in layout.indexes { labels[column.rawValue] = header[index].trimmingUnicodeWhitespace() }
-        return (layout.kind, labels, delimiter)
+        if let layout = try? HeaderLayout(header: header, file: name, fileNameHint: HeaderLayout.kindHint(fileName: name)) {
+            for (column, index) in layout.indexes { labels[column.rawValue] = header[index].trimmingUnicodeWhitespace() }
+            return (layout.kind, labels, delimiter)
+        }
+        let cells = header.map { $0.trimmingUnicodeWhitespace() }
+        guard cells.contains(where: { Column.named($0) == .taskID }) else { return (nil, [:], delimiter) }
+        for cell in cells {
+            if let column = Column.named(cell), FileKind.tasks.columns.contains(column), labels[column.rawValue] == nil {
+                labels[column.rawValue] = cell
+            }
+        }
+        return (.tasks, labels, delimiter)
     }
 
     /// The verdict of `dashboard check --format json` on each file of the run, by path: a file
