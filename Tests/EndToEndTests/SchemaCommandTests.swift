@@ -92,17 +92,23 @@ import Testing
         let verdicts = JSON.objects(try JSON.object(validated.stdout)["runs"])
         try #require(verdicts.count == runs.count)
         var observed: [FrictionlessComparison.Disagreement] = []
+        var agreed = (files: [0, 0], rows: 0)
         for (index, run) in runs.enumerated() {
             let ours = try FrictionlessComparison.dashboardVerdicts(checks[index].stdout, paths: run.map(\.path))
             for (input, theirs) in zip(run, JSON.objects(verdicts[index]["files"])) {
                 let dashboard = try #require(ours[input.path], "\(input.path): \(checks[index])")
+                let frictionless = FrictionlessComparison.frictionlessVerdict(theirs["adapted"] as? [String: Any] ?? [:])
                 observed += FrictionlessComparison.disagreements(
-                    file: input.name, dashboard: dashboard,
-                    frictionless: FrictionlessComparison.frictionlessVerdict(theirs["adapted"] as? [String: Any] ?? [:]),
+                    file: input.name, dashboard: dashboard, frictionless: frictionless,
                     asPrinted: FrictionlessComparison.frictionlessVerdict(theirs["as_printed"] as? [String: Any] ?? [:]))
+                if dashboard.valid == frictionless.valid { agreed.files[dashboard.valid ? 0 : 1] += 1 }
+                agreed.rows += dashboard.rows.filter { !$0.value.isEmpty && frictionless.rows[$0.key] == $0.value }.count
             }
         }
         #expect(runs.joined().count > 200, "only \(runs.joined().count) files compared")
+        // Not a comparison of nothing: many files each side finds valid, many it refuses, and
+        // many rows both refuse for the same reasons.
+        #expect(agreed.files[0] >= 60 && agreed.files[1] >= 200 && agreed.rows >= 120, "agreed on \(agreed)")
         try Self.expectDocumented(observed.sorted())
     }
 
