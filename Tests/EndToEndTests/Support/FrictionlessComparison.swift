@@ -31,7 +31,8 @@ enum FrictionlessComparison {
 
     /// One difference between the two verdicts on a file: of the file's verdict (`file`), of
     /// its header as the descriptor prints it (`header`: Frictionless does not know the
-    /// aliases), or of one row (`row`, by line).
+    /// aliases), problems of the file itself that only Frictionless finds in a file the
+    /// dashboard reads (`file-problems`), or of one row (`row`, by line).
     struct Disagreement: Codable, Hashable, Comparable {
         var file: String
         var scope: String
