@@ -27,7 +27,7 @@ import Testing
         #expect(
             Self.listedCommands(result.stdout) == [
                 "import", "check", "categorize", "reclassify", "revert", "audit", "report", "status", "batches", "nightly", "verify",
-                "settings", "copy", "access", "help", "completions",
+                "settings", "copy", "access", "schema", "help", "completions",
             ])
         #expect(
             result.stdout.contains(

@@ -11,6 +11,10 @@
 /// Years outside 1900–2200 are `implausible_date`; anything else is `invalid_date`.
 public enum DueDateParser {
     public static let plausibleYears = 1900...2200
+    /// The largest offset from UTC, in hours (`±14:00`, the farthest any zone has been).
+    public static let maxOffsetHours = 14
+    /// The most digits of a fraction of a second (nanoseconds); the fraction is dropped.
+    public static let maxFractionDigits = 9
 
     static let acceptedForms =
         "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (course time) or add Z / ±HH:MM for an exact instant"
@@ -62,7 +66,7 @@ public enum DueDateParser {
                 guard let sec = scanner.digits(max: 2), sec.count == 2 else { throw invalid("seconds must have two digits") }
                 s = sec.value
                 if scanner.take(".") || scanner.take(",") {
-                    guard scanner.digits(max: 9) != nil else { throw invalid("expected digits after the decimal point") }
+                    guard scanner.digits(max: maxFractionDigits) != nil else { throw invalid("expected digits after the decimal point") }
                 }
             }
             guard h.value <= 23, mi.value <= 59, s <= 59 else { throw invalid("the time is out of range") }
@@ -80,7 +84,7 @@ public enum DueDateParser {
                     guard m.count == 2 else { throw invalid("expected an offset such as +01:00") }
                     om = m.value
                 }
-                guard oh.value <= 14, om <= 59 else { throw invalid("the offset is out of range") }
+                guard oh.value <= maxOffsetHours, om <= 59 else { throw invalid("the offset is out of range") }
                 let magnitude = oh.value * 3600 + om * 60
                 offsetSeconds = sign == UInt8(ascii: "-") ? -magnitude : magnitude
             }

@@ -37,25 +37,30 @@ public enum Column: String, Sendable, CaseIterable {
         }
     }
 
-    /// Header spellings accepted for this column, already in matching form (lowercase, no
-    /// spaces, `_` or `-`). The first is the canonical name.
-    public var aliases: [String] {
+    /// Header names accepted for this column, as people write them (docs/formats.md, the
+    /// descriptions of `InputContract`); the first is the canonical name. A header cell names
+    /// the column when it matches one of them ignoring case, spaces, `_` and `-` (`aliases`).
+    public var headerNames: [String] {
         switch self {
-        case .courseID: return ["courseid", "course", "courseref"]
-        case .title: return ["title", "name", "tasktitle", "taskname", "coursetitle", "coursename", "assignment"]
-        case .code: return ["code", "coursecode", "shortname"]
+        case .courseID: return ["course_id", "course", "course ref"]
+        case .title: return ["title", "name", "task title", "task name", "course title", "course name", "assignment"]
+        case .code: return ["code", "course code", "short name"]
         case .term: return ["term", "semester", "session", "presentation"]
         case .teacher: return ["teacher", "instructor", "tutor", "lecturer"]
-        case .timezone: return ["timezone", "tz", "timezonename", "zone"]
-        case .taskID: return ["taskid", "task"]
-        case .studentID: return ["studentid", "student", "learner", "learnerid"]
-        case .due: return ["due", "duedate", "deadline", "dueat", "dueon", "duedatetime"]
+        case .timezone: return ["timezone", "tz", "time zone name", "zone"]
+        case .taskID: return ["task_id", "task"]
+        case .studentID: return ["student_id", "student", "learner", "learner id"]
+        case .due: return ["due", "due date", "deadline", "due at", "due on", "due datetime"]
         case .priority: return ["priority", "prio"]
-        case .completed: return ["completed", "done", "complete", "iscompleted", "finished"]
+        case .completed: return ["completed", "done", "complete", "is completed", "finished"]
         case .assignmentID:
-            return ["assignmentid", "assessmentid", "idassessment", "assignmentref", "assessmentref", "activityid", "itemid"]
+            return ["assignment_id", "assessment id", "id assessment", "assignment ref", "assessment ref", "activity id", "item id"]
         }
     }
+
+    /// Header spellings accepted for this column in matching form (lowercase, no spaces, `_`
+    /// or `-`): `headerNames` through `matchingKey`. The first is the canonical name's.
+    public var aliases: [String] { headerNames.map(Column.matchingKey) }
 
     /// Turns a header cell into the form aliases are written in: case-insensitive, ignoring
     /// spaces (including no-break spaces), `_` and `-`.

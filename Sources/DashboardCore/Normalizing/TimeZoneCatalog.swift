@@ -4,7 +4,7 @@ import Foundation
 public enum TimeZoneCatalog {
     /// Foundation's list, plus every `Area/Location` file of the system's zoneinfo (Foundation
     /// on Linux leaves out current names such as `Asia/Kolkata` and `Etc/UTC`).
-    private static let canonicalByLowercase: [String: String] = {
+    static let canonicalByLowercase: [String: String] = {
         var table: [String: String] = [:]
         for name in TimeZone.knownTimeZoneIdentifiers { table[name.lowercased()] = name }
         let root = "/usr/share/zoneinfo/"

@@ -11,6 +11,7 @@ enum Dashboard {
         CommandEntry(ReportCommand.self), CommandEntry(StatusCommand.self), CommandEntry(BatchesCommand.self),
         CommandEntry(NightlyCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(SettingsCommand.self),
         CommandEntry(CopyCommand.self), CommandEntry(AccessCommand.self),
+        CommandEntry(SchemaCommand.self),
         CommandEntry(HelpCommand.self),
         CommandEntry(CompletionsCommand.self),
     ]

@@ -35,27 +35,34 @@ enum ImportInputs {
         options.overrideManual = args.has("override-manual")
         options.actor = GlobalOptions.actor(args, environment: invocation.environment)
         if let mode = args.choice("mode", as: ImportMode.self) { options.mode = mode }
-        if let name = args.value("encoding") {
-            guard let encoding = InputEncoding(name: name) else {
-                throw CommandError.usage("unsupported --encoding \"\(name)\" (use utf-8, windows-1252 or latin1)", command: command)
-            }
-            options.encoding = encoding
-        }
-        if let text = args.value("delimiter") {
-            switch text {
-            case ",", "comma": options.delimiter = UInt8(ascii: ",")
-            case ";", "semicolon": options.delimiter = UInt8(ascii: ";")
-            case "\t", "tab", "\\t": options.delimiter = 9
-            case "|", "pipe": options.delimiter = UInt8(ascii: "|")
-            default:
-                throw CommandError.usage("--delimiter must be , ; tab or |, not \"\(text)\"", command: command)
-            }
-        }
+        if let encoding = try encoding(args, command: command) { options.encoding = encoding }
+        options.delimiter = try delimiter(args, command: command)
         if let order = args.choice("date-order", as: DateOrder.self) { options.dateOrder = order }
         if let limit = args.deleteLimit("max-delete") { options.maxDelete = limit }
         options.strict = args.has("strict")
         options.dryRun = args.has("dry-run")
         return options
+    }
+
+    /// `--encoding`, nil when not given.
+    static func encoding(_ args: ParsedArguments, command: String) throws -> InputEncoding? {
+        guard let name = args.value("encoding") else { return nil }
+        guard let encoding = InputEncoding(name: name) else {
+            throw CommandError.usage("unsupported --encoding \"\(name)\" (use utf-8, windows-1252 or latin1)", command: command)
+        }
+        return encoding
+    }
+
+    /// `--delimiter`, nil when not given (the reader detects it).
+    static func delimiter(_ args: ParsedArguments, command: String) throws -> UInt8? {
+        guard let text = args.value("delimiter") else { return nil }
+        switch text {
+        case ",", "comma": return UInt8(ascii: ",")
+        case ";", "semicolon": return UInt8(ascii: ";")
+        case "\t", "tab", "\\t": return 9
+        case "|", "pipe": return UInt8(ascii: "|")
+        default: throw CommandError.usage("--delimiter must be , ; tab or |, not \"\(text)\"", command: command)
+        }
     }
 
     /// Whether a file found in an input folder is read: `*.csv` (any case), not hidden. The one

@@ -1,0 +1,108 @@
+/// The titles and descriptions of the input contract's fields (`InputContract`): what each
+/// column holds, its other header names, and what the dashboard does with a value beyond what
+/// Frictionless checks, with the codes of the problems it reports.
+enum FieldWords {
+    static func title(_ column: Column, of kind: FileKind) -> String {
+        switch column {
+        case .courseID: return "Course id"
+        case .title: return kind == .courses ? "Course title" : "Task title"
+        case .code: return "Course code"
+        case .term: return "Term"
+        case .teacher: return "Teacher"
+        case .timezone: return "Time zone"
+        case .taskID: return "Task id"
+        case .studentID: return "Student id"
+        case .due: return "Due"
+        case .priority: return "Priority"
+        case .completed: return "Completed"
+        case .assignmentID: return "Assignment id"
+        }
+    }
+
+    static func description(_ column: Column, of kind: FileKind, required: Bool, dateOrder: DateOrder?) -> String {
+        var parts = [meaning(column, of: kind, dateOrder: dateOrder)]
+        if required { parts.append("Required: empty or only white space is missing_value.") }
+        let others = column.headerNames.dropFirst().map { "`\($0)`" }
+        if !others.isEmpty { parts.append("The header may also say \(list(others)).") }
+        parts.append(
+            "At most \(RowNormalizer.maxFieldBytes) bytes of UTF-8 (value_too_long); maxLength counts characters, the closest "
+                + "Frictionless can say.")
+        return parts.joined(separator: " ")
+    }
+
+    static let idRule =
+        "Trimmed of white space (no-break spaces included) and put in Unicode NFC, otherwise exact: case and inner spaces are kept."
+    static let textRule = "Trimmed, every run of white space and line breaks inside becomes one space, Unicode NFC."
+    static let keyRule =
+        "Unique in the file (the primary key), compared after trimming: a later row with the same id and other values is "
+        + "duplicate_id (the first row is kept), an exact repeat is a duplicate_row warning and is imported once."
+
+    static func meaning(_ column: Column, of kind: FileKind, dateOrder: DateOrder?) -> String {
+        switch column {
+        case .courseID where kind == .courses: return "The course's id, its identity. \(keyRule) \(idRule)"
+        case .courseID:
+            return "The task's course: a course_id of the courses file or of the database (unknown_course). \(idRule)"
+        case .title: return "The \(kind == .courses ? "course" : "task")'s title. \(textRule)"
+        case .code: return "The course's short code, shown on its card; empty means the course_id. \(textRule)"
+        case .term: return "The term the course runs in. \(textRule)"
+        case .teacher: return "The course's teacher (report --teacher matches any word of it). \(textRule)"
+        case .timezone:
+            return "The course's time zone: a name of the machine's IANA time zone database (`Europe/Berlin`, "
+                + "`America/Argentina/Buenos_Aires`, `Etc/UTC`) or `UTC`, in any case, trimmed, stored in its canonical "
+                + "spelling; an abbreviation such as `CET` or `PST` is invalid_timezone. Empty: the database's default time "
+                + "zone. The pattern checks the shape of a name, not that the time zone database has it."
+        case .taskID: return "The task's id, its identity. \(keyRule) \(idRule)"
+        case .studentID: return "The student the task is for. \(idRule)"
+        case .due: return dueMeaning(dateOrder)
+        case .priority:
+            return "The task's priority, in any case, trimmed: "
+                + grouped(
+                    Priority.allCases.sorted { $0.rank < $1.rank }.map { priority in
+                        (priority.rawValue, Priority.synonyms.filter { $0.value == priority }.map(\.key))
+                    }) + ". Anything else is invalid_priority."
+        case .completed:
+            return "Whether the task is done, in any case, trimmed: "
+                + grouped([("true", Array(CompletedParser.trueWords)), ("false", Array(CompletedParser.falseWords))])
+                + ". Anything else is invalid_boolean."
+        case .assignmentID:
+            return "The assignment the task belongs to (report list --group-by assignment); empty when the export has none. "
+                + "\(idRule) (`assignment` alone names the title.)"
+        }
+    }
+
+    static func dueMeaning(_ dateOrder: DateOrder?) -> String {
+        let years = DueDateParser.plausibleYears
+        var text =
+            "When the task is due; empty means undated, never an error. Accepted, trimmed: `YYYY-MM-DD` or `YYYY/MM/DD`, due "
+            + "at the end of that day in the course's time zone; that date, then `T` or spaces, then `H:MM`, `HH:MM` or "
+            + "`HH:MM:SS` with an optional fraction of a second (dropped): a local time of the course's time zone; either "
+            + "followed by `Z`, `±HH:MM`, `±HHMM` or `±HH` (at most ±\(DueDateParser.maxOffsetHours):00): an exact instant. "
+            + "The year must be within \(years.lowerBound)–\(years.upperBound) (implausible_date) and the day must exist "
+            + "(invalid_date). "
+        switch dateOrder {
+        case nil:
+            text +=
+                "Slashed day-month dates (`11/29/2026`, `29.11.2026`) are ambiguous_date unless the dashboard is given "
+                + "--date-order mdy or dmy; `dashboard schema --date-order` prints the pattern for those."
+        case .mdy?:
+            text += "With --date-order mdy also `MM/DD/YYYY` with `/`, `.` or `-`, optionally followed by a time."
+        case .dmy?:
+            text += "With --date-order dmy also `DD/MM/YYYY` with `/`, `.` or `-`, optionally followed by a time."
+        }
+        return text
+    }
+
+    /// `high ← `hi`, `high`, …; normal ← …, empty`: each value with the words that give it,
+    /// sorted, the empty word last.
+    static func grouped(_ groups: [(value: String, words: [String])]) -> String {
+        groups.map { group in
+            let words = group.words.filter { !$0.isEmpty }.sorted().map { "`\($0)`" } + (group.words.contains("") ? ["empty"] : [])
+            return "\(group.value) ← \(words.joined(separator: ", "))"
+        }.joined(separator: "; ")
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import DashboardCore
+
+/// The patterns of `dashboard schema` accept exactly what the parsers accept: each pattern is
+/// run (as ICU reads it, anchored at both ends as Frictionless anchors it) over thousands of
+/// values and compared with the parser's verdict.
+@Suite("InputContract: the patterns agree with the parsers")
+struct InputContractPatternTests {
+    /// True when `pattern` matches the whole of `value`.
+    static func matches(_ pattern: String, _ value: String) throws -> Bool {
+        try matches(NSRegularExpression(pattern: "\\A(?:\(pattern))\\z"), value)
+    }
+
+    static func matches(_ regex: NSRegularExpression, _ value: String) -> Bool {
+        regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+    }
+
+    /// True when `parse` does not throw.
+    static func accepts(_ parse: () throws -> Void) -> Bool {
+        do {
+            try parse()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static let padding = ["", " ", "\u{A0}", "\t", "\n", "\u{3000}", " \u{2007}\r\n"]
+
+    /// Dates in every layout the parser reads or almost reads, around the edges of the
+    /// calendar and of the plausible years.
+    static var dates: [String] {
+        let years = ["1899", "1900", "1904", "2000", "2024", "2100", "2200", "2201", "0099", "199"]
+        let months = [0, 1, 2, 4, 9, 11, 12, 13]
+        let days = [0, 1, 9, 10, 28, 29, 30, 31, 32]
+        func written(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        var out: [String] = []
+        for year in years {
+            for month in months {
+                for day in days {
+                    for (mw, dw) in [(1, 1), (2, 2), (1, 2), (3, 2)] {
+                        let (m, d) = (written(month, mw), written(day, dw))
+                        for separator in ["-", "/", "."] {
+                            out.append(year + separator + m + separator + d)
+                            out.append(m + separator + d + separator + year)
+                            out.append(d + separator + m + separator + year)
+                        }
+                        out.append("\(year)-\(m)/\(d)")
+                        out.append("\(d)/\(m)-\(year)")
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Times after a valid date: separators, hours, seconds, fractions and offsets.
+    static var times: [String] {
+        var out: [String] = []
+        for separator in ["T", "t", " ", "  ", "", "\t", "\u{A0}", "T "] {
+            for hour in ["0", "9", "09", "23", "24", "123"] {
+                for minutes in [":05", ":5", ":60", ""] {
+                    for seconds in ["", ":00", ":59", ":60", ":5", ":07.1", ":07,123456789", ":07.1234567890", ":07.", ".5"] {
+                        for offset in ["", "Z", "z", " Z", "+14:00", "-14:59", "+15:00", "-05", "+5", "+0530", "+05:3", "+05:30 ", "X"] {
+                            out.append(separator + hour + minutes + seconds + offset)
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    @Test("the due pattern accepts exactly what DueDateParser accepts, with or without a date order")
+    func duePattern() throws {
+        let others = ["", " ", "\u{A0}", "2024-02-29", "2026-11-29T", "T10:00", "2026-11-29x", "２０２６-11-29", "2026-11-29\u{A0}10:00"]
+        for order in [nil, DateOrder.mdy, .dmy] {
+            let regex = try NSRegularExpression(pattern: "\\A(?:\(ContractPattern.due(dateOrder: order)))\\z")
+            var (checked, accepted) = (0, 0)
+            var values = Self.dates + Self.times.map { "2024-02-29" + $0 } + Self.times.map { "29/02/2024" + $0 } + others
+            values += Self.padding.flatMap { pad in ["2024-02-29", "2026-11-29 14:30", "11/29/2026"].map { pad + $0 + pad } }
+            for value in values {
+                let parsed = Self.accepts { _ = try DueDateParser.parse(value, dateOrder: order) }
+                let matched = Self.matches(regex, value)
+                #expect(matched == parsed, "\(value.debugDescription) with \(order?.rawValue ?? "no date order"): parser \(parsed)")
+                checked += 1
+                if parsed { accepted += 1 }
+            }
+            #expect(checked > 30_000 && accepted > 2_000 && checked - accepted > 2_000, "\(accepted) of \(checked) accepted")
+        }
+    }
+
+    @Test("the priority and completed patterns accept exactly the parsers' words, in any case and trimmed")
+    func wordPatterns() throws {
+        let priority = ContractPattern.words(Priority.synonyms.keys)
+        let completed = ContractPattern.words(CompletedParser.trueWords.union(CompletedParser.falseWords))
+        let words = Array(Priority.synonyms.keys) + CompletedParser.trueWords + CompletedParser.falseWords
+        var values = ["hig", "highh", "h i", "asap", "2", "yes!", "ye s", "İ", "\u{212A}", "✓✓", "nope", "HIGH HIGH"]
+        for word in words {
+            values += [word, word.uppercased(), word.capitalized, String(word.reversed())]
+            values += Self.padding.map { $0 + word + $0 }
+        }
+        for value in values {
+            #expect(try Self.matches(priority, value) == Self.accepts { _ = try Priority.parse(value) }, "\(value.debugDescription)")
+            #expect(
+                try Self.matches(completed, value) == Self.accepts { _ = try CompletedParser.parse(value) }, "\(value.debugDescription)")
+        }
+    }
+
+    @Test("the required pattern accepts a value that is not empty once normalized, as ids and titles are")
+    func nonBlankPattern() throws {
+        let values = ["", " ", "\u{A0}", "\u{3000}a", "a", " a ", "\n\t", "\u{200B}", "\u{1C}", "a\nb", "\u{2028}", " \u{85}x\u{85} "]
+        for value in values {
+            #expect(try Self.matches(ContractPattern.nonBlank, value) == !TextNormalizer.id(value).isEmpty, "\(value.debugDescription)")
+            #expect(try Self.matches(ContractPattern.nonBlank, value) == !TextNormalizer.text(value).isEmpty, "\(value.debugDescription)")
+        }
+    }
+
+    @Test("the time zone pattern accepts every name the catalog knows, in any case, and refuses abbreviations")
+    func timeZonePattern() throws {
+        let names = Array(TimeZoneCatalog.canonicalByLowercase.values)
+        #expect(names.count > 300)
+        for name in names + names.map { $0.lowercased() } + names.map { " \($0.uppercased())\u{A0}" } {
+            #expect(try Self.matches(ContractPattern.timeZone, name), "\(name)")
+        }
+        for refused in ["CET", "PST", "EST5EDT", "Zulu", "+01:00", "Berlin", "Europe/", "Europe Berlin"] {
+            #expect(throws: FieldProblem.self) { try TimeZoneCatalog.parse(refused) }
+            #expect(try !Self.matches(ContractPattern.timeZone, refused), "\(refused)")
+        }
+        #expect(try Self.matches(ContractPattern.timeZone, ""))
+    }
+
+    @Test(
+        "numbers are written compactly",
+        arguments: [
+            (ContractPattern.fixedWidth(1900...2200, width: 4), "(19[0-9]{2}|2([01][0-9]{2}|200))"),
+            (ContractPattern.fixedWidth(0...9999, width: 4), "[0-9]{4}"),
+            (ContractPattern.number(1...12, maxDigits: 2), "(0?[1-9]|1[0-2])"),
+            (ContractPattern.number(1...31, maxDigits: 3), "(0{0,2}[1-9]|0?[12][0-9]|0?3[01])"),
+            (ContractPattern.number(0...14, maxDigits: 2, minDigits: 2), "(0[0-9]|1[0-4])"),
+            (ContractPattern.number([2], maxDigits: 2), "0?2"),
+        ])
+    func numbers(pattern: String, expected: String) {
+        #expect(pattern == expected)
+    }
+
+    @Test("white space is the set the normalizers trim, as \\u escapes")
+    func whiteSpace() {
+        #expect(
+            ContractPattern.whiteSpaceClass == "\\u0009-\\u000d \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028-\\u2029\\u202f\\u205f\\u3000")
+    }
+}
