@@ -226,7 +226,7 @@ import Testing
         for reject in rejects { #expect(Set(reject.keys) == keys) }
         #expect(rejects.map { $0["code"] as? String } == ["unknown_course", "invalid_date", "invalid_priority", "invalid_boolean"])
         #expect(rejects.map { $0["line"] as? Int } == [3, 4, 5, 8])
-        #expect(rejects.map { $0["type"] as? String } == ["foreign-key", "constraint-error", "constraint-error", "constraint-error"])
+        #expect(rejects.map { $0["type"] as? String } == ["foreign-key", "type-error", "type-error", "type-error"])
         let last = rejects.last ?? [:]
         #expect(last["severity"] as? String == "error")
         #expect(last["file"] as? String == "bad.csv")

@@ -53,17 +53,14 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The closest Frictionless error type, for suites built on Frictionless: the type a
-    /// Frictionless validator reports for the same row with the schema `dashboard schema`
-    /// prints (`InputContract`). Every value the dashboard parses is a string with a pattern
-    /// there (no Frictionless type takes a date or a date-time, or `✓`), so a bad value is a
-    /// `constraint-error`, as a missing or too long one is.
+    /// The closest Frictionless error type, for suites built on Frictionless.
     public var frictionlessType: String {
         switch self {
+        case .missingValue: return "constraint-error"
         case .wrongFieldCount: return "extra-cell"  // a row with fewer cells says missing-cell
-        case .missingValue, .invalidDate, .ambiguousDate, .implausibleDate, .invalidPriority, .invalidBoolean, .invalidTimezone,
-            .valueTooLong:
-            return "constraint-error"
+        case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone:
+            return "type-error"
+        case .implausibleDate, .valueTooLong: return "constraint-error"
         case .duplicateID: return "primary-key"
         case .unknownCourse: return "foreign-key"
         case .malformedQuote: return "source-error"
