@@ -126,9 +126,16 @@ enum FrictionlessComparison {
                 throw HarnessError("a reject without file, line or type: \(reject)")
             }
             verdicts[file, default: Verdict(valid: true)].valid = false
-            verdicts[file, default: Verdict(valid: true)].rows[line, default: []].insert(type)
+            verdicts[file, default: Verdict(valid: true)].rows[line, default: []].insert(asUnderTheDescriptor(type))
         }
         return verdicts
+    }
+
+    /// The dashboard's type as frictionless reports it under `dashboard schema`'s descriptor:
+    /// every field there is a string with a pattern, so a value the dashboard cannot read as
+    /// its type (`type-error` in its JSON) is a pattern's `constraint-error` (docs/formats.md).
+    static func asUnderTheDescriptor(_ type: String) -> String {
+        type == "type-error" ? "constraint-error" : type
     }
 
     // MARK: - Frictionless's side
