@@ -125,7 +125,7 @@ struct InputContractPatternTests {
     func timeZonePattern() throws {
         let names = Array(TimeZoneCatalog.canonicalByLowercase.values)
         #expect(names.count > 300)
-        for name in names + names.map { $0.lowercased() } + names.map { " \($0.uppercased())\u{A0}" } {
+        for name in names + names.map({ $0.lowercased() }) + names.map({ " \($0.uppercased())\u{A0}" }) {
             #expect(try Self.matches(ContractPattern.timeZone, name), "\(name)")
         }
         for refused in ["CET", "PST", "EST5EDT", "Zulu", "+01:00", "Berlin", "Europe/", "Europe Berlin"] {

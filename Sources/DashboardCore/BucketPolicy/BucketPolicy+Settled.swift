@@ -8,16 +8,16 @@ extension BucketPolicy {
     /// it for every zone this machine knows). A due on a date at least two days before the UTC
     /// as-of date has passed everywhere; one at least two days after it is after the local as-of
     /// date everywhere, and after every zone's next midnight.
-    public struct SettledWindow: Sendable, Equatable {
+    package struct SettledWindow: Sendable, Equatable {
         /// A due on an earlier date (for an instant, its UTC date) is `overdue` in every zone.
-        public var overdueBefore: CivilDate
+        package var overdueBefore: CivilDate
         /// A due on this date or a later one (for an instant, its UTC date) is `upcoming` in
         /// every zone.
-        public var upcomingFrom: CivilDate
+        package var upcomingFrom: CivilDate
     }
 
     /// The settled window at `asOf`: the UTC as-of date minus one day, and plus two days.
-    public static func settledWindow(asOf: Date) -> SettledWindow {
+    package static func settledWindow(asOf: Date) -> SettledWindow {
         let seconds = Int64(asOf.timeIntervalSince1970.rounded(.down))
         let utcDay = Int(floorDiv(seconds, 86_400))
         return SettledWindow(overdueBefore: CivilDate(daysSinceEpoch: utcDay - 1), upcomingFrom: CivilDate(daysSinceEpoch: utcDay + 2))
@@ -30,7 +30,7 @@ extension BucketPolicy {
     /// The categorizer's time pass skips, in SQL, exactly the unpinned tasks whose stored bucket
     /// is this one (for the values the program stores); `BucketPolicySettledTests` runs both on
     /// the same rows.
-    public static func settledBucket(due: String, completed: Bool, asOf: Date) -> Bucket? {
+    package static func settledBucket(due: String, completed: Bool, asOf: Date) -> Bucket? {
         if completed { return .completed }
         guard !due.isEmpty, let parsed = DueDate(storageText: due) else { return .undated }
         let day: CivilDate

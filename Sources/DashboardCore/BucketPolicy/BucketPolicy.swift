@@ -1,18 +1,18 @@
 import Foundation
 
 /// A manual override as stored: the bucket it pins and when it ends.
-public struct StoredOverride: Sendable, Hashable {
+package struct StoredOverride: Sendable, Hashable {
     /// The pinned bucket as stored (a hand edit can leave a text that is no bucket).
-    public var bucket: String
+    package var bucket: String
     /// The end: a due text (a date, a local date-time or an instant), or empty for none.
-    public var until: String
+    package var until: String
     /// Why it was set (`reclassify --reason`); empty where the reader did not ask for it (only
     /// the report lists read it: the bucket policy never looks at it).
-    public var reason: String
+    package var reason: String
     /// Who set it (`--actor`); empty where the reader did not ask for it, like `reason`.
-    public var actor: String
+    package var actor: String
 
-    public init(bucket: String, until: String = "", reason: String = "", actor: String = "") {
+    package init(bucket: String, until: String = "", reason: String = "", actor: String = "") {
         self.bucket = bucket
         self.until = until
         self.reason = reason
@@ -21,9 +21,9 @@ public struct StoredOverride: Sendable, Hashable {
 }
 
 /// A task's bucket as the product stores and shows it, and whether an override decides it.
-public struct EffectiveBucket: Sendable, Hashable {
+package struct EffectiveBucket: Sendable, Hashable {
     /// What a task's override, if any, does to its bucket.
-    public enum Pin: Sendable, Hashable {
+    package enum Pin: Sendable, Hashable {
         /// The task has no override.
         case none
         /// An override pins the bucket: it has no end, or its end is still ahead.
@@ -36,19 +36,19 @@ public struct EffectiveBucket: Sendable, Hashable {
     }
 
     /// The task's bucket: the pinned one while an override is in force, else `computed`.
-    public var bucket: Bucket
+    package var bucket: Bucket
     /// The bucket of the task's own values (due, completed), whatever any override says.
-    public var computed: Bucket
-    public var pin: Pin
+    package var computed: Bucket
+    package var pin: Pin
 
-    public init(bucket: Bucket, computed: Bucket, pin: Pin) {
+    package init(bucket: Bucket, computed: Bucket, pin: Pin) {
         self.bucket = bucket
         self.computed = computed
         self.pin = pin
     }
 
     /// True while an override decides the bucket (reports say "set by hand").
-    public var isPinned: Bool { pin == .inForce }
+    package var isPinned: Bool { pin == .inForce }
 }
 
 /// Decides a task's bucket: the one rule that the categorizer, imports, manual overrides,
@@ -74,11 +74,11 @@ public struct EffectiveBucket: Sendable, Hashable {
 /// as reports show it, with the words "invalid due"); a completed value other than 1 is open
 /// (`TaskRecord(storedTaskID:…)` decodes it); an override `until` that is not a due text never
 /// ends; an override whose bucket is not a bucket pins nothing (`.invalid`).
-public enum BucketPolicy {
+package enum BucketPolicy {
     /// A task's bucket from its values, its override if any, and the as-of in its course's zone.
     /// - Parameter due: the stored due text (canonical, or anything `DueDate(storageText:)`
     ///   reads); empty or unreadable means undated.
-    public static func effective(due: String, completed: Bool, override: StoredOverride?, at local: LocalAsOf) -> EffectiveBucket {
+    package static func effective(due: String, completed: Bool, override: StoredOverride?, at local: LocalAsOf) -> EffectiveBucket {
         let computed = computed(due: due, completed: completed, at: local)
         guard let override else { return EffectiveBucket(bucket: computed, computed: computed, pin: .none) }
         if hasExpired(until: override.until, at: local) { return EffectiveBucket(bucket: computed, computed: computed, pin: .expired) }
@@ -89,12 +89,12 @@ public enum BucketPolicy {
     }
 
     /// The bucket of a task as reports and the reverter read it (its decoded stored values).
-    public static func effective(_ task: TaskRecord, override: StoredOverride?, at local: LocalAsOf) -> EffectiveBucket {
+    package static func effective(_ task: TaskRecord, override: StoredOverride?, at local: LocalAsOf) -> EffectiveBucket {
         effective(due: task.due, completed: task.completed, override: override, at: local)
     }
 
     /// The bucket of a task's own values, whatever any override says.
-    public static func computed(due: DueDate?, completed: Bool, at local: LocalAsOf) -> Bucket {
+    package static func computed(due: DueDate?, completed: Bool, at local: LocalAsOf) -> Bucket {
         if completed { return .completed }
         guard let due else { return .undated }
         switch due {
@@ -114,19 +114,19 @@ public enum BucketPolicy {
     }
 
     /// The computed bucket of a stored due text (empty or unreadable: undated).
-    public static func computed(due: String, completed: Bool, at local: LocalAsOf) -> Bucket {
+    package static func computed(due: String, completed: Bool, at local: LocalAsOf) -> Bucket {
         if completed { return .completed }
         return computed(due: due.isEmpty ? nil : DueDate(storageText: due), completed: false, at: local)
     }
 
     /// The computed bucket of a task (its canonical due text).
-    public static func computed(for task: TaskRecord, at local: LocalAsOf) -> Bucket {
+    package static func computed(for task: TaskRecord, at local: LocalAsOf) -> Bucket {
         computed(due: task.due, completed: task.completed, at: local)
     }
 
     /// True once the as-of instant reaches an override's end (`until`): the end of that local
     /// day for a date, that moment otherwise. An empty or unreadable `until` never ends.
-    public static func hasExpired(until: String, at local: LocalAsOf) -> Bool {
+    package static func hasExpired(until: String, at local: LocalAsOf) -> Bool {
         guard !until.isEmpty, let end = DueDate(storageText: until) else { return false }
         switch end {
         case .date(let day):

@@ -16,37 +16,37 @@ import Foundation
 /// date are the slow part of bucketing a million tasks): names are cached, and names that
 /// resolve to one zone (the empty name and every unknown one, for instance) share one
 /// `LocalAsOf`.
-public struct CourseZones: Sendable {
-    public let asOf: Date
-    public let defaultTimeZone: TimeZone
+package struct CourseZones: Sendable {
+    package let asOf: Date
+    package let defaultTimeZone: TimeZone
     private var byName: [String: LocalAsOf] = [:]
     private var byZone: [String: LocalAsOf] = [:]
 
-    public init(asOf: Date, defaultTimeZone: TimeZone) {
+    package init(asOf: Date, defaultTimeZone: TimeZone) {
         self.asOf = asOf
         self.defaultTimeZone = defaultTimeZone
     }
 
     /// The zone of a course whose `timezone` column holds `name`: that zone when
     /// `TimeZone(identifier:)` knows it, else `defaultTimeZone` (empty or unknown name).
-    public static func timeZone(named name: String, default defaultTimeZone: TimeZone) -> TimeZone {
+    package static func timeZone(named name: String, default defaultTimeZone: TimeZone) -> TimeZone {
         if name.isEmpty { return defaultTimeZone }
         return TimeZone(identifier: name) ?? defaultTimeZone
     }
 
     /// True when a course whose `timezone` column holds the non-empty `name` is read in that
     /// zone, not the default one (`dashboard verify` lists the others).
-    public static func knows(_ name: String) -> Bool {
+    package static func knows(_ name: String) -> Bool {
         TimeZone(identifier: name) != nil
     }
 
     /// The zone of a course whose `timezone` column holds `name` (see the type's policy).
-    public func timeZone(named name: String) -> TimeZone {
+    package func timeZone(named name: String) -> TimeZone {
         Self.timeZone(named: name, default: defaultTimeZone)
     }
 
     /// The as-of instant in the zone of a course whose `timezone` column holds `name`.
-    public mutating func local(_ name: String) -> LocalAsOf {
+    package mutating func local(_ name: String) -> LocalAsOf {
         if let cached = byName[name] { return cached }
         let zone = timeZone(named: name)
         let value = byZone[zone.identifier] ?? LocalAsOf(asOf: asOf, timeZone: zone)

@@ -2,16 +2,16 @@ import Foundation
 
 /// The as-of instant seen from one time zone, computed once per zone and reused for every task
 /// (`CourseZones` hands them out, one per distinct zone).
-public struct LocalAsOf: Sendable {
-    public let asOf: Date
-    public let timeZone: TimeZone
+package struct LocalAsOf: Sendable {
+    package let asOf: Date
+    package let timeZone: TimeZone
     /// The as-of date on the zone's wall calendar.
-    public let date: CivilDate
+    package let date: CivilDate
     /// The first instant of the next local day (a due instant before it, not yet passed, is
     /// due today).
-    public let nextMidnight: Date
+    package let nextMidnight: Date
 
-    public init(asOf: Date, timeZone: TimeZone) {
+    package init(asOf: Date, timeZone: TimeZone) {
         self.asOf = asOf
         self.timeZone = timeZone
         let local = Int64(asOf.timeIntervalSince1970.rounded(.down)) + Int64(timeZone.secondsFromGMT(for: asOf))

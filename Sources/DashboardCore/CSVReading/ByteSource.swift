@@ -1,21 +1,21 @@
 import Foundation
 
 /// Where the CSV reader gets its bytes: a file, standard input, or memory (in tests).
-public protocol ByteSource: AnyObject {
+package protocol ByteSource: AnyObject {
     /// Fills `buffer` with up to `buffer.count` bytes; returns 0 at the end of the input.
     /// - Throws: `ByteSourceError` on a read failure.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
 /// A read failure of the underlying file.
-public struct ByteSourceError: Error, Equatable, Sendable {
-    public let path: String
-    public let reason: String
+package struct ByteSourceError: Error, Equatable, Sendable {
+    package let path: String
+    package let reason: String
     /// The path names something that is not a regular file (a FIFO, a device, a socket, a
     /// folder): the importer reports it as `unreadable_file`, never blocks on it.
-    public var notRegularFile = false
+    package var notRegularFile = false
 
-    public init(path: String, reason: String, notRegularFile: Bool = false) {
+    package init(path: String, reason: String, notRegularFile: Bool = false) {
         self.path = path
         self.reason = reason
         self.notRegularFile = notRegularFile
@@ -28,13 +28,13 @@ public struct ByteSourceError: Error, Equatable, Sendable {
 /// Policy: the file is opened with `O_NONBLOCK` (opening a FIFO or a device cannot block) and
 /// checked with `fstat` on the open descriptor: anything but a regular file is refused
 /// (`notRegularFile`), whatever the path named when it was listed.
-public final class FileByteSource: ByteSource {
+package final class FileByteSource: ByteSource {
     private let fd: Int32
-    public let path: String
+    package let path: String
 
     /// Opens `path` for reading (`-` is standard input, read as it is).
     /// - Throws: `ByteSourceError` when the file cannot be opened or is not a regular file.
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         if path == "-" {
             fd = dup(STDIN_FILENO)
@@ -69,7 +69,7 @@ public final class FileByteSource: ByteSource {
 
     deinit { close(fd) }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             let n = Foundation.read(fd, buffer.baseAddress, buffer.count)
             if n >= 0 { return n }
@@ -80,21 +80,21 @@ public final class FileByteSource: ByteSource {
 }
 
 /// Serves bytes from memory, `chunkLimit` at a time (to test chunk boundaries).
-public final class MemoryByteSource: ByteSource {
+package final class MemoryByteSource: ByteSource {
     private let bytes: [UInt8]
     private var offset = 0
     private let chunkLimit: Int
 
-    public init(_ bytes: [UInt8], chunkLimit: Int = .max) {
+    package init(_ bytes: [UInt8], chunkLimit: Int = .max) {
         self.bytes = bytes
         self.chunkLimit = max(1, chunkLimit)
     }
 
-    public convenience init(_ text: String, chunkLimit: Int = .max) {
+    package convenience init(_ text: String, chunkLimit: Int = .max) {
         self.init(Array(text.utf8), chunkLimit: chunkLimit)
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let n = min(buffer.count, chunkLimit, bytes.count - offset)
         guard n > 0 else { return 0 }
         bytes.withUnsafeBytes { src in

@@ -1,20 +1,20 @@
 /// One record of a CSV file: its fields and the physical line where it starts (1-based).
-public struct CSVRecord: Equatable, Sendable {
-    public var fields: [String]
-    public var line: Int
+package struct CSVRecord: Equatable, Sendable {
+    package var fields: [String]
+    package var line: Int
     /// Fields of a data row past `CSVReader.maxFields`: counted, not kept (0 for most rows).
-    public var droppedFields = 0
+    package var droppedFields = 0
     /// True when every dropped field was empty or white space.
-    public var droppedFieldsBlank = true
+    package var droppedFieldsBlank = true
 
-    public init(fields: [String], line: Int) {
+    package init(fields: [String], line: Int) {
         self.fields = fields
         self.line = line
     }
 }
 
 /// What the reader finds, in file order.
-public enum CSVEvent: Equatable, Sendable {
+package enum CSVEvent: Equatable, Sendable {
     /// A record (the first one is the header).
     case record(CSVRecord)
     /// A physical line with nothing on it.

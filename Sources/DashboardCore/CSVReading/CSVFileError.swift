@@ -1,5 +1,5 @@
 /// A problem that makes the whole file unreadable.
-public enum CSVFileError: Error, Equatable, Sendable {
+package enum CSVFileError: Error, Equatable, Sendable {
     /// Bytes that are not valid in the file's encoding (or a NUL byte), on `line`.
     case invalidEncoding(line: Int, detail: String)
     /// A quoted field opened on `line` is never closed.

@@ -14,27 +14,27 @@ import Foundation
 /// lines (line numbers, UTF-8 checks, recovery after a broken quote); `CSVReader+Limits.swift`
 /// holds the field and record limits; `CSVReader+Libcsv.swift` holds libcsv's callbacks, which
 /// assemble fields into records in a `CSVParseContext`.
-public final class CSVReader {
+package final class CSVReader {
     private let source: ByteSource
     private var options: CSVReaderOptions
     /// Called with every raw byte read, before any decoding (for the file's SHA-256).
-    public var rawBytesObserver: ((UnsafeRawBufferPointer) -> Void)?
+    package var rawBytesObserver: ((UnsafeRawBufferPointer) -> Void)?
     /// Called after each chunk with the number of raw bytes read so far.
-    public var progressObserver: ((Int) -> Void)?
+    package var progressObserver: ((Int) -> Void)?
 
     /// The delimiter in use (detected or given), known once reading has started.
-    public private(set) var delimiter: UInt8 = UInt8(ascii: ",")
+    package private(set) var delimiter: UInt8 = UInt8(ascii: ",")
     /// Raw bytes read so far.
-    public private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
 
-    public init(source: ByteSource, options: CSVReaderOptions = CSVReaderOptions()) {
+    package init(source: ByteSource, options: CSVReaderOptions = CSVReaderOptions()) {
         self.source = source
         self.options = options
     }
 
     /// Reads the whole source, calling `handler` with each event in order.
     /// - Throws: `CSVFileError` for a file-level problem, or whatever `handler` throws.
-    public func read(_ handler: (CSVEvent) throws -> Void) throws {
+    package func read(_ handler: (CSVEvent) throws -> Void) throws {
         var state = ScanState()
         // The callbacks' state lives behind a plain pointer: no reference counting and no
         // dynamic exclusivity check per field (together about 7 % of the reading thread).

@@ -3,12 +3,12 @@
 /// Policy: count `,` `;` tab and `|` outside quotes on the first line that is not blank; the
 /// most frequent wins, ties going to the earlier one in that order. A header with none of
 /// them is read as comma-separated (a one-column file).
-public enum DelimiterDetector {
-    public static let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")]
+package enum DelimiterDetector {
+    package static let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")]
 
     /// The delimiter, or nil when `bytes` does not yet hold the whole header line and more
     /// input may follow (`final` false).
-    public static func detect(in bytes: [UInt8], final: Bool) -> UInt8? {
+    package static func detect(in bytes: [UInt8], final: Bool) -> UInt8? {
         var counts = [Int](repeating: 0, count: candidates.count)
         var inQuotes = false
         var seenContent = false

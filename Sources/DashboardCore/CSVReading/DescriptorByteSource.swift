@@ -2,11 +2,11 @@ import Foundation
 
 /// An open file descriptor shared by every reader of one input (a spooled stream, or standard
 /// input that is a regular file); closed when the last of them is released.
-public final class SharedDescriptor: Sendable {
-    public let fd: Int32
+package final class SharedDescriptor: Sendable {
+    package let fd: Int32
 
     /// Takes ownership of `fd`.
-    public init(taking fd: Int32) {
+    package init(taking fd: Int32) {
         self.fd = fd
     }
 
@@ -19,14 +19,14 @@ public final class SharedDescriptor: Sendable {
 ///
 /// Policy: when `unfinished` is set, the input was not read to its end (its spooling stopped at
 /// a problem); reaching `end` is then a read failure naming why, never a silent end of file.
-public final class DescriptorByteSource: ByteSource {
+package final class DescriptorByteSource: ByteSource {
     private let descriptor: SharedDescriptor
     private var offset: Int
     private let end: Int
     private let unfinished: String?
-    public let path: String
+    package let path: String
 
-    public init(_ descriptor: SharedDescriptor, path: String, start: Int = 0, end: Int, unfinished: String? = nil) {
+    package init(_ descriptor: SharedDescriptor, path: String, start: Int = 0, end: Int, unfinished: String? = nil) {
         self.descriptor = descriptor
         self.path = path
         self.offset = start
@@ -34,7 +34,7 @@ public final class DescriptorByteSource: ByteSource {
         self.unfinished = unfinished
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let wanted = min(buffer.count, end - offset)
         if wanted <= 0 {
             if let unfinished { throw ByteSourceError(path: path, reason: unfinished) }

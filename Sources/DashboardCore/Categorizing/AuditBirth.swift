@@ -2,19 +2,19 @@ import Foundation
 
 /// What the store knows of a task's birth: the batch that created it (schema 7 on; tasks
 /// created before have `import` entries instead) and the task as it is now.
-public struct TaskBirth: Sendable, Equatable {
-    public var taskID: String
-    public var courseID: String
-    public var title: String
-    public var batchID: Int
+package struct TaskBirth: Sendable, Equatable {
+    package var taskID: String
+    package var courseID: String
+    package var title: String
+    package var batchID: Int
     /// When the creating batch finished (else started), and its as-of and actor.
-    public var recordedAt: String
-    public var asOf: String
-    public var actor: String
+    package var recordedAt: String
+    package var asOf: String
+    package var actor: String
     /// The task's stored bucket now.
-    public var storedBucket: String
+    package var storedBucket: String
 
-    public init(
+    package init(
         taskID: String, courseID: String, title: String, batchID: Int, recordedAt: String, asOf: String, actor: String,
         storedBucket: String
     ) {
@@ -37,9 +37,9 @@ public struct TaskBirth: Sendable, Equatable {
 /// the birth is an entry, so the first one starts where the birth left the task), or the task's
 /// stored bucket when it has no entry yet. The line has no entry id; its cause is `import`, its
 /// batch the creating batch, its times and actor that batch's.
-public enum AuditBirth {
+package enum AuditBirth {
     /// The derived entry of `birth`, given the task's first stored entry (nil when it has none).
-    public static func entry(_ birth: TaskBirth, firstEntry: AuditEntry?) -> AuditEntry {
+    package static func entry(_ birth: TaskBirth, firstEntry: AuditEntry?) -> AuditEntry {
         var entry = AuditEntry(
             id: 0, recordedAt: birth.recordedAt, asOf: birth.asOf, taskID: birth.taskID, courseID: firstEntry?.courseID ?? birth.courseID,
             fromBucket: "", toBucket: firstEntry?.fromBucket ?? birth.storedBucket, cause: .import, actor: birth.actor,
@@ -51,7 +51,7 @@ public enum AuditBirth {
     }
 
     /// Whether `filter` keeps a derived birth entry as it would keep a stored one.
-    public static func allows(_ entry: AuditEntry, _ filter: AuditFilter) -> Bool {
+    package static func allows(_ entry: AuditEntry, _ filter: AuditFilter) -> Bool {
         if !filter.taskIDs.isEmpty, !filter.taskIDs.contains(entry.taskID) { return false }
         if !filter.courseIDs.isEmpty, !filter.courseIDs.contains(entry.courseID) { return false }
         if !filter.causes.isEmpty, !filter.causes.contains(entry.cause) { return false }
@@ -67,7 +67,7 @@ public enum AuditBirth {
 
     /// Every entry `filter` keeps, the derived births of its `--task` values first (in the
     /// order given), then the stored entries oldest first: what `audit` lists.
-    public static func forEachEntry(_ log: any AuditReading, _ filter: AuditFilter, _ body: (AuditEntry) throws -> Void) throws {
+    package static func forEachEntry(_ log: any AuditReading, _ filter: AuditFilter, _ body: (AuditEntry) throws -> Void) throws {
         if !filter.taskIDs.isEmpty {
             for birth in try log.births(of: filter.taskIDs) {
                 var own = AuditFilter()

@@ -1,6 +1,6 @@
 /// The audit log as JSON, CSV and text (`dashboard audit`), documented in docs/json.md.
 extension AuditEntry {
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("entry_id", derived ? .null : .int(id)), ("recorded_at", .string(recordedAt)), ("as_of", .string(asOf)),
             ("task_id", .string(taskID)), ("task_title", .string(taskTitle)), ("course_id", .string(courseID)),
@@ -17,17 +17,17 @@ extension AuditEntry {
     }
 
     /// The note of a derived birth line in text: what it is and where it comes from.
-    public var derivedNote: String {
+    package var derivedNote: String {
         "derived: created by batch \(batchID.map(String.init) ?? "?") in bucket \(toBucket) (a birth is not stored as an entry)"
     }
 
     /// The CSV header of `csvRow`.
-    public static let csvHeader = [
+    package static let csvHeader = [
         "entry_id", "recorded_at", "as_of", "task_id", "task_title", "course_id", "from", "to", "cause", "actor", "reason", "batch_id",
         "reverts", "reverted_by", "conflict", "override_until", "group", "derived",
     ]
 
-    public var csvRow: [String] {
+    package var csvRow: [String] {
         [
             derived ? "" : String(id), recordedAt, asOf, taskID, taskTitle, courseID, fromBucket, toBucket, cause.rawValue, actor, reason,
             batchID.map(String.init) ?? "", revertsEntry.map(String.init) ?? "", revertedBy.map(String.init).joined(separator: " "),

@@ -19,39 +19,39 @@ public enum AuditCause: String, Sendable, CaseIterable, Codable {
 ///
 /// `fromBucket` and `toBucket` are bucket names, or `""` (the task did not exist) and
 /// `"deleted"` (the task is soft-deleted).
-public struct AuditEntry: Sendable, Equatable {
-    public var id: Int
-    public var recordedAt: String
-    public var asOf: String
-    public var taskID: String
-    public var courseID: String
-    public var fromBucket: String
-    public var toBucket: String
-    public var cause: AuditCause
-    public var actor: String
-    public var reason: String
+package struct AuditEntry: Sendable, Equatable {
+    package var id: Int
+    package var recordedAt: String
+    package var asOf: String
+    package var taskID: String
+    package var courseID: String
+    package var fromBucket: String
+    package var toBucket: String
+    package var cause: AuditCause
+    package var actor: String
+    package var reason: String
     /// The batch whose data change this entry records (an import, or a revert's own batch).
-    public var batchID: Int?
+    package var batchID: Int?
     /// The entry this one reverts.
-    public var revertsEntry: Int?
+    package var revertsEntry: Int?
     /// The entries that revert this one (computed: the log itself is never edited).
-    public var revertedBy: [Int]
+    package var revertedBy: [Int]
     /// An import changed a task whose bucket a manual override pins; the override was kept.
-    public var conflict: Bool
+    package var conflict: Bool
     /// For an override: when it expires (`2026-12-01` or an instant), empty for never.
-    public var overrideUntil: String
+    package var overrideUntil: String
     /// The override entry in force on this task before this entry, if any.
-    public var overrideBefore: Int?
+    package var overrideBefore: Int?
     /// The task's title, read from its row (a deleted task keeps its row, and its title); empty
     /// when the row is gone. Not part of the log itself: the title as it is now.
-    public var taskTitle = ""
+    package var taskTitle = ""
     /// The group of a bulk change (`reclassify` with selection options and `--yes`, or the
     /// `revert --group` that undid one): every entry of it shares the id; nil for other entries.
-    public var groupID: Int?
+    package var groupID: Int?
     /// A line derived from the task's creating batch, not stored in the log (`AuditBirth`): it
     /// has no entry id (`id` 0) and cannot be reverted.
-    public var derived = false
+    package var derived = false
 }
 
 /// The pseudo-bucket of a soft-deleted task in the audit log.
-public let deletedBucketName = "deleted"
+package let deletedBucketName = "deleted"

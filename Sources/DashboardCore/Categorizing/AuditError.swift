@@ -3,7 +3,7 @@
 /// Policy (issue 12, part 3): a typed value only. The library holds no words of the command
 /// line (no flag, no command line); the executable words each case
 /// (`Sources/dashboard/Commands/AuditError+Wording.swift`).
-public enum AuditError: Error, Equatable {
+package enum AuditError: Error, Equatable {
     case unknownTask(String)
     case deletedTask(String)
     /// The reason is empty or only whitespace.
@@ -37,13 +37,13 @@ public enum AuditError: Error, Equatable {
     case store(StoreError)
 
     /// An entry of a group that later changes to its task block (`blockedGroup`).
-    public struct GroupBlock: Sendable, Equatable {
-        public var entry: Int
-        public var task: String
-        public var blocking: [Int]
-        public var causes: [AuditCause]
+    package struct GroupBlock: Sendable, Equatable {
+        package var entry: Int
+        package var task: String
+        package var blocking: [Int]
+        package var causes: [AuditCause]
 
-        public init(entry: Int, task: String, blocking: [(id: Int, cause: AuditCause)]) {
+        package init(entry: Int, task: String, blocking: [(id: Int, cause: AuditCause)]) {
             self.entry = entry
             self.task = task
             self.blocking = blocking.map(\.id)
@@ -51,7 +51,7 @@ public enum AuditError: Error, Equatable {
         }
     }
 
-    public static func == (lhs: AuditError, rhs: AuditError) -> Bool {
+    package static func == (lhs: AuditError, rhs: AuditError) -> Bool {
         switch (lhs, rhs) {
         case (.unknownTask(let a), .unknownTask(let b)), (.deletedTask(let a), .deletedTask(let b)),
             (.invalidExpiry(let a), .invalidExpiry(let b)):

@@ -2,17 +2,17 @@ import Foundation
 
 /// What a bulk `dashboard reclassify` selects and pins: the report's search and filters (a
 /// `ReportQuery`), the bucket and the optional end.
-public struct BulkSelection: Sendable {
+package struct BulkSelection: Sendable {
     /// The report's search and filters; its sort orders the preview.
-    public var query: ReportQuery
-    public var bucket: Bucket
+    package var query: ReportQuery
+    package var bucket: Bucket
     /// The end as given (`--until`), nil for none.
-    public var until: String?
+    package var until: String?
     /// The buckets are those of this instant, in each course's zone (the report's as-of).
-    public var asOf: Date
-    public var defaultTimeZone: TimeZone
+    package var asOf: Date
+    package var defaultTimeZone: TimeZone
 
-    public init(query: ReportQuery, bucket: Bucket, until: String?, asOf: Date, defaultTimeZone: TimeZone) {
+    package init(query: ReportQuery, bucket: Bucket, until: String?, asOf: Date, defaultTimeZone: TimeZone) {
         self.query = query
         self.bucket = bucket
         self.until = until
@@ -22,36 +22,36 @@ public struct BulkSelection: Sendable {
 }
 
 /// One task a bulk reclassification selects.
-public struct BulkTask: Sendable, Equatable {
-    public var taskID: String
-    public var courseID: String
-    public var courseCode: String
-    public var title: String
+package struct BulkTask: Sendable, Equatable {
+    package var taskID: String
+    package var courseID: String
+    package var courseCode: String
+    package var title: String
     /// Its bucket as the report shows it as of the selection's as-of (an override in force wins).
-    public var from: Bucket
+    package var from: Bucket
     /// An override in force already pins it to the target bucket with the same end: pinning
     /// it again would change nothing, so it is listed and skipped.
-    public var skipped: Bool
+    package var skipped: Bool
     /// The `override` entry that pinned it (after `--yes`); nil in a preview and when skipped.
-    public var entryID: Int?
+    package var entryID: Int?
 }
 
 /// The tasks a bulk reclassification selects, in the report's order, and its fingerprint.
-public struct BulkPlan: Sendable, Equatable {
-    public var tasks: [BulkTask]
-    public var bucket: Bucket
+package struct BulkPlan: Sendable, Equatable {
+    package var tasks: [BulkTask]
+    package var bucket: Bucket
     /// The end as stored (`DueDate.storageText`), "" for none.
-    public var until: String
+    package var until: String
     /// The selection's fingerprint (`BulkReclassify.token`) and, after a dot, the store's
     /// change marks when it was read (`lastEntry.lastBatch`): `--confirm` compares the
     /// fingerprint, and names the tasks changed after the marks when it differs.
-    public var token: String
+    package var token: String
     /// The group the entries were recorded under (after `--yes`), nil otherwise.
-    public var groupID: Int?
+    package var groupID: Int?
 
     /// The tasks that are pinned (not skipped).
-    public var pinned: [BulkTask] { tasks.filter { !$0.skipped } }
-    public var skippedCount: Int { tasks.count - pinned.count }
+    package var pinned: [BulkTask] { tasks.filter { !$0.skipped } }
+    package var skippedCount: Int { tasks.count - pinned.count }
 }
 
 /// The decisions of a bulk `dashboard reclassify`, pure over values and a `ReportReading`.
@@ -66,16 +66,16 @@ public struct BulkPlan: Sendable, Equatable {
 ///   whose computed bucket is the target already (so it stays there until the end);
 /// - the end must lie ahead in every selected task's course zone, else nothing is pinned;
 /// - at most `taskLimit` tasks: a larger selection is refused whole (narrow it).
-public enum BulkReclassify {
+package enum BulkReclassify {
     /// The most tasks one bulk change pins: the preview, the transaction and the audit group
     /// stay reviewable (a class's snow day is tens of tasks, a school's a few thousand).
-    public static let taskLimit = 10_000
+    package static let taskLimit = 10_000
 
     /// The selection as of `selection.asOf`, read in one snapshot of `reader` (inside a write
     /// transaction, that transaction's).
     /// - Throws: `AuditError`: an end that is no date or that has passed in a selected task's
     ///   course zone, a selection over `taskLimit`; the store's errors as they are.
-    public static func plan(_ reader: any ReportReading & ChangeMarksReading, _ selection: BulkSelection) throws -> BulkPlan {
+    package static func plan(_ reader: any ReportReading & ChangeMarksReading, _ selection: BulkSelection) throws -> BulkPlan {
         var query = selection.query
         (query.limit, query.page) = (nil, 1)
         let until = try storedEnd(selection.until)
@@ -117,14 +117,14 @@ public enum BulkReclassify {
     }
 
     /// The most changed tasks a refused `--confirm` names.
-    public static let changedLimit = 1_000
+    package static let changedLimit = 1_000
 
     /// Refuses to apply when `confirm` (the preview's token) does not carry the selection's
     /// fingerprint now (the marks after it do not count).
     /// - Parameter changedSince: the tasks changed after the marks (`ChangeMarksReading`).
     /// - Throws: `AuditError.selectionChanged` with the selection as it is now and the tasks
     ///   changed since the preview.
-    public static func check(_ plan: BulkPlan, confirm: String?, changedSince: (ChangeMarks) throws -> [String]) throws {
+    package static func check(_ plan: BulkPlan, confirm: String?, changedSince: (ChangeMarks) throws -> [String]) throws {
         guard let confirm else { return }
         let parts = confirm.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         let current = plan.token.split(separator: ".").first.map(String.init) ?? plan.token
@@ -141,7 +141,7 @@ public enum BulkReclassify {
     /// skipped, by id. Two selections have the same fingerprint exactly when applying them
     /// would pin the same tasks from the same buckets to the same bucket and end (titles and
     /// order do not count).
-    public static func token(_ tasks: [BulkTask], _ bucket: Bucket, _ until: String) -> String {
+    package static func token(_ tasks: [BulkTask], _ bucket: Bucket, _ until: String) -> String {
         let digest = SHA256()
         digest.update(Array("\(bucket.rawValue)\t\(until)\n".utf8))
         for task in tasks.sorted(by: { $0.taskID.utf8.lexicographicallyPrecedes($1.taskID.utf8) }) {

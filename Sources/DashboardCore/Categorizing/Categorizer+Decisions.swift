@@ -1,23 +1,23 @@
 import Foundation
 
 /// A live task a pass looks at, as stored: what `Categorizer.decide` needs of it.
-public struct PassCandidate: Sendable {
-    public var taskID: String
-    public var courseID: String
-    public var due: String
-    public var completed: Bool
+package struct PassCandidate: Sendable {
+    package var taskID: String
+    package var courseID: String
+    package var due: String
+    package var completed: Bool
     /// The stored bucket.
-    public var bucket: String
+    package var bucket: String
     /// The course's time zone as stored (`CourseZones` resolves it).
-    public var timeZone: String
+    package var timeZone: String
     /// The override stored for the task, if any: the entry that set it and what it pins.
-    public var overrideEntry: Int?
-    public var override: StoredOverride?
+    package var overrideEntry: Int?
+    package var override: StoredOverride?
     /// What the pass's plan does to the task (`insert`, `update`, `restore`), nil when the
     /// plan does not name it.
-    public var change: String?
+    package var change: String?
 
-    public init(
+    package init(
         taskID: String, courseID: String, due: String, completed: Bool, bucket: String, timeZone: String, overrideEntry: Int?,
         override: StoredOverride?, change: String?
     ) {
@@ -36,24 +36,24 @@ public struct PassCandidate: Sendable {
 /// One change a pass records: the task's new stored bucket, its audit entry, and whether its
 /// override goes. The store writes the bucket (unless `to` is `deletedBucketName`), lifts the
 /// override when `clearOverride`, and appends one entry per change, by task id.
-public struct BucketChange: Sendable, Equatable {
-    public var taskID: String
-    public var courseID: String
-    public var from: String
-    public var to: String
-    public var cause: AuditCause
-    public var reason: String
-    public var conflict: Bool
-    public var overrideBefore: Int?
-    public var clearOverride: Bool
+package struct BucketChange: Sendable, Equatable {
+    package var taskID: String
+    package var courseID: String
+    package var from: String
+    package var to: String
+    package var cause: AuditCause
+    package var reason: String
+    package var conflict: Bool
+    package var overrideBefore: Int?
+    package var clearOverride: Bool
     /// The entry names the pass's batch (the task is in its plan).
-    public var withBatch: Bool
+    package var withBatch: Bool
 }
 
 extension Categorizer {
     /// The entry of a task the pass's plan deletes: cause `delete` after an import, the plan's
     /// cause otherwise; the task keeps its override until it is restored.
-    public static func deleted(
+    package static func deleted(
         taskID: String, courseID: String, bucket: String, overrideEntry: Int?, context: PassContext
     ) -> BucketChange {
         BucketChange(
@@ -69,7 +69,7 @@ extension Categorizer {
     /// override, unless run with `--override-manual`, which clears it and gives the task its
     /// computed bucket. A task outside the plan gets cause `time`; a restored one `restore`.
     /// The reasons are stored in the audit log, so their words stay the same.
-    public static func decide(
+    package static func decide(
         _ task: PassCandidate, context: PassContext, zones: inout CourseZones, result: inout CategorizeResult
     ) -> BucketChange? {
         let effective = BucketPolicy.effective(

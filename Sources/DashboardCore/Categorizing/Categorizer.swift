@@ -24,11 +24,11 @@ public struct CategorizeResult: Sendable, Equatable {
 /// `BucketPolicy` decides every bucket (an override in force wins, else the computed bucket),
 /// in each course's zone from `CourseZones`; only tasks whose bucket changes get a write and an
 /// entry, so running it twice with the same as-of records nothing.
-public final class Categorizer {
-    public let store: any BucketWriting
+package final class Categorizer {
+    package let store: any BucketWriting
     private let clock: Clock
 
-    public init(store: any BucketWriting, clock: Clock = SystemClock()) {
+    package init(store: any BucketWriting, clock: Clock = SystemClock()) {
         self.store = store
         self.clock = clock
     }
@@ -36,29 +36,29 @@ public final class Categorizer {
     /// `dashboard categorize`: one pass in its own write transaction, with an empty plan (no
     /// batch changed data: every entry it records has cause `time`).
     /// - Throws: `StoreError` (`busy` when an import holds the lock).
-    public func categorize(asOf: Date, defaultTimeZone: TimeZone, actor: String) throws(StoreError) -> CategorizeResult {
+    package func categorize(asOf: Date, defaultTimeZone: TimeZone, actor: String) throws(StoreError) -> CategorizeResult {
         try store.categorize(asOf: asOf, defaultTimeZone: defaultTimeZone, actor: actor, clock: clock)
     }
 
     /// What is being categorized and why.
-    public struct PassContext: Sendable {
-        public var asOf: Date
-        public var defaultTimeZone: TimeZone
-        public var actor: String
-        public var recordedAt: Date
+    package struct PassContext: Sendable {
+        package var asOf: Date
+        package var defaultTimeZone: TimeZone
+        package var actor: String
+        package var recordedAt: Date
         /// The batch whose data changes (the pass's `ImportPlan`) this pass follows, if any.
-        public var batchID: Int?
+        package var batchID: Int?
         /// Entries for tasks in the plan get this cause: `import` after an import, `revert`
         /// after a revert.
-        public var planCause: AuditCause = .import
-        public var planReason = ""
+        package var planCause: AuditCause = .import
+        package var planReason = ""
         /// An import run with `--override-manual`: changed overridden tasks lose their override.
-        public var overrideManual = false
+        package var overrideManual = false
         /// The plan's tasks without an override already have their bucket and their entry
         /// (recorded from the staged buckets); the pass leaves them alone.
-        public var planBucketsRecorded = false
+        package var planBucketsRecorded = false
 
-        public init(
+        package init(
             asOf: Date, defaultTimeZone: TimeZone, actor: String, recordedAt: Date, batchID: Int? = nil, planCause: AuditCause = .import,
             planReason: String = "", overrideManual: Bool = false, planBucketsRecorded: Bool = false
         ) {

@@ -8,7 +8,7 @@ extension ManualOverride {
     /// applies with the same words; the selection is `BulkReclassify.plan`'s.
     /// - Throws: `AuditError` (the reason, the end, a selection over the limit); the store's
     ///   read errors as they are.
-    public static func preview(_ reader: any ReportReading & ChangeMarksReading, selection: BulkSelection, reason: String) throws
+    package static func preview(_ reader: any ReportReading & ChangeMarksReading, selection: BulkSelection, reason: String) throws
         -> BulkPlan
     {
         _ = try checkedReason(reason)
@@ -20,7 +20,7 @@ extension ManualOverride {
     /// - Parameter confirm: the preview's token; when given, a selection that is no longer the
     ///   previewed one is refused (`AuditError.selectionChanged`) and nothing is written.
     /// - Returns: the plan applied: its group (nil when nothing was to pin) and each task's entry.
-    public func reclassify(selection: BulkSelection, reason: String, actor: String, confirm: String?) throws(AuditError) -> BulkPlan {
+    package func reclassify(selection: BulkSelection, reason: String, actor: String, confirm: String?) throws(AuditError) -> BulkPlan {
         let reasonText = try Self.checkedReason(reason)
         return try store.pinOverrides(
             BulkOverrideRequest(selection: selection, reason: reasonText, actor: actor, confirm: confirm, clock: clock))

@@ -1,15 +1,15 @@
 import Foundation
 
 /// `dashboard reclassify`: a teacher pins a task's bucket, optionally until a date.
-public final class ManualOverride {
-    public let store: any AuditWriting
+package final class ManualOverride {
+    package let store: any AuditWriting
     let clock: Clock
 
     /// The longest reason kept in the audit log, in characters: a sentence or a short
     /// paragraph; a longer text is refused (`reasonTooLong`), never cut.
-    public static let reasonCharacterLimit = 1_000
+    package static let reasonCharacterLimit = 1_000
 
-    public init(store: any AuditWriting, clock: Clock = SystemClock()) {
+    package init(store: any AuditWriting, clock: Clock = SystemClock()) {
         self.store = store
         self.clock = clock
     }
@@ -21,7 +21,7 @@ public final class ManualOverride {
     /// `until` passes: a date means the end of that day in the course's time zone
     /// (`BucketPolicy.hasExpired`); an end already passed is refused.
     /// - Returns: the new entry.
-    public func reclassify(
+    package func reclassify(
         taskID: String, to bucket: Bucket, reason: String, until: String?, actor: String, asOf: Date, defaultTimeZone: TimeZone
     ) throws(AuditError) -> AuditEntry {
         let reasonText = try Self.checkedReason(reason)
@@ -41,16 +41,16 @@ public final class ManualOverride {
     }
 
     /// The task an override is asked for, as stored.
-    public struct Target: Sendable {
-        public var courseID: String
-        public var bucket: String
-        public var deleted: Bool
+    package struct Target: Sendable {
+        package var courseID: String
+        package var bucket: String
+        package var deleted: Bool
         /// The course's time zone as stored.
-        public var timeZone: String
+        package var timeZone: String
         /// The override in force before this one, if any.
-        public var previous: Int?
+        package var previous: Int?
 
-        public init(courseID: String, bucket: String, deleted: Bool, timeZone: String, previous: Int?) {
+        package init(courseID: String, bucket: String, deleted: Bool, timeZone: String, previous: Int?) {
             self.courseID = courseID
             self.bucket = bucket
             self.deleted = deleted
@@ -62,7 +62,7 @@ public final class ManualOverride {
     /// Whether `target` may be pinned, and the override's end as stored ("" for none).
     /// - Throws: `AuditError`: an unknown or deleted task, an end that is no date, or one that
     ///   has passed in the course's zone.
-    public static func expiry(of request: OverrideRequest, target: Target?) throws(AuditError) -> String {
+    package static func expiry(of request: OverrideRequest, target: Target?) throws(AuditError) -> String {
         guard let target else { throw .unknownTask(request.taskID) }
         if target.deleted { throw .deletedTask(request.taskID) }
         guard let until = request.until else { return "" }

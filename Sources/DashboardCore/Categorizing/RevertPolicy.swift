@@ -2,15 +2,15 @@ import Foundation
 
 /// What a revert may undo and what it records: the decisions of `dashboard revert`, as pure
 /// code over values. The store (`AuditWriting`) reads what they need and writes what they say.
-public enum RevertPolicy {
+package enum RevertPolicy {
     /// A task as a revert sees it before and after: its course, its stored bucket
     /// (`deletedBucketName` when deleted) and the override in force.
-    public struct TaskState: Sendable, Equatable {
-        public var courseID: String
-        public var bucketName: String
-        public var override: Int?
+    package struct TaskState: Sendable, Equatable {
+        package var courseID: String
+        package var bucketName: String
+        package var override: Int?
 
-        public init(courseID: String, bucketName: String, override: Int?) {
+        package init(courseID: String, bucketName: String, override: Int?) {
             self.courseID = courseID
             self.bucketName = bucketName
             self.override = override
@@ -18,13 +18,13 @@ public enum RevertPolicy {
     }
 
     /// What `BucketPolicy.effective` needs of one live task.
-    public struct PolicyInputs: Sendable, Equatable {
-        public var due: String
-        public var completed: Bool
-        public var timeZone: String
-        public var override: StoredOverride?
+    package struct PolicyInputs: Sendable, Equatable {
+        package var due: String
+        package var completed: Bool
+        package var timeZone: String
+        package var override: StoredOverride?
 
-        public init(due: String, completed: Bool, timeZone: String, override: StoredOverride?) {
+        package init(due: String, completed: Bool, timeZone: String, override: StoredOverride?) {
             self.due = due
             self.completed = completed
             self.timeZone = timeZone
@@ -39,7 +39,7 @@ public enum RevertPolicy {
     ///   - blocking: later entries (not `time`) of the same task.
     /// - Throws: `AuditError`: a `time` entry, one already reverted, or one with later changes
     ///   (unless `force`).
-    public static func checkEntry(
+    package static func checkEntry(
         _ entry: AuditEntry, latestRevertInForce: Int?, blocking: [(id: Int, cause: AuditCause)], force: Bool
     ) throws(AuditError) {
         if entry.cause == .time { throw .timeEntry(entry.id) }
@@ -53,7 +53,7 @@ public enum RevertPolicy {
     ///   when it is not undone) and its later entries (not `time`).
     /// - Throws: `AuditError`: every entry already undone, or later changes to a task of the
     ///   group (unless `force`), naming every blocked entry.
-    public static func checkGroup(
+    package static func checkGroup(
         _ groupID: Int, entries: [(entry: AuditEntry, latestRevertInForce: Int?, blocking: [(id: Int, cause: AuditCause)])], force: Bool
     ) throws(AuditError) -> (undo: [(entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)])], alreadyUndone: [Int]) {
         var undo: [(entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)])] = []
@@ -76,14 +76,14 @@ public enum RevertPolicy {
     }
 
     /// The reason each entry of a group's revert records.
-    public static func groupEntryReason(_ groupID: Int, _ entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)]) -> String {
+    package static func groupEntryReason(_ groupID: Int, _ entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)]) -> String {
         var reason = "revert of group \(groupID), entry \(entry.id) (\(entry.cause.rawValue))"
         if !blocking.isEmpty { reason += "; forced past entries \(blocking.map { String($0.id) }.joined(separator: ", "))" }
         return reason
     }
 
     /// The reason an entry's revert records (stored in the audit log and the revert batch).
-    public static func entryReason(_ entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)]) -> String {
+    package static func entryReason(_ entry: AuditEntry, blocking: [(id: Int, cause: AuditCause)]) -> String {
         var reason = "revert of entry \(entry.id) (\(entry.cause.rawValue))"
         if !blocking.isEmpty { reason += "; forced past entries \(blocking.map { String($0.id) }.joined(separator: ", "))" }
         return reason
@@ -92,13 +92,13 @@ public enum RevertPolicy {
     /// Whether reverting `entry` puts back the override in force before it: when the entry
     /// changed it (an override, a revert, or an import that cleared one). Other entries leave
     /// today's override alone, even when forced past it.
-    public static func restoresOverride(_ entry: AuditEntry) -> Bool {
+    package static func restoresOverride(_ entry: AuditEntry) -> Bool {
         entry.cause == .override || entry.cause == .revert
             || (entry.cause == .import && !entry.conflict && entry.overrideBefore != nil)
     }
 
     /// The counts of an entry's revert batch, from the change it made to the task.
-    public static func counts(ofChange change: String?) -> ImportCounts {
+    package static func counts(ofChange change: String?) -> ImportCounts {
         var counts = ImportCounts()
         switch change {
         case "delete": counts.deleted = 1
@@ -110,7 +110,7 @@ public enum RevertPolicy {
 
     /// The bucket a task has after a revert: `BucketPolicy.effective` (its override in force
     /// wins), nil for a deleted task.
-    public static func bucket(_ inputs: PolicyInputs?, asOf: Date, defaultTimeZone: TimeZone) -> String? {
+    package static func bucket(_ inputs: PolicyInputs?, asOf: Date, defaultTimeZone: TimeZone) -> String? {
         guard let inputs else { return nil }
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         return BucketPolicy.effective(
@@ -121,7 +121,7 @@ public enum RevertPolicy {
     /// Whether a batch may be reverted (`lastRevert` is read only for a reverted batch).
     /// - Throws: `AuditError`: already reverted, not committed, or later batches changed its
     ///   rows (unless `force`).
-    public static func checkBatch(
+    package static func checkBatch(
         _ batchID: Int, status: BatchStatus, lastRevert: () throws -> Int, blocking: [Int], force: Bool
     ) throws {
         if status == .reverted { throw AuditError.batchAlreadyReverted(batch: batchID, by: try lastRevert()) }
@@ -130,7 +130,7 @@ public enum RevertPolicy {
     }
 
     /// The reason a batch's revert records.
-    public static func batchReason(_ batchID: Int, blocking: [Int]) -> String {
+    package static func batchReason(_ batchID: Int, blocking: [Int]) -> String {
         var reason = "revert of batch \(batchID)"
         if !blocking.isEmpty { reason += "; forced past batches \(blocking.map(String.init).joined(separator: ", "))" }
         return reason
@@ -139,7 +139,7 @@ public enum RevertPolicy {
     /// The status and reason of the `step`-th batch (from 0) down a chain of reverts that
     /// revert batch `revertBatch` reached: each undoes the one before, so the batch the revert
     /// reverted is in effect again, the one that batch reverted is undone again, and so on.
-    public static func chainStatus(step: Int, revertBatch: Int) -> (BatchStatus, String) {
+    package static func chainStatus(step: Int, revertBatch: Int) -> (BatchStatus, String) {
         step % 2 == 0 ? (.committed, "re-applied by batch \(revertBatch)") : (.reverted, "reverted again by batch \(revertBatch)")
     }
 }

@@ -1,19 +1,19 @@
 import Foundation
 
 /// What a revert did.
-public struct RevertResult: Sendable {
+package struct RevertResult: Sendable {
     /// The batch recording the data the revert restored (nil when only an override changed).
-    public var batchID: Int?
+    package var batchID: Int?
     /// The `revert` entries recorded (one for an entry revert; one per changed task for a batch).
-    public var entries: [AuditEntry]
+    package var entries: [AuditEntry]
     /// Counts per kind for a batch revert.
-    public var counts: [FileKind: ImportCounts]
+    package var counts: [FileKind: ImportCounts]
     /// For a group revert: the group its `revert` entries form (revert it to re-apply).
-    public var groupID: Int?
+    package var groupID: Int?
     /// For a group revert: the group's entries that were already undone, left as they are.
-    public var alreadyUndone: [Int] = []
+    package var alreadyUndone: [Int] = []
 
-    public init(batchID: Int?, entries: [AuditEntry], counts: [FileKind: ImportCounts], groupID: Int? = nil) {
+    package init(batchID: Int?, entries: [AuditEntry], counts: [FileKind: ImportCounts], groupID: Int? = nil) {
         self.groupID = groupID
         self.batchID = batchID
         self.entries = entries
@@ -28,11 +28,11 @@ public struct RevertResult: Sendable {
 /// re-applies the original. Nothing in the audit log is ever edited or deleted. What may be
 /// reverted, and what a revert records, is `RevertPolicy`'s; the store (`AuditWriting`) reads
 /// and writes.
-public final class Reverter {
-    public let store: any AuditWriting
+package final class Reverter {
+    package let store: any AuditWriting
     private let clock: Clock
 
-    public init(store: any AuditWriting, clock: Clock = SystemClock()) {
+    package init(store: any AuditWriting, clock: Clock = SystemClock()) {
         self.store = store
         self.clock = clock
     }
@@ -42,7 +42,8 @@ public final class Reverter {
     /// revert is re-applied.
     /// - Throws: `AuditError`: a `time` entry, an entry already reverted, or one with later
     ///   changes to the same task (unless `force`).
-    public func revert(entryID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult {
+    package func revert(entryID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult
+    {
         try store.revertEntry(
             RevertRequest(id: entryID, force: force, actor: actor, asOf: asOf, defaultTimeZone: defaultTimeZone, clock: clock))
     }
@@ -52,7 +53,8 @@ public final class Reverter {
     /// (`reverts_batch`), logged entry by entry, and can itself be reverted.
     /// - Throws: `AuditError` for a batch that wrote nothing, one already reverted, or one
     ///   whose rows later batches changed again (unless `force`).
-    public func revert(batchID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult {
+    package func revert(batchID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult
+    {
         try store.revertBatch(
             RevertRequest(id: batchID, force: force, actor: actor, asOf: asOf, defaultTimeZone: defaultTimeZone, clock: clock))
     }
@@ -62,7 +64,8 @@ public final class Reverter {
     /// (revert it to re-apply the group). Entries already undone one by one are left as they are.
     /// - Throws: `AuditError`: an unknown group, one whose every entry is already undone, or one
     ///   with later changes to its tasks (unless `force`, which goes past them all).
-    public func revert(groupID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult {
+    package func revert(groupID: Int, force: Bool, actor: String, asOf: Date, defaultTimeZone: TimeZone) throws(AuditError) -> RevertResult
+    {
         try store.revertGroup(
             RevertRequest(id: groupID, force: force, actor: actor, asOf: asOf, defaultTimeZone: defaultTimeZone, clock: clock))
     }

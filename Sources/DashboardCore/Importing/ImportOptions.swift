@@ -64,17 +64,17 @@ public struct ImportOptions: Sendable {
     /// Who ran it (recorded in the batch).
     public var actor = ""
     /// Bytes read from the source at a time.
-    public var chunkSize = 64 * 1024
+    package var chunkSize = 64 * 1024
     /// The time zone of courses that name none (`--timezone`, else UTC).
     public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
     /// Let the import win over manual overrides of the tasks it changes.
     public var overrideManual = false
     /// Stage the tasks even into a database without tasks, instead of writing them directly
     /// (`DirectTaskWriter`): the tests run both paths and compare them.
-    public var forceStaging = false
+    package var forceStaging = false
     /// May an identical re-import skip reading and comparing its rows when the data is proven
     /// unchanged (`Importer.unchangedBasis`)? The tests turn it off to compare both ways.
-    public var skipProvenUnchanged = true
+    package var skipProvenUnchanged = true
 
     public init() {}
 }
@@ -85,13 +85,13 @@ public struct InputFile: Sendable {
     public let size: Int
     private let opener: @Sendable () throws -> ByteSource
 
-    public init(path: String, size: Int, open: @escaping @Sendable () throws -> ByteSource) {
+    package init(path: String, size: Int, open: @escaping @Sendable () throws -> ByteSource) {
         self.path = path
         self.size = size
         self.opener = open
     }
 
-    public func open() throws -> ByteSource { try opener() }
+    package func open() throws -> ByteSource { try opener() }
 
     /// A file on disk.
     public static func onDisk(_ path: String) -> InputFile {

@@ -3,7 +3,7 @@
 extension ImportResult {
     /// The whole result as one value: loads every problem, so for tests and small results;
     /// commands write it with `writeJSON(to:)`, which gives the same bytes.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var pairs = headPairs
         pairs.append(("rejects", .array(rejects.map(\.json))))
         pairs.append(("warnings", .array(warnings.map(\.json))))
@@ -12,7 +12,7 @@ extension ImportResult {
 
     /// Writes `json.rendered() + "\n"` to `sink` in pieces, streaming the problems from the
     /// spool one at a time (bounded memory whatever their number).
-    public func writeJSON(to sink: @escaping (String) throws -> Void) throws {
+    package func writeJSON(to sink: @escaping (String) throws -> Void) throws {
         let writer = JSONStreamWriter(sink: sink)
         for (key, value) in headPairs { try writer.pair(key, value) }
         for severity in [ProblemSeverity.error, .warning] {
@@ -79,7 +79,7 @@ extension ImportedFile {
 
 extension ImportProblem {
     /// Every field of the problem, plus its Frictionless type.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("code", .string(code.rawValue)), ("severity", .string(severity.rawValue)), ("type", .string(frictionlessType)),
             ("file", .string(file)), ("line", .int(line)), ("row", .int(row)), ("column", .string(column)),
@@ -89,7 +89,7 @@ extension ImportProblem {
 }
 
 extension BatchRecord {
-    public var json: JSONValue {
+    package var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("batch_id", .int(id)), ("command", .string(command)), ("status", .string(status.rawValue)),
             ("mode", .string(mode.rawValue)), ("started_at", .string(startedAt)),
@@ -104,16 +104,16 @@ extension BatchRecord {
 }
 
 /// JSON helpers for the command line.
-public enum ImportResultJSON {
+package enum ImportResultJSON {
     /// `{"courses": {...}, "tasks": {...}, "total": {...}}`.
-    public static func counts(_ counts: [FileKind: ImportCounts]) -> JSONValue {
+    package static func counts(_ counts: [FileKind: ImportCounts]) -> JSONValue {
         ImportResult.countsJSON(counts)
     }
 }
 
 extension CategorizeResult {
     /// `{"tasks": …, "entries": …, "by_cause": {…}, "conflicts": …, "expired_overrides": …, "cleared_overrides": …}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("tasks", .int(tasks)), ("entries", .int(entries)),
             ("by_cause", .object(AuditCause.allCases.compactMap { cause in byCause[cause].map { (cause.rawValue, .int($0)) } })),

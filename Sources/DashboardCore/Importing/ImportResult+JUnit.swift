@@ -6,7 +6,7 @@ extension ImportResult {
     /// one at a time, so memory stays bounded whatever their number.
     /// - Parameter command: `check` or `import`, named by the report and its properties.
     /// - Throws: the spool's error when its temporary database cannot be read, or the sink's.
-    public func writeJUnit(command: String, to sink: @escaping (String) throws -> Void) throws {
+    package func writeJUnit(command: String, to sink: @escaping (String) throws -> Void) throws {
         let counted = try problemSpool.countsByFile()
         try JUnitReport.write(
             junitSuites(command: command, counted: counted), command: command, timestamp: asOf, spool: problemSpool, to: sink)

@@ -65,7 +65,7 @@ public struct ImportResult: Sendable {
     public var files: [ImportedFile]
     /// Every rejected row and every warning, in file order (courses files first), kept out of
     /// memory when there are many (see `ProblemSpool`). Read them with `forEachProblem`.
-    public var problemSpool: ProblemSpool
+    package var problemSpool: ProblemSpool
     /// Why a batch failed or was held; empty otherwise.
     public var reason: String
     /// The bucket changes recorded at the end of the import (nil when nothing was applied).
@@ -87,11 +87,11 @@ public struct ImportResult: Sendable {
 
     /// Every problem in one array: loads them all, so only for tests and callers that know the
     /// run is small. Commands use `forEachProblem`.
-    public var problems: [ImportProblem] { load(nil) }
+    package var problems: [ImportProblem] { load(nil) }
     /// The rejected rows' problems in one array (see `problems`).
-    public var rejects: [ImportProblem] { load(.error) }
+    package var rejects: [ImportProblem] { load(.error) }
     /// The warnings in one array (see `problems`).
-    public var warnings: [ImportProblem] { load(.warning) }
+    package var warnings: [ImportProblem] { load(.warning) }
 
     private func load(_ severity: ProblemSeverity?) -> [ImportProblem] {
         var all: [ImportProblem] = []

@@ -11,7 +11,7 @@ extension Importer {
     /// course no longer exists are rejected as `unknown_course`.
     /// - Throws: `ImportFailure.notHeld` for a batch that is not held, `.staleHeld` when newer
     ///   batches committed since; `.store` on failure.
-    public func approve(
+    package func approve(
         batchID: Int, asOf: Date, actor: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
         overrideManual: Bool = false, force: Bool = false
     ) throws(ImportFailure) -> ImportResult {
@@ -86,7 +86,7 @@ extension Importer {
 
     /// Drops a held batch (`dashboard batches discard ID`): its rows are deleted and the
     /// batch is kept as `discarded`.
-    public func discard(batchID: Int, actor: String) throws(ImportFailure) -> BatchRecord {
+    package func discard(batchID: Int, actor: String) throws(ImportFailure) -> BatchRecord {
         var record: BatchRecord?
         do {
             try store.database.inTransaction(.immediate) {

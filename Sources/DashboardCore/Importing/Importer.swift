@@ -1,14 +1,14 @@
 import Foundation
 
 /// Progress of a running import, for a progress bar.
-public struct ImportProgress: Sendable {
+package struct ImportProgress: Sendable {
     /// What the run is doing: reading files, or planning and writing the batch.
-    public enum Phase: Sendable { case reading, writing }
-    public var phase: Phase = .reading
-    public var bytesRead: Int
-    public var bytesTotal: Int
-    public var rows: Int
-    public var file: String
+    package enum Phase: Sendable { case reading, writing }
+    package var phase: Phase = .reading
+    package var bytesRead: Int
+    package var bytesTotal: Int
+    package var rows: Int
+    package var file: String
 }
 
 /// Imports course and task files into the store as one all-or-nothing batch.
@@ -22,13 +22,13 @@ public struct ImportProgress: Sendable {
 ///
 /// This type is the orchestration only: the fold decides what rows mean, `ImportMessages`
 /// words the problems, the writers and `StagingArea` own the SQL.
-public final class Importer {
-    public let store: Store
+package final class Importer {
+    package let store: Store
     let clock: Clock
     /// Called now and then while files are read.
-    public var progress: ((ImportProgress) -> Void)?
+    package var progress: ((ImportProgress) -> Void)?
 
-    public init(store: Store, clock: Clock = SystemClock()) {
+    package init(store: Store, clock: Clock = SystemClock()) {
         self.store = store
         self.clock = clock
     }
@@ -39,7 +39,7 @@ public final class Importer {
     /// check`, which writes nothing at all).
     /// - Returns: the batch's result; rejected rows are in it (the run still succeeded).
     /// - Throws: `ImportFailure` when nothing could be committed.
-    public func run(files: [InputFile], options: ImportOptions, record: Bool = true) throws(ImportFailure) -> ImportResult {
+    package func run(files: [InputFile], options: ImportOptions, record: Bool = true) throws(ImportFailure) -> ImportResult {
         let startedAt = clock.now()
         var layouts: [(file: InputFile, layout: HeaderLayout)] = []
         var run = RunState(options: options)

@@ -14,7 +14,7 @@ extension JUnitReport {
     ///   - inputs: the input files' paths, as the command was given them (folders expanded).
     ///   - asOf: the run's as-of instant (`Timestamp.text`), the suites' timestamp.
     ///   - batchID: the failed batch, when `import` recorded one.
-    public static func writeFileFailure(
+    package static func writeFileFailure(
         _ problem: ImportProblem, inputs: [String], command: String, mode: ImportMode, asOf: String, batchID: Int?,
         to sink: @escaping (String) throws -> Void
     ) throws {
@@ -42,7 +42,7 @@ extension JUnitReport {
     /// be opened, read or written (exit 74, 70…). No file is to blame, so the report has one
     /// suite, named after the command, with one test case `run` whose `<error>` is the message
     /// and hint the command prints on stderr.
-    public static func writeRunFailure(
+    package static func writeRunFailure(
         message: String, hint: String, command: String, mode: ImportMode, asOf: String, batchID: Int?,
         to sink: @escaping (String) throws -> Void
     ) throws {

@@ -26,9 +26,9 @@
 /// run's as-of instant: the report of the same files, database and `--as-of` is the same
 /// bytes. User data (file names, columns, values, messages, hints, reasons) is shown with
 /// control, bidi and invisible characters made visible (`VisibleText`), as on stderr.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The rule of the delete guard of a sync (SPEC §5), a test case beside the problem codes.
-    public static let deleteGuardRule = "max_delete"
+    package static let deleteGuardRule = "max_delete"
 
     /// One test case: a rule and what became of it.
     struct TestCase {

@@ -5,40 +5,40 @@
 /// insert writes every field, a restore (a tombstone brought back; counted among the
 /// inserts) and an update write the fields that differ from the row as it is now, a delete
 /// tombstones the row as it is. The diff is a function of the two rows' stored values.
-public struct PlannedChange: Equatable, Sendable {
+package struct PlannedChange: Equatable, Sendable {
     /// What happens to the row.
-    public enum Action: String, CaseIterable, Sendable {
+    package enum Action: String, CaseIterable, Sendable {
         case insert, restore, update, delete
     }
 
     /// One field's value before and after (nil: the row does not exist on that side).
-    public struct Field: Equatable, Sendable {
-        public let name: String
-        public let old: String?
-        public let new: String?
+    package struct Field: Equatable, Sendable {
+        package let name: String
+        package let old: String?
+        package let new: String?
 
-        public init(name: String, old: String?, new: String?) {
+        package init(name: String, old: String?, new: String?) {
             self.name = name
             self.old = old
             self.new = new
         }
     }
 
-    public let kind: FileKind
-    public let action: Action
-    public let id: String
+    package let kind: FileKind
+    package let action: Action
+    package let id: String
     /// The course the row belongs to after the change (before it, for a delete); a course's own id.
-    public let courseID: String
+    package let courseID: String
     /// The row's title after the change (before it, for a delete).
-    public let title: String
+    package let title: String
     /// Insert: every field, old nil. Restore, update: the fields that change. Delete: every
     /// field, new nil.
-    public let fields: [Field]
+    package let fields: [Field]
 
     /// The stored fields of a row of `kind`, in the order `old`/`new` values are given in.
     /// Courses: code, title, term, teacher, timezone. Tasks: course_id, title, student_id,
     /// due, priority, completed (`true`/`false`), assignment_id — the columns the plan compares.
-    public static func fieldNames(_ kind: FileKind) -> [String] {
+    package static func fieldNames(_ kind: FileKind) -> [String] {
         switch kind {
         case .courses: return ["code", "title", "term", "teacher", "timezone"]
         case .tasks: return ["course_id", "title", "student_id", "due", "priority", "completed", "assignment_id"]
@@ -47,7 +47,7 @@ public struct PlannedChange: Equatable, Sendable {
 
     /// The change from the row's stored values `old` (nil when it does not exist) to `new`
     /// (nil for a delete), each in the order of `fieldNames(kind)`.
-    public init(kind: FileKind, action: Action, id: String, old: [String]?, new: [String]?) {
+    package init(kind: FileKind, action: Action, id: String, old: [String]?, new: [String]?) {
         let names = Self.fieldNames(kind)
         let after = action == .delete ? nil : new
         let before = action == .insert ? nil : old
@@ -72,7 +72,7 @@ public struct PlannedChange: Equatable, Sendable {
 
     /// `{"kind", "action", "id", "course", "title", "fields": {name: {"old", "new"}}}`;
     /// `completed` as a boolean, an absent side as null (docs/json.md).
-    public var json: JSONValue {
+    package var json: JSONValue {
         func value(_ name: String, _ text: String?) -> JSONValue {
             guard let text else { return .null }
             return name == "completed" ? .bool(text == "true") : .string(text)
@@ -93,17 +93,17 @@ public struct PlannedChange: Equatable, Sendable {
 
 /// What approving a held batch would do now, before its rows are listed: the counts the
 /// approval would record and how many changes of each kind and action there are.
-public struct HeldPlanSummary: Equatable, Sendable {
+package struct HeldPlanSummary: Equatable, Sendable {
     /// The counts `batches approve` would record now, per kind.
-    public var counts: [FileKind: ImportCounts]
+    package var counts: [FileKind: ImportCounts]
     /// The number of changes per kind and action (restores are among the counts' inserts).
-    public var totals: [FileKind: [PlannedChange.Action: Int]]
+    package var totals: [FileKind: [PlannedChange.Action: Int]]
     /// Held tasks whose course is gone since: approving rejects them (`unknown_course`).
-    public var droppedTasks: Int
+    package var droppedTasks: Int
     /// Batches committed after the held one: approving then needs `force`.
-    public var newerBatches: [Int]
+    package var newerBatches: [Int]
 
-    public init(
+    package init(
         counts: [FileKind: ImportCounts], totals: [FileKind: [PlannedChange.Action: Int]], droppedTasks: Int, newerBatches: [Int]
     ) {
         self.counts = counts
@@ -113,7 +113,7 @@ public struct HeldPlanSummary: Equatable, Sendable {
     }
 
     /// The number of changes of `kind` and `action`.
-    public func total(_ kind: FileKind, _ action: PlannedChange.Action) -> Int {
+    package func total(_ kind: FileKind, _ action: PlannedChange.Action) -> Int {
         totals[kind]?[action] ?? 0
     }
 }

@@ -19,13 +19,13 @@
 ///   with the file-level rules only.
 extension ProblemCode {
     /// Checked on every file while it is opened and its header is read.
-    public static let fileRules: [ProblemCode] = [
+    package static let fileRules: [ProblemCode] = [
         .unreadableFile, .emptyFile, .invalidEncoding, .unterminatedQuote, .fieldTooLarge, .tooManyColumns, .unknownFileKind,
         .missingColumn, .duplicateColumn,
     ]
 
     /// Checked on every row of a file of `kind`; a row that breaks one is rejected.
-    public static func rowRules(for kind: FileKind) -> [ProblemCode] {
+    package static func rowRules(for kind: FileKind) -> [ProblemCode] {
         switch kind {
         case .courses:
             return [.missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invalidTimezone, .duplicateID]
@@ -38,11 +38,11 @@ extension ProblemCode {
     }
 
     /// The warnings every file of a known kind is checked for.
-    public static let warningRules: [ProblemCode] = [.unknownColumn, .blankRow, .duplicateRow]
+    package static let warningRules: [ProblemCode] = [.unknownColumn, .blankRow, .duplicateRow]
 
     /// Every rule a file of `kind` is checked against, in the order above; the file-level rules
     /// alone when the kind is not known.
-    public static func rules(for kind: FileKind?) -> [ProblemCode] {
+    package static func rules(for kind: FileKind?) -> [ProblemCode] {
         guard let kind else { return fileRules }
         return fileRules + rowRules(for: kind) + warningRules
     }

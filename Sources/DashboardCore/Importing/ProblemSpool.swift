@@ -19,9 +19,9 @@ import Foundation
 /// A spool belongs to one run and is used by one thread at a time (the importer, then the
 /// command that prints its result); it is `@unchecked Sendable` only so that `ImportResult`
 /// (carried by `ImportFailure`, an `Error`) stays Sendable.
-public final class ProblemSpool: @unchecked Sendable {
+package final class ProblemSpool: @unchecked Sendable {
     /// How many problems are kept in memory before the spool moves to a temporary database.
-    public static let defaultMemoryLimit = 1_000
+    package static let defaultMemoryLimit = 1_000
 
     struct Key: Comparable {
         var group: Int
@@ -38,37 +38,37 @@ public final class ProblemSpool: @unchecked Sendable {
     private var groupSortedByLine = false
     private var nextSeq = 0
     /// Every problem added, rejected rows' errors and warnings.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Problems of severity `error`.
-    public private(set) var errorCount = 0
+    package private(set) var errorCount = 0
     /// Problems of severity `warning`.
-    public private(set) var warningCount = 0
+    package private(set) var warningCount = 0
 
     /// - Parameter memoryLimit: problems kept in memory before spooling (tests pass a small one).
-    public init(memoryLimit: Int = ProblemSpool.defaultMemoryLimit) {
+    package init(memoryLimit: Int = ProblemSpool.defaultMemoryLimit) {
         self.memoryLimit = max(0, memoryLimit)
     }
 
     /// A spool holding `problems`, in their order.
-    public convenience init(_ problems: [ImportProblem]) {
+    package convenience init(_ problems: [ImportProblem]) {
         self.init()
         startGroup(sortedByLine: false)
         for problem in problems { try? append(problem) }
     }
 
     /// True once the problems live in the temporary database (for tests).
-    public var isSpooled: Bool { spool != nil }
+    package var isSpooled: Bool { spool != nil }
 
     /// Starts a new group: every problem added later sorts after every problem added before.
     /// - Parameter sortedByLine: the group's problems are listed by line (a file's problems).
-    public func startGroup(sortedByLine: Bool) {
+    package func startGroup(sortedByLine: Bool) {
         group += 1
         groupSortedByLine = sortedByLine
     }
 
     /// Adds one problem.
     /// - Throws: `SQLiteError` when the temporary database cannot be written (a full disk).
-    public func append(_ problem: ImportProblem) throws {
+    package func append(_ problem: ImportProblem) throws {
         let key = Key(group: group, line: groupSortedByLine ? problem.line : 0, seq: nextSeq)
         if spool == nil, memory.count >= memoryLimit {
             try Self.named { try moveToDatabase() }
@@ -85,18 +85,18 @@ public final class ProblemSpool: @unchecked Sendable {
     }
 
     /// A point to come back to with `truncate(to:)`.
-    public struct Mark: Sendable {
+    package struct Mark: Sendable {
         let seq: Int
         let count: Int
         let errors: Int
         let warnings: Int
     }
 
-    public var mark: Mark { Mark(seq: nextSeq, count: count, errors: errorCount, warnings: warningCount) }
+    package var mark: Mark { Mark(seq: nextSeq, count: count, errors: errorCount, warnings: warningCount) }
 
     /// Forgets every problem added after `mark` (a step of the run that is done again; rare,
     /// so a scan of the spool is fine).
-    public func truncate(to mark: Mark) throws {
+    package func truncate(to mark: Mark) throws {
         if let spool {
             try spool.run("DELETE FROM problem WHERE seq >= ?", [mark.seq])
         } else {
@@ -109,7 +109,7 @@ public final class ProblemSpool: @unchecked Sendable {
 
     /// Calls `body` with every problem (of `severity`, when given), in order; stops after
     /// `limit` of them when given. Memory stays bounded: rows are read one at a time.
-    public func forEachProblem(
+    package func forEachProblem(
         severity: ProblemSeverity? = nil, limit: Int? = nil, _ body: (ImportProblem) throws -> Void
     ) throws {
         if let spool {
@@ -142,7 +142,7 @@ public final class ProblemSpool: @unchecked Sendable {
     }
 
     /// The first `limit` problems, for a summary.
-    public func first(_ limit: Int) throws -> [ImportProblem] {
+    package func first(_ limit: Int) throws -> [ImportProblem] {
         var result: [ImportProblem] = []
         try forEachProblem(limit: limit) { result.append($0) }
         return result
@@ -152,7 +152,7 @@ public final class ProblemSpool: @unchecked Sendable {
 
     /// How many problems each file has of each code, counted in one pass (a `GROUP BY` in the
     /// temporary database), so that a report can give its counts before its problems.
-    public func countsByFile() throws -> [String: [ProblemCode: Int]] {
+    package func countsByFile() throws -> [String: [ProblemCode: Int]] {
         var counts: [String: [ProblemCode: Int]] = [:]
         if let spool {
             let statement = try spool.prepare("SELECT file, code, count(*) FROM problem GROUP BY file, code")
@@ -168,7 +168,7 @@ public final class ProblemSpool: @unchecked Sendable {
 
     /// Calls `body` with every problem of `code` in `file`, in order: one scan of the spool per
     /// call, rows read one at a time.
-    public func forEachProblem(file: String, code: ProblemCode, _ body: (ImportProblem) throws -> Void) throws {
+    package func forEachProblem(file: String, code: ProblemCode, _ body: (ImportProblem) throws -> Void) throws {
         if let spool {
             let statement = try spool.prepare(
                 """

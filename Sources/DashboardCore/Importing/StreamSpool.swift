@@ -16,12 +16,12 @@ import Foundation
 /// - At most `limit` bytes (`defaultLimit`, 1 GiB) are taken from a stream: one byte more is
 ///   `tooLarge`, and nothing is imported. A regular file given as standard input is not copied
 ///   at all: it is read in place from its current offset, like a file named on the command line.
-public enum StreamSpool {
+package enum StreamSpool {
     /// The most bytes a stream may hold (1 GiB). A file on disk has no such limit.
-    public static let defaultLimit = 1 << 30
+    package static let defaultLimit = 1 << 30
 
     /// Why a stream could not be taken in.
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// The stream holds more than `limit` bytes.
         case tooLarge(limit: Int)
         /// No spool file could be made in `directory`.
@@ -38,7 +38,7 @@ public enum StreamSpool {
     ///   - options: the options the file will be read with (its encoding and delimiter).
     ///   - limit: the most bytes the stream may hold.
     /// - Throws: `StreamSpool.Failure`.
-    public static func input(
+    package static func input(
         reading fd: Int32, name: String, directory: String, options: CSVReaderOptions, limit: Int = defaultLimit
     ) throws(Failure) -> InputFile {
         var info = stat()

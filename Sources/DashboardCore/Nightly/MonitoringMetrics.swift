@@ -4,7 +4,7 @@ import Foundation
 /// this one and 0 for every other, so an alert rule names the outcome it fears
 /// (`dashboard_last_run_outcome{outcome="failed"} == 1`) and a missing series is never mistaken
 /// for a good night.
-public enum RunOutcome: String, CaseIterable, Sendable {
+package enum RunOutcome: String, CaseIterable, Sendable {
     /// The import committed; rows may have been rejected (`dashboard_last_run_rows_rejected`).
     case committed
     /// A sync the delete guard held for approval; nothing was imported.
@@ -21,7 +21,7 @@ public enum RunOutcome: String, CaseIterable, Sendable {
     case incomplete
 
     /// The outcome a batch's status stands for; nil for a dry run, which is no run of the job.
-    public init?(batchStatus: BatchStatus) {
+    package init?(batchStatus: BatchStatus) {
         switch batchStatus {
         // An approved batch was applied as a new one; a reverted one did commit, then a
         // later batch undid it.
@@ -37,12 +37,12 @@ public enum RunOutcome: String, CaseIterable, Sendable {
 
 /// How long each phase of a nightly run took, in seconds of the job's clock (never negative:
 /// a clock set back during the run counts 0).
-public struct NightlyPhases: Equatable, Sendable {
-    public var importSeconds: Double
-    public var categorizeSeconds: Double
-    public var reportsSeconds: Double
+package struct NightlyPhases: Equatable, Sendable {
+    package var importSeconds: Double
+    package var categorizeSeconds: Double
+    package var reportsSeconds: Double
 
-    public init(importSeconds: Double = 0, categorizeSeconds: Double = 0, reportsSeconds: Double = 0) {
+    package init(importSeconds: Double = 0, categorizeSeconds: Double = 0, reportsSeconds: Double = 0) {
         self.importSeconds = importSeconds
         self.categorizeSeconds = categorizeSeconds
         self.reportsSeconds = reportsSeconds
@@ -56,16 +56,16 @@ public struct NightlyPhases: Equatable, Sendable {
 
 /// What the metrics say of one run: the night `nightly --metrics` has just run, or the last
 /// batch the database recorded (`status --format prometheus`).
-public struct RunFacts: Equatable, Sendable {
+package struct RunFacts: Equatable, Sendable {
     /// The instant the run worked as of: its `--as-of`, else the moment it started.
-    public var asOf: Date
-    public var outcome: RunOutcome
+    package var asOf: Date
+    package var outcome: RunOutcome
     /// Rows per kind; a kind the run did not read counts 0.
-    public var counts: [FileKind: ImportCounts]
+    package var counts: [FileKind: ImportCounts]
     /// nil for a run this process did not make (`status`): no durations are made up.
-    public var phases: NightlyPhases?
+    package var phases: NightlyPhases?
 
-    public init(asOf: Date, outcome: RunOutcome, counts: [FileKind: ImportCounts], phases: NightlyPhases?) {
+    package init(asOf: Date, outcome: RunOutcome, counts: [FileKind: ImportCounts], phases: NightlyPhases?) {
         self.asOf = asOf
         self.outcome = outcome
         self.counts = counts
@@ -82,7 +82,7 @@ public struct RunFacts: Equatable, Sendable {
 /// a run worked as of a time before the data's). The timestamps are for alert rules
 /// (`time() - dashboard_last_successful_import_timestamp_seconds`, which keeps growing when the
 /// job stops running); the ages say what the night's reports said. All families are gauges.
-public enum MonitoringMetrics {
+package enum MonitoringMetrics {
     /// The kinds, in the order their samples are written.
     static let kinds: [FileKind] = [.courses, .tasks]
 
@@ -91,7 +91,7 @@ public enum MonitoringMetrics {
     ///   - completed: false when categorize or the reports failed (`NightlyFailure`).
     ///   - batches: read for the counts a failed import recorded (its batch), when it has no
     ///     result of its own; an unreadable batch counts 0.
-    public static func night(
+    package static func night(
         _ result: NightlyResult, noExport: Bool, completed: Bool, asOf: Date, batches: any BatchReading
     ) -> RunFacts {
         let outcome: RunOutcome
@@ -114,7 +114,7 @@ public enum MonitoringMetrics {
     }
 
     /// The facts of the database's last batch (not a dry run), or nil when there is none.
-    public static func lastBatch(_ status: StoreStatus) -> RunFacts? {
+    package static func lastBatch(_ status: StoreStatus) -> RunFacts? {
         guard let batch = status.lastBatch, let outcome = RunOutcome(batchStatus: batch.status),
             let asOf = Timestamp.parse(batch.asOf, timeZone: utc)
         else { return nil }
@@ -124,7 +124,7 @@ public enum MonitoringMetrics {
     /// Every family, in the documented order: the run's (when there is one), then the
     /// database's (when it could be read).
     /// - Parameter asOf: the instant the ages are measured at (the run's or `status`'s as-of).
-    public static func families(run: RunFacts?, database: StoreStatus?, asOf: Date) -> [MetricFamily] {
+    package static func families(run: RunFacts?, database: StoreStatus?, asOf: Date) -> [MetricFamily] {
         var families: [MetricFamily] = []
         if let run { families += runFamilies(run) }
         if let database { families += databaseFamilies(database, asOf: asOf) }

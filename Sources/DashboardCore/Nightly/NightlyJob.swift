@@ -1,18 +1,18 @@
 import Foundation
 
 /// What one nightly run did.
-public struct NightlyResult: Sendable {
+package struct NightlyResult: Sendable {
     /// The import's result, when it committed or was held.
-    public var imported: ImportResult?
+    package var imported: ImportResult?
     /// Why the import did not commit anything, if it failed.
-    public var importFailure: ImportFailure?
-    public var categorized: CategorizeResult?
+    package var importFailure: ImportFailure?
+    package var categorized: CategorizeResult?
     /// The dated folder the reports went to, and how many files were written there.
-    public var reportFolder: String
-    public var reportFileCount: Int
+    package var reportFolder: String
+    package var reportFileCount: Int
     /// How long the import, categorize and reports took, by the job's clock (a phase that did
     /// not run, or was not reached, counts 0).
-    public var phases = NightlyPhases()
+    package var phases = NightlyPhases()
 }
 
 /// `dashboard nightly`: import → categorize → every report into `<reports>/<as-of date>/`.
@@ -21,28 +21,28 @@ public struct NightlyResult: Sendable {
 /// clock and the reports are still written — from the data as it was, with the banner that
 /// says the last import failed. Only a lock held by another writer stops the run at once (the
 /// other run is doing the work).
-public enum NightlyJob {
+package enum NightlyJob {
     /// The dated folder of a night's reports: `<root>/<as-of date in the time zone>`.
-    public static func reportFolder(root: String, asOf: Date, timeZone: TimeZone) -> String {
+    package static func reportFolder(root: String, asOf: Date, timeZone: TimeZone) -> String {
         PathText.join(root, LocalAsOf(asOf: asOf, timeZone: timeZone).date.isoText)
     }
 
     /// What a night does besides importing: where its reports go and how long they stay.
-    public struct Reports {
+    package struct Reports {
         /// The reports folder (`--reports`): dated folders and `latest` inside it.
-        public var root: String
+        package var root: String
         /// `--keep DAYS` (`ReportRetention`).
-        public var keepDays: Int
-        public var fileSystem: ReportFileSystem
+        package var keepDays: Int
+        package var fileSystem: ReportFileSystem
         /// The words of the command line, for the text, JSON and CSV files; HTML and Markdown
         /// pages are written for teachers (`ReportWording.readers`).
-        public var wording: ReportWording
+        package var wording: ReportWording
         /// The zone the reports' own times are shown in (the job's `--timezone`).
-        public var displayTimeZone: TimeZone?
+        package var displayTimeZone: TimeZone?
         /// The modes of the folders made (the umask's, without any bit for others).
-        public var modes: FileModes
+        package var modes: FileModes
 
-        public init(
+        package init(
             root: String, keepDays: Int = ReportRetention.defaultKeep, fileSystem: ReportFileSystem, wording: ReportWording,
             displayTimeZone: TimeZone? = nil, modes: FileModes = .ownerOnly
         ) {
@@ -57,7 +57,7 @@ public enum NightlyJob {
 
     /// One night: import `files` (none when no export arrived: `noExport`), categorize, write
     /// every report, point `latest` at them and remove expired nights.
-    public static func run(
+    package static func run(
         store: any NightlyStore, files: [InputFile], noExport: Bool = false, options: ImportOptions, reports: Reports, clock: Clock,
         progress: ((ImportProgress) -> Void)? = nil
     ) throws(NightlyFailure) -> NightlyResult {
@@ -111,7 +111,7 @@ public enum NightlyJob {
     /// (`NightFolders`). `batches approve|discard --reports` call it too.
     /// - Returns: the dated folder and how many files it holds.
     /// - Throws: `ReportWriteError` when a file or folder cannot be written; the store's errors.
-    public static func writeReports(
+    package static func writeReports(
         _ store: any NightlyStore, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock
     ) throws -> (folder: String, count: Int) {
         let date = LocalAsOf(asOf: asOf, timeZone: timeZone).date
@@ -154,7 +154,7 @@ public enum NightlyJob {
 }
 
 /// Why a nightly run stopped.
-public enum NightlyFailure: Error {
+package enum NightlyFailure: Error {
     /// Another process holds the write lock; nothing was done.
     case busy(ImportFailure)
     /// The database failed during categorize or while reading for reports; what the run did

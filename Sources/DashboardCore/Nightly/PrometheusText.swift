@@ -2,20 +2,20 @@ import Foundation
 
 /// One metric family of the Prometheus text exposition format: a name, its `# HELP` and
 /// `# TYPE` lines, and its samples.
-public struct MetricFamily: Equatable, Sendable {
+package struct MetricFamily: Equatable, Sendable {
     /// The family's `# TYPE`. Only counters end in `_total` (Prometheus' naming rule); every
     /// family `dashboard` writes is a gauge: each value is the state after the last run, never
     /// a running count.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case gauge, counter
     }
 
-    public var name: String
-    public var help: String
-    public var kind: Kind
-    public var samples: [MetricSample]
+    package var name: String
+    package var help: String
+    package var kind: Kind
+    package var samples: [MetricSample]
 
-    public init(name: String, help: String, kind: Kind = .gauge, samples: [MetricSample]) {
+    package init(name: String, help: String, kind: Kind = .gauge, samples: [MetricSample]) {
         self.name = name
         self.help = help
         self.kind = kind
@@ -24,22 +24,22 @@ public struct MetricFamily: Equatable, Sendable {
 }
 
 /// One sample of a family: its labels, in the order written, and its value.
-public struct MetricSample: Equatable, Sendable {
-    public var labels: [MetricLabel]
-    public var value: MetricValue
+package struct MetricSample: Equatable, Sendable {
+    package var labels: [MetricLabel]
+    package var value: MetricValue
 
-    public init(labels: [MetricLabel] = [], _ value: MetricValue) {
+    package init(labels: [MetricLabel] = [], _ value: MetricValue) {
         self.labels = labels
         self.value = value
     }
 }
 
 /// A label of a sample: `kind="tasks"`.
-public struct MetricLabel: Equatable, Sendable {
-    public var name: String
-    public var value: String
+package struct MetricLabel: Equatable, Sendable {
+    package var name: String
+    package var value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
@@ -47,7 +47,7 @@ public struct MetricLabel: Equatable, Sendable {
 
 /// A sample's value: a whole number (counts, bytes, unix seconds), written with every digit, or
 /// a real number (durations).
-public enum MetricValue: Equatable, Sendable {
+package enum MetricValue: Equatable, Sendable {
     case integer(Int)
     case real(Double)
 }
@@ -62,12 +62,12 @@ public enum MetricValue: Equatable, Sendable {
 /// HELP text escapes `\` and the line feed, label values also `"`; whole numbers are written
 /// with every digit, reals in Swift's shortest round-trip form (`0.25`, `1.5e-05`), `NaN` and
 /// `±Inf` as the format spells them. Every line ends in a line feed, the last one included.
-public enum PrometheusText {
+package enum PrometheusText {
     /// The media type of the format, for a web server that serves the file.
-    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     /// The families as exposition text.
-    public static func render(_ families: [MetricFamily]) -> String {
+    package static func render(_ families: [MetricFamily]) -> String {
         var out = ""
         for family in families where !family.samples.isEmpty {
             out += "# HELP \(family.name) \(escapeHelp(family.help))\n"
@@ -84,7 +84,7 @@ public enum PrometheusText {
     }
 
     /// A value as the format writes it.
-    public static func text(_ value: MetricValue) -> String {
+    package static func text(_ value: MetricValue) -> String {
         switch value {
         case .integer(let number): return String(number)
         case .real(let number):

@@ -5,14 +5,14 @@
 /// (`latest`, a teacher's bookmark, a folder someone made by hand). `--keep DAYS` keeps the
 /// folders of the last DAYS days, tonight's included: with 30, tonight's and the 29 before it
 /// stay and older ones go. A folder dated after tonight (a run with a later `--as-of`) stays.
-public enum ReportRetention {
+package enum ReportRetention {
     /// The most days `--keep` accepts (a hundred years); the fewest is 1 (tonight's folder).
-    public static let keepRange = 1...36_500
+    package static let keepRange = 1...36_500
     /// The default of `--keep`.
-    public static let defaultKeep = 30
+    package static let defaultKeep = 30
 
     /// The date a folder's name spells, or nil when the name is not exactly a valid date.
-    public static func date(ofFolder name: String) -> CivilDate? {
+    package static func date(ofFolder name: String) -> CivilDate? {
         let bytes = Array(name.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -33,7 +33,7 @@ public enum ReportRetention {
     /// - Parameters:
     ///   - tonight: the date of tonight's folder (the as-of's date).
     ///   - keepDays: within `keepRange`.
-    public static func expired(_ names: [String], tonight: CivilDate, keepDays: Int) -> [String] {
+    package static func expired(_ names: [String], tonight: CivilDate, keepDays: Int) -> [String] {
         let oldestKept = tonight.daysSinceEpoch - (max(keepDays, keepRange.lowerBound) - 1)
         return names.filter { name in
             guard let date = date(ofFolder: name) else { return false }

@@ -3,7 +3,7 @@
 /// Policy: a date-only due is due at the end of that day in the course's time zone; a local
 /// date-time is read in the course's time zone; a date-time with `Z` or an offset is an exact
 /// instant (stored in UTC, so `10:00+01:00` and `09:00Z` are the same due).
-public enum DueDate: Hashable, Sendable {
+package enum DueDate: Hashable, Sendable {
     case date(CivilDate)
     case local(CivilDate, hour: Int, minute: Int, second: Int)
     /// Seconds since 1970-01-01T00:00:00Z.
@@ -11,7 +11,7 @@ public enum DueDate: Hashable, Sendable {
 
     /// The canonical text stored in the database (`2026-11-29`, `2026-11-29T14:00:00`,
     /// `2026-11-29T13:00:00Z`).
-    public var storageText: String {
+    package var storageText: String {
         // Written byte by byte: a million-task import makes one per dated task.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
@@ -59,7 +59,7 @@ public enum DueDate: Hashable, Sendable {
     }
 
     /// Reads the canonical stored text back; nil for anything else.
-    public init?(storageText text: String) {
+    package init?(storageText text: String) {
         if let canonical = Self.canonical(text) {
             self = canonical
             return
@@ -101,22 +101,22 @@ public enum DueDate: Hashable, Sendable {
 }
 
 /// A calendar date without a time zone (proleptic Gregorian).
-public struct CivilDate: Hashable, Sendable, Comparable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CivilDate: Hashable, Sendable, Comparable {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
-    public var isoText: String {
+    package var isoText: String {
         String(year).leftPadded(to: 4) + "-" + pad2(month) + "-" + pad2(day)
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -125,7 +125,7 @@ public struct CivilDate: Hashable, Sendable, Comparable {
     }
 
     /// Days since 1970-01-01 (negative before).
-    public var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -135,7 +135,7 @@ public struct CivilDate: Hashable, Sendable, Comparable {
         return era * 146_097 + doe - 719_468
     }
 
-    public init(daysSinceEpoch days: Int) {
+    package init(daysSinceEpoch days: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -147,7 +147,7 @@ public struct CivilDate: Hashable, Sendable, Comparable {
         self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
-    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }

@@ -9,18 +9,18 @@
 /// - `MM/DD/YYYY` or `DD/MM/YYYY` (also with `.` or `-`), with an optional time, only
 ///   when a date order is given; otherwise `ambiguous_date`.
 /// Years outside 1900–2200 are `implausible_date`; anything else is `invalid_date`.
-public enum DueDateParser {
-    public static let plausibleYears = 1900...2200
+package enum DueDateParser {
+    package static let plausibleYears = 1900...2200
     /// The largest offset from UTC, in hours (`±14:00`, the farthest any zone has been).
-    public static let maxOffsetHours = 14
+    package static let maxOffsetHours = 14
     /// The most digits of a fraction of a second (nanoseconds); the fraction is dropped.
-    public static let maxFractionDigits = 9
+    package static let maxFractionDigits = 9
 
     static let acceptedForms =
         "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (course time) or add Z / ±HH:MM for an exact instant"
 
     /// - Throws: `FieldProblem` (`invalid_date`, `ambiguous_date` or `implausible_date`).
-    public static func parse(_ raw: String, dateOrder: DateOrder?) throws(FieldProblem) -> DueDate? {
+    package static func parse(_ raw: String, dateOrder: DateOrder?) throws(FieldProblem) -> DueDate? {
         let text = raw.trimmingUnicodeWhitespace()
         if text.isEmpty { return nil }
         var scanner = ByteScanner(Array(text.utf8))

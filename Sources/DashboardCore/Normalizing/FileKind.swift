@@ -5,7 +5,7 @@ public enum FileKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// A column the product stores, with the header names that map to it.
-public enum Column: String, Sendable, CaseIterable {
+package enum Column: String, Sendable, CaseIterable {
     case courseID = "course_id"
     case title
     case code
@@ -40,7 +40,7 @@ public enum Column: String, Sendable, CaseIterable {
     /// Header names accepted for this column, as people write them (docs/formats.md, the
     /// descriptions of `InputContract`); the first is the canonical name. A header cell names
     /// the column when it matches one of them ignoring case, spaces, `_` and `-` (`aliases`).
-    public var headerNames: [String] {
+    package var headerNames: [String] {
         switch self {
         case .courseID: return ["course_id", "course", "course ref"]
         case .title: return ["title", "name", "task title", "task name", "course title", "course name", "assignment"]
@@ -60,11 +60,11 @@ public enum Column: String, Sendable, CaseIterable {
 
     /// Header spellings accepted for this column in matching form (lowercase, no spaces, `_`
     /// or `-`): `headerNames` through `matchingKey`. The first is the canonical name's.
-    public var aliases: [String] { headerNames.map(Column.matchingKey) }
+    package var aliases: [String] { headerNames.map(Column.matchingKey) }
 
     /// Turns a header cell into the form aliases are written in: case-insensitive, ignoring
     /// spaces (including no-break spaces), `_` and `-`.
-    public static func matchingKey(_ header: String) -> String {
+    package static func matchingKey(_ header: String) -> String {
         String(
             header.lowercased().unicodeScalars.filter { scalar in
                 !(scalar.properties.isWhitespace || scalar == "_" || scalar == "-")
@@ -80,40 +80,40 @@ public enum Column: String, Sendable, CaseIterable {
     }()
 
     /// The column a header cell names, or nil for an unknown column.
-    public static func named(_ header: String) -> Column? {
+    package static func named(_ header: String) -> Column? {
         byAlias[matchingKey(header)]
     }
 }
 
 extension FileKind {
-    public var requiredColumns: [Column] {
+    package var requiredColumns: [Column] {
         switch self {
         case .courses: return [.courseID, .title]
         case .tasks: return [.taskID, .courseID, .title]
         }
     }
 
-    public var optionalColumns: [Column] {
+    package var optionalColumns: [Column] {
         switch self {
         case .courses: return [.code, .term, .teacher, .timezone]
         case .tasks: return [.studentID, .due, .priority, .completed, .assignmentID]
         }
     }
 
-    public var columns: [Column] { requiredColumns + optionalColumns }
+    package var columns: [Column] { requiredColumns + optionalColumns }
 }
 
 /// Where each known column sits in a file, read from its header.
-public struct HeaderLayout: Equatable, Sendable {
-    public let kind: FileKind
+package struct HeaderLayout: Equatable, Sendable {
+    package let kind: FileKind
     /// Field index of each column present in the file.
-    public let indexes: [Column: Int]
+    package let indexes: [Column: Int]
     /// Header cells that name no column of this kind (ignored, reported once).
-    public let unknownColumns: [String]
+    package let unknownColumns: [String]
     /// The number of fields in the header.
-    public let fieldCount: Int
+    package let fieldCount: Int
     /// The physical line of the header (1 unless blank lines come first).
-    public var headerLine = 1
+    package var headerLine = 1
 
     /// Reads the header of a file.
     ///
@@ -122,7 +122,7 @@ public struct HeaderLayout: Equatable, Sendable {
     /// Columns may come in any order. A column named twice (directly or through an alias) is a
     /// `duplicate_column` error; a missing required column is `missing_column`.
     /// - Throws: `ImportProblem` (file-level) naming the column.
-    public init(header: [String], file: String, fileNameHint: FileKind? = nil) throws {
+    package init(header: [String], file: String, fileNameHint: FileKind? = nil) throws {
         var found: [Column: Int] = [:]
         var unknown: [(index: Int, name: String)] = []
         for (index, cell) in header.enumerated() {
@@ -177,7 +177,7 @@ public struct HeaderLayout: Equatable, Sendable {
 
     /// The kind a file name suggests (`courses*.csv`, `*tasks*.csv`), used only when the
     /// header alone cannot tell.
-    public static func kindHint(fileName: String) -> FileKind? {
+    package static func kindHint(fileName: String) -> FileKind? {
         let name = fileName.lowercased()
         if name.contains("course") { return .courses }
         if name.contains("task") { return .tasks }

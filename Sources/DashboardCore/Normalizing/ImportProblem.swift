@@ -93,7 +93,7 @@ public struct ImportProblem: Error, Equatable, Sendable {
     /// The Frictionless error type (usually `code.frictionlessType`).
     public var frictionlessType: String
 
-    public init(
+    package init(
         code: ProblemCode, file: String, line: Int, row: Int, column: String = "", value: String = "",
         message: String, hint: String, frictionlessType: String? = nil
     ) {
@@ -121,16 +121,16 @@ public struct ImportProblem: Error, Equatable, Sendable {
 }
 
 /// A problem of one field, before the file, line and row are known.
-public struct FieldProblem: Error, Equatable, Sendable {
-    public var code: ProblemCode
-    public var column: String
-    public var value: String
-    public var message: String
-    public var hint: String
+package struct FieldProblem: Error, Equatable, Sendable {
+    package var code: ProblemCode
+    package var column: String
+    package var value: String
+    package var message: String
+    package var hint: String
     /// Overrides `code.frictionlessType` when the code alone cannot tell.
-    public var frictionlessType: String?
+    package var frictionlessType: String?
 
-    public init(code: ProblemCode, column: String, value: String, message: String, hint: String, frictionlessType: String? = nil) {
+    package init(code: ProblemCode, column: String, value: String, message: String, hint: String, frictionlessType: String? = nil) {
         self.code = code
         self.column = column
         self.value = value

@@ -13,15 +13,15 @@
 /// JSON names for it. Where Frictionless cannot say what the dashboard does (header aliases,
 /// trimmed ids in keys, a limit in bytes), the descriptions say it; docs/formats.md lists the
 /// differences a test observed ("The input contract as a Frictionless schema").
-public struct InputContract: Sendable {
+package struct InputContract: Sendable {
     /// The delimiter the files use; nil when the reader detects it (the descriptor then says
     /// `,`, the usual one, and its description says what else is detected).
-    public var delimiter: UInt8?
-    public var encoding: InputEncoding
+    package var delimiter: UInt8?
+    package var encoding: InputEncoding
     /// How slashed dates are read; nil refuses them (`ambiguous_date`).
-    public var dateOrder: DateOrder?
+    package var dateOrder: DateOrder?
 
-    public init(delimiter: UInt8? = nil, encoding: InputEncoding = .utf8, dateOrder: DateOrder? = nil) {
+    package init(delimiter: UInt8? = nil, encoding: InputEncoding = .utf8, dateOrder: DateOrder? = nil) {
         self.delimiter = delimiter
         self.encoding = encoding
         self.dateOrder = dateOrder
@@ -30,10 +30,10 @@ public struct InputContract: Sendable {
     /// The Data Package v2 profile the descriptor follows: v2 for `fieldsMatch`, which lets
     /// columns come in any order and optional ones be absent. The v1 `profile` properties are
     /// kept for readers of v1.
-    public static let profile = "https://datapackage.org/profiles/2.0/datapackage.json"
+    package static let profile = "https://datapackage.org/profiles/2.0/datapackage.json"
 
     /// The whole descriptor.
-    public var descriptor: JSONValue {
+    package var descriptor: JSONValue {
         .object([
             ("$schema", .string(Self.profile)),
             ("profile", .string("tabular-data-package")),

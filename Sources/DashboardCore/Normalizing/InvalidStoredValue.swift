@@ -1,17 +1,17 @@
 /// A stored value of a task that breaks the contract (a hand edit, or a writable_schema edit
 /// that slipped past the CHECK constraints), kept as it was found.
-public struct InvalidStoredValue: Hashable, Sendable {
+package struct InvalidStoredValue: Hashable, Sendable {
     /// `priority`, `completed` or `due`.
-    public var column: String
+    package var column: String
     /// The stored value as text; nil for NULL.
-    public var storedText: String?
+    package var storedText: String?
     /// True when the stored value is a number (not text).
-    public var storedNumber: Bool
+    package var storedNumber: Bool
 
     /// `invalid priority "urgent"`: the words every human-readable report shows. Anything but
     /// letters, digits and `-_.:+/ ` is written as `\u{…}`, so the words are safe as they are
     /// in text, Markdown, HTML and CSV alike.
-    public var words: String {
+    package var words: String {
         guard let text = storedText else { return "invalid \(column) NULL" }
         return "invalid \(column) " + (storedNumber ? Self.plain(text) : "\"" + Self.plain(text) + "\"")
     }

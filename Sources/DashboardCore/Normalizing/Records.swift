@@ -33,7 +33,7 @@ public struct TaskRecord: Hashable, Sendable {
     public var assignmentID = ""
     /// Stored values a hand edit made invalid (see `InvalidStoredValue`); empty for every task
     /// the program wrote.
-    public var invalid: [InvalidStoredValue] = []
+    package var invalid: [InvalidStoredValue] = []
 
     public init(
         taskID: String, courseID: String, title: String, studentID: String = "", due: String = "",

@@ -5,7 +5,7 @@ extension RowNormalizer {
     /// Policy: a cut row has more fields than any header the reader accepts, so it is never
     /// normalized field by field (its values are shifted): it is a blank row when every field
     /// was blank, else `wrong_field_count` naming its real field count.
-    public func normalize(_ record: CSVRecord) -> Outcome {
+    package func normalize(_ record: CSVRecord) -> Outcome {
         guard record.droppedFields > 0 else { return normalize(record.fields) }
         if record.droppedFieldsBlank, record.fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
         return .rejected([
@@ -14,7 +14,7 @@ extension RowNormalizer {
     }
 
     /// The row id of `record` when it can be trusted: never for a cut row.
-    public func identity(_ record: CSVRecord) -> String? {
+    package func identity(_ record: CSVRecord) -> String? {
         record.droppedFields > 0 ? nil : identity(record.fields)
     }
 

@@ -5,12 +5,12 @@
 /// not parsed as well, the row's other values are). Fields longer than 4 KiB are
 /// `value_too_long`; a row with a different number of fields than the header is
 /// `wrong_field_count` (its other fields are not checked: they are probably shifted).
-public final class RowNormalizer: Sendable {
+package final class RowNormalizer: Sendable {
     /// Fields over this many bytes (UTF-8) are rejected.
-    public static let maxFieldBytes = 4096
+    package static let maxFieldBytes = 4096
 
-    public let layout: HeaderLayout
-    public let dateOrder: DateOrder?
+    package let layout: HeaderLayout
+    package let dateOrder: DateOrder?
 
     /// The stored columns with their field index, in field order (worked out once per file,
     /// not once per row).
@@ -18,7 +18,7 @@ public final class RowNormalizer: Sendable {
     /// The field index of each column by `Column.allCases` position; -1 when absent.
     private let fieldIndex: [Int]
 
-    public init(layout: HeaderLayout, dateOrder: DateOrder? = nil) {
+    package init(layout: HeaderLayout, dateOrder: DateOrder? = nil) {
         self.layout = layout
         self.dateOrder = dateOrder
         columnsInOrder = layout.indexes.sorted { $0.value < $1.value }.map { ($0.key, $0.value) }
@@ -26,7 +26,7 @@ public final class RowNormalizer: Sendable {
     }
 
     /// The outcome for one row.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case course(CourseRecord)
         case task(TaskRecord)
         case blank
@@ -36,7 +36,7 @@ public final class RowNormalizer: Sendable {
     /// The normalized id of a row (`course_id` or `task_id`) when it can be trusted: the row
     /// has the header's field count and the id is not empty. A sync uses it to keep the live
     /// row of a rejected one.
-    public func identity(_ fields: [String]) -> String? {
+    package func identity(_ fields: [String]) -> String? {
         guard fields.count == layout.fieldCount, let index = layout.indexes[layout.kind == .courses ? .courseID : .taskID] else {
             return nil
         }
@@ -47,7 +47,7 @@ public final class RowNormalizer: Sendable {
     /// The normalized `course_id` of a tasks row when it can be trusted (the header's field
     /// count, not empty, not too long): the importer checks it against the known courses for a
     /// rejected row too, so that `unknown_course` is reported with the row's other problems.
-    public func courseReference(_ fields: [String]) -> String? {
+    package func courseReference(_ fields: [String]) -> String? {
         guard layout.kind == .tasks, fields.count == layout.fieldCount, let index = layout.indexes[.courseID],
             fields[index].utf8.count <= Self.maxFieldBytes
         else { return nil }
@@ -55,7 +55,7 @@ public final class RowNormalizer: Sendable {
         return id.isEmpty ? nil : id
     }
 
-    public func normalize(_ fields: [String]) -> Outcome {
+    package func normalize(_ fields: [String]) -> Outcome {
         if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
         if fields.count != layout.fieldCount {
             return .rejected([Self.wrongFieldCount(fields, count: fields.count, expected: layout.fieldCount)])

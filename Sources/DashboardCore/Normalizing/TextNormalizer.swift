@@ -33,7 +33,7 @@ extension String {
 
     /// The string without leading and trailing Unicode whitespace (spaces, tabs, newlines,
     /// no-break spaces).
-    public func trimmingUnicodeWhitespace() -> String {
+    package func trimmingUnicodeWhitespace() -> String {
         // Fast path: nothing to trim when both ends are visible ASCII (most fields).
         let visibleEnds = withUTF8Bytes { bytes in
             guard let first = bytes.first, let last = bytes.last else { return true }
@@ -53,14 +53,14 @@ extension String {
 /// Policy (SPEC §3): ids are trimmed and otherwise kept exactly; free text (titles, teacher,
 /// term) is trimmed, every run of whitespace and line breaks inside it becomes one space, and
 /// everything is put in Unicode NFC.
-public enum TextNormalizer {
+package enum TextNormalizer {
     /// Trims and NFC-normalizes an id; case and inner spaces are kept.
-    public static func id(_ raw: String) -> String {
+    package static func id(_ raw: String) -> String {
         nfc(raw.trimmingUnicodeWhitespace())
     }
 
     /// Trims, collapses whitespace runs to one space, and NFC-normalizes free text.
-    public static func text(_ raw: String) -> String {
+    package static func text(_ raw: String) -> String {
         // Fast path for ASCII without doubled, leading or trailing white space: already normal.
         let alreadyNormal = raw.withUTF8Bytes { bytes in
             var clean = true
@@ -95,7 +95,7 @@ public enum TextNormalizer {
     /// Unicode NFC; text below U+0300 (ASCII, Latin-1, Latin Extended) is returned as is
     /// without any work: nothing there composes or decomposes (combining marks start at
     /// U+0300, and no character before them has a canonical decomposition that NFC keeps apart).
-    public static func nfc(_ value: String) -> String {
+    package static func nfc(_ value: String) -> String {
         if value.isASCII { return value }
         if value.unicodeScalars.allSatisfy({ $0.value < 0x300 }) { return value }
         return value.precomposedStringWithCanonicalMapping

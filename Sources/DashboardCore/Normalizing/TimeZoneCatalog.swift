@@ -1,7 +1,7 @@
 import Foundation
 
 /// The IANA time zone names this machine knows (from tzdata), matched case-insensitively.
-public enum TimeZoneCatalog {
+package enum TimeZoneCatalog {
     /// Foundation's list, plus every `Area/Location` file of the system's zoneinfo (Foundation
     /// on Linux leaves out current names such as `Asia/Kolkata` and `Etc/UTC`).
     static let canonicalByLowercase: [String: String] = {
@@ -29,18 +29,18 @@ public enum TimeZoneCatalog {
     /// The canonical spelling of an IANA name (`europe/berlin` → `Europe/Berlin`), or nil when
     /// the name is unknown. Abbreviations such as `CET` or `PST` are refused: they are
     /// ambiguous and do not follow daylight-saving rules.
-    public static func canonicalName(_ name: String) -> String? {
+    package static func canonicalName(_ name: String) -> String? {
         canonicalByLowercase[name.lowercased()]
     }
 
     /// The name a zone is stored and shown by (Foundation on Linux calls UTC "GMT").
-    public static func name(of zone: TimeZone) -> String {
+    package static func name(of zone: TimeZone) -> String {
         zone.identifier == "GMT" ? "UTC" : zone.identifier
     }
 
     /// Parses the `timezone` cell of a course; empty means "use the default".
     /// - Throws: `FieldProblem` with code `invalid_timezone`.
-    public static func parse(_ raw: String) throws(FieldProblem) -> String {
+    package static func parse(_ raw: String) throws(FieldProblem) -> String {
         let name = raw.trimmingUnicodeWhitespace()
         if name.isEmpty { return "" }
         if let canonical = canonicalName(name) { return canonical }

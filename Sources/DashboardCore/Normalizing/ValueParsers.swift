@@ -5,7 +5,7 @@ public enum Priority: String, Sendable, CaseIterable, Codable, Comparable {
     case high
 
     /// Sort rank, high first.
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .high: return 0
         case .normal: return 1
@@ -19,7 +19,7 @@ public enum Priority: String, Sendable, CaseIterable, Codable, Comparable {
     ///
     /// Policy: empty means `normal`; `hi`, `urgent`, `important` → high; `med`, `medium`,
     /// `mid`, `default` → normal; `lo`, `minor` → low. Anything else is an error, never a guess.
-    public static let synonyms: [String: Priority] = [
+    package static let synonyms: [String: Priority] = [
         "high": .high, "hi": .high, "urgent": .high, "important": .high,
         "normal": .normal, "med": .normal, "medium": .normal, "mid": .normal, "default": .normal, "": .normal,
         "low": .low, "lo": .low, "minor": .low,
@@ -27,7 +27,7 @@ public enum Priority: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// Parses a priority cell.
     /// - Throws: `FieldProblem` with code `invalid_priority`.
-    public static func parse(_ raw: String) throws(FieldProblem) -> Priority {
+    package static func parse(_ raw: String) throws(FieldProblem) -> Priority {
         // A cell that is already a key (trimmed, lowercase) needs no copy.
         if let value = synonyms[raw] { return value }
         let key = raw.trimmingUnicodeWhitespace().lowercased()
@@ -43,12 +43,12 @@ public enum Priority: String, Sendable, CaseIterable, Codable, Comparable {
 ///
 /// Policy: true/false, yes/no, y/n, 1/0, x/empty, done/open, ✓ (and ✔, ✗), case-insensitive.
 /// Empty means not completed. Anything else is an `invalid_boolean` error.
-public enum CompletedParser {
-    public static let trueWords: Set<String> = ["true", "yes", "y", "1", "x", "done", "✓", "✔", "t", "completed"]
-    public static let falseWords: Set<String> = ["false", "no", "n", "0", "", "open", "✗", "f", "todo"]
+package enum CompletedParser {
+    package static let trueWords: Set<String> = ["true", "yes", "y", "1", "x", "done", "✓", "✔", "t", "completed"]
+    package static let falseWords: Set<String> = ["false", "no", "n", "0", "", "open", "✗", "f", "todo"]
 
     /// - Throws: `FieldProblem` with code `invalid_boolean`.
-    public static func parse(_ raw: String) throws(FieldProblem) -> Bool {
+    package static func parse(_ raw: String) throws(FieldProblem) -> Bool {
         // A cell that is already a word of the lists (trimmed, lowercase) needs no copy.
         if trueWords.contains(raw) { return true }
         if falseWords.contains(raw) { return false }

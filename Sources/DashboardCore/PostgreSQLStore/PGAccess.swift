@@ -19,16 +19,16 @@ import Foundation
 /// `reclassify` it also gets what `reclassify` writes and nothing more: INSERT on `audit` (the
 /// log stays append-only: no UPDATE or DELETE), INSERT, UPDATE and DELETE on `overrides`,
 /// UPDATE of `tasks.bucket` alone, UPDATE on `data_marks`, and the audit entries' numbers.
-public enum PGAccess {
+package enum PGAccess {
     /// One grant.
-    public struct Grant: Equatable, Sendable {
-        public var role: String
-        public var teacher: String
+    package struct Grant: Equatable, Sendable {
+        package var role: String
+        package var teacher: String
         /// The role may pin the buckets of the teacher's tasks too.
-        public var reclassify: Bool
+        package var reclassify: Bool
     }
 
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// No such role on the server (roles are created by the administrator).
         case noSuchRole(String)
         /// `revoke` of a role that holds no grant.
@@ -111,7 +111,7 @@ public enum PGAccess {
     /// Grants `role` the courses of `teacher` (a second teacher adds to the first); with
     /// `reclassify`, the pinning of their tasks' buckets too (a grant without it takes it back
     /// for that teacher).
-    public static func grant(_ store: PGStore, role: String, teacher: String, reclassify: Bool = false) throws {
+    package static func grant(_ store: PGStore, role: String, teacher: String, reclassify: Bool = false) throws {
         let connection = store.connection
         try connection.inTransaction {
             try requireRole(connection, role)
@@ -145,7 +145,7 @@ public enum PGAccess {
     }
 
     /// Takes every grant of `role` away, and its reads and writes.
-    public static func revoke(_ store: PGStore, role: String) throws {
+    package static func revoke(_ store: PGStore, role: String) throws {
         let connection = store.connection
         try connection.inTransaction {
             try prepare(connection)
@@ -161,7 +161,7 @@ public enum PGAccess {
     }
 
     /// Every grant, by role then teacher.
-    public static func list(_ store: PGStore) throws -> [Grant] {
+    package static func list(_ store: PGStore) throws -> [Grant] {
         guard try store.connection.scalar("SELECT to_regclass('teacher_access') IS NULL") == "f" else { return [] }
         return try store.connection.query(
             "SELECT role, teacher, reclassify FROM teacher_access ORDER BY role COLLATE \"C\", teacher COLLATE \"C\""

@@ -2,18 +2,18 @@ import Foundation
 
 /// Where `--db` points: a SQLite file, or a PostgreSQL database (`postgresql://…` or
 /// `postgres://…`, SPEC §10).
-public enum DatabaseLocation: Equatable, Sendable {
+package enum DatabaseLocation: Equatable, Sendable {
     case sqlite(path: String)
     case postgres(uri: String)
 
-    public init(_ value: String) {
+    package init(_ value: String) {
         let lower = value.lowercased()
         self = lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") ? .postgres(uri: value) : .sqlite(path: value)
     }
 
     /// How the location is named in messages and records: a URI without its password (the
     /// `user:password@` part keeps the user, a `password=` parameter is dropped).
-    public var display: String {
+    package var display: String {
         switch self {
         case .sqlite(let path): return path
         case .postgres(let uri): return Self.redacted(uri)
@@ -53,10 +53,10 @@ public enum DatabaseLocation: Equatable, Sendable {
 /// tables of its own in the current schema and no mark is another application's (refused
 /// untouched); an empty one gets the schema in one transaction, under an advisory lock so that
 /// two processes creating it at once make it once.
-public final class PGStore {
-    public let connection: PGConnection
+package final class PGStore {
+    package let connection: PGConnection
     /// The location as messages name it (no password).
-    public let display: String
+    package let display: String
 
     /// The advisory lock key of the dashboard's writers (`PGSession.writerLock`).
     static let writerLock = PGSession.writerLock
@@ -64,7 +64,7 @@ public final class PGStore {
     static let schemaLock: Int64 = 0x6461_7368_7363_6865
 
     /// Opens the database at `uri`; `create` makes the schema in an empty database.
-    public init(uri: String, create: Bool) throws(StoreError) {
+    package init(uri: String, create: Bool) throws(StoreError) {
         display = DatabaseLocation.redacted(uri)
         do {
             connection = try PGConnection(uri)
@@ -81,7 +81,7 @@ public final class PGStore {
     }
 
     /// The version of the open database's schema.
-    public var schemaVersion: Int {
+    package var schemaVersion: Int {
         (try? connection.scalar("SELECT version FROM dashboard_schema WHERE id = 1")).flatMap { $0.flatMap { Int($0) } } ?? 0
     }
 
@@ -120,7 +120,7 @@ public final class PGStore {
     }
 
     /// The store error behind a failure of the server or the connection.
-    public static func classify(_ error: Error, display: String, waited: Double = 0) -> StoreError {
+    package static func classify(_ error: Error, display: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? PGError {
             if error.isBusy { return .busy(path: display, waitedSeconds: waited) }

@@ -13,20 +13,20 @@ import Foundation
 /// The source is checked first with the same rules as `dashboard verify` (a value PostgreSQL's
 /// typed columns would take differently, or a broken reference, is refused with the list of
 /// problems, before anything is written).
-public enum StoreCopy {
+package enum StoreCopy {
     /// The tables a copy moves, in an order where references come first.
     static var tables: [PGSchema.Table] { PGSchema.tables.filter { !["data_marks", "course_buckets"].contains($0.name) } }
 
     /// What a copy did: the rows of each table, in the copy's order.
-    public struct Summary: Equatable, Sendable {
-        public var rows: [(table: String, rows: Int)]
+    package struct Summary: Equatable, Sendable {
+        package var rows: [(table: String, rows: Int)]
 
-        public static func == (a: Summary, b: Summary) -> Bool {
+        package static func == (a: Summary, b: Summary) -> Bool {
             a.rows.map(\.table) == b.rows.map(\.table) && a.rows.map(\.rows) == b.rows.map(\.rows)
         }
     }
 
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// The target holds dashboard data already (a copy goes into an empty database only).
         case targetNotEmpty(table: String, rows: Int)
         /// The source breaks the rules `verify` checks: each problem as `verify` prints it.
@@ -37,7 +37,7 @@ public enum StoreCopy {
     }
 
     /// Copies `source` into `target` (its schema created and empty), then compares.
-    public static func copy(from source: Store, to target: PGStore) throws -> Summary {
+    package static func copy(from source: Store, to target: PGStore) throws -> Summary {
         var problems: [VerificationProblem] = []
         try source.verify { problems.append($0) }
         guard problems.isEmpty else { throw Failure.sourceHasProblems(problems) }
@@ -78,7 +78,7 @@ public enum StoreCopy {
     /// the SQLite store's kept counts afresh (`CourseBuckets.rebuild`), leaves its data marks
     /// unproven (no identical-import shortcut matches a copied batch; the grid counts task by
     /// task until a clean-making sync), and compares every table as `copy(from:to:)` does.
-    public static func copy(from source: PGStore, to target: Store) throws -> Summary {
+    package static func copy(from source: PGStore, to target: Store) throws -> Summary {
         let database = target.database
         var summary = Summary(rows: [])
         try database.inTransaction(.immediate) {

@@ -7,10 +7,10 @@ import Foundation
 /// of a grid narrowed by `--bucket` counts only those buckets and never shows a completion
 /// count the filter made false ("6 overdue of 20 tasks", not "0 of 20 completed"); a grid
 /// narrowed otherwise says its counts are of the matching tasks.
-public enum CardWords {
+package enum CardWords {
     /// The buckets a card gives a count for: the `--bucket` filter's (in report order) when
     /// there is one, else the four open buckets (completed tasks have their own line).
-    public static func countedBuckets(_ query: ReportQuery) -> [Bucket] {
+    package static func countedBuckets(_ query: ReportQuery) -> [Bucket] {
         query.buckets.isEmpty ? Bucket.open : Bucket.allCases.filter(query.buckets.contains)
     }
 
@@ -21,7 +21,7 @@ public enum CardWords {
 
     /// What makes a card need attention, in words ("6 overdue, 2 due today", only the buckets
     /// with tasks), or nil when it has no overdue task and no task due today.
-    public static func attention(_ counts: BucketCounts) -> String? {
+    package static func attention(_ counts: BucketCounts) -> String? {
         guard CourseAttention.needed(counts) else { return nil }
         return [Bucket.overdue, .today].filter { counts[$0] > 0 }.map { "\(counts[$0]) \(ReportWords.word($0))" }
             .joined(separator: ", ")
@@ -29,12 +29,12 @@ public enum CardWords {
 
     /// How many tasks a card's bar stands for: the tasks it shows, or, with a `--bucket`
     /// filter, every live task of the course (so "3 overdue of 20 tasks" fills 3/20 of it).
-    public static func barScale(_ card: CourseCard, query: ReportQuery) -> Int {
+    package static func barScale(_ card: CourseCard, query: ReportQuery) -> Int {
         query.buckets.isEmpty ? card.shown : max(card.shown, card.total)
     }
 
     /// "needs attention: 6 overdue, 2 due today", or nil.
-    public static func attentionLine(_ card: CourseCard) -> String? {
+    package static func attentionLine(_ card: CourseCard) -> String? {
         attention(card.counts).map { "needs attention: " + $0 }
     }
 
@@ -42,7 +42,7 @@ public enum CardWords {
     /// tasks" (every filtered bucket, with its count, of every live task of the course); with
     /// another search or filter of tasks "2 of 3 matching completed (20 in all)" (`--course` and
     /// `--teacher` keep whole courses: their cards read as without a filter).
-    public static func summary(_ card: CourseCard, query: ReportQuery) -> String {
+    package static func summary(_ card: CourseCard, query: ReportQuery) -> String {
         summary(counts: card.counts, live: card.total, query: query)
     }
 
@@ -54,7 +54,7 @@ public enum CardWords {
 
     /// The grid's totals line over the cards it shows (every page together): "5 courses, 4 need
     /// attention: 10 overdue, 6 due today, 32 upcoming, 6 no due date; 44 of 98 completed".
-    public static func totals(_ totals: GridTotals, query: ReportQuery) -> String {
+    package static func totals(_ totals: GridTotals, query: ReportQuery) -> String {
         let courses = "\(totals.courses) course\(totals.courses == 1 ? "" : "s")"
         let need =
             totals.needingAttention == 0

@@ -4,11 +4,11 @@ import Foundation
 ///
 /// Combining marks and zero-width characters take no column; East Asian wide and full-width
 /// characters and emoji take two; everything else one.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `text` takes. An SGR sequence (`ESC [ … m`, a colour of `TextStyle`) takes
     /// none: only the renderers put a raw ESC in a line (the data's are shown as `␛` by
     /// `VisibleText` before anything is measured).
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         // ASCII without an ESC: a column a byte (most of a report's lines; the property lookups
         // below were a sixth of a 20,000-course grid's time).
         if let columns = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
@@ -33,7 +33,7 @@ public enum DisplayWidth {
         return total
     }
 
-    public static func width(_ scalar: Unicode.Scalar) -> Int {
+    package static func width(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v == 0 { return 0 }
         // ASCII: one column (no mark, format character or emoji among it: `DisplayWidthTests`).
@@ -66,7 +66,7 @@ public enum DisplayWidth {
 
     /// Lays `parts` out on lines of at most `width` columns, `separator` between parts on a
     /// line, breaking only between parts (a part wider than a line is wrapped on its own).
-    public static func flow(_ parts: [String], separator: String, width: Int) -> [String] {
+    package static func flow(_ parts: [String], separator: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for part in parts {
@@ -89,7 +89,7 @@ public enum DisplayWidth {
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when something was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         if of(text) <= width { return text }
         guard width > 0 else { return "" }
         var result = ""
@@ -104,14 +104,14 @@ public enum DisplayWidth {
     }
 
     /// `text` padded with spaces to `width` columns (never cut).
-    public static func pad(_ text: String, to width: Int) -> String {
+    package static func pad(_ text: String, to width: Int) -> String {
         let w = of(text)
         return w >= width ? text : text + String(repeating: " ", count: width - w)
     }
 
     /// Breaks `text` into lines of at most `width` columns without cutting anything: words
     /// move to the next line, and a word longer than a line is split.
-    public static func wrap(_ text: String, to width: Int) -> [String] {
+    package static func wrap(_ text: String, to width: Int) -> [String] {
         let limit = max(1, width)
         if of(text) <= limit { return [text] }
         var lines: [String] = []
@@ -147,9 +147,9 @@ public enum DisplayWidth {
 }
 
 /// Words for buckets and dues, shared by every format.
-public enum ReportWords {
+package enum ReportWords {
     /// A bucket as a section title.
-    public static func title(_ bucket: Bucket) -> String {
+    package static func title(_ bucket: Bucket) -> String {
         switch bucket {
         case .overdue: return "Overdue"
         case .today: return "Due today"
@@ -160,7 +160,7 @@ public enum ReportWords {
     }
 
     /// A bucket as the status of a task ("due today").
-    public static func word(_ bucket: Bucket) -> String {
+    package static func word(_ bucket: Bucket) -> String {
         switch bucket {
         case .overdue: return "overdue"
         case .today: return "due today"
@@ -172,7 +172,7 @@ public enum ReportWords {
 
     /// A task's status in words (status is never shown by colour alone): the CSV `status`
     /// column. A list row says more (how late, the override's end and reason: `TaskRowWords`).
-    public static func status(_ task: ReportTask) -> String {
+    package static func status(_ task: ReportTask) -> String {
         let word = word(task.bucket)
         let status = task.pinned ? word + " (set by hand)" : word
         // A stored value a hand edit made invalid is named, never shown as a valid one.
@@ -180,12 +180,12 @@ public enum ReportWords {
     }
 
     /// The priority column: the stored priority, or `invalid` (the status says which value).
-    public static func priority(_ task: ReportTask) -> String {
+    package static func priority(_ task: ReportTask) -> String {
         task.task.invalid.contains { $0.column == "priority" } ? "invalid" : task.task.priority.rawValue
     }
 
     /// The one-character mark of a bucket in text bars.
-    public static func mark(_ bucket: Bucket) -> Character {
+    package static func mark(_ bucket: Bucket) -> Character {
         switch bucket {
         case .overdue: return "!"
         case .today: return "*"
@@ -197,7 +197,7 @@ public enum ReportWords {
 
     /// The due as the course's teachers read it: `2026-11-29` for a date, `2026-11-29 14:00`
     /// (local time of the course) for a timed due; empty when undated.
-    public static func due(_ due: String, zone: TimeZone) -> String {
+    package static func due(_ due: String, zone: TimeZone) -> String {
         guard let parsed = DueDate(storageText: due) else { return "" }
         switch parsed {
         case .date(let d): return d.isoText
@@ -213,7 +213,7 @@ public enum ReportWords {
 
     /// The machine-readable form for `<time datetime>` and JSON: a date, or a date-time with
     /// the course's UTC offset (`2026-11-29T14:00:00+01:00`), or `Z` for instants.
-    public static func isoDue(_ due: String, zone: TimeZone) -> String {
+    package static func isoDue(_ due: String, zone: TimeZone) -> String {
         guard let parsed = DueDate(storageText: due) else { return "" }
         let instant: Date
         switch parsed {
@@ -235,18 +235,18 @@ public enum ReportWords {
     /// `text` as a reader may see it: control, bidi and invisible characters of the data shown
     /// as visible escapes (`␛`, `<U+202E>`). The rule lives in `VisibleText`; this is its name
     /// in the report code.
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         VisibleText.of(text)
     }
 
     /// A time zone's name as people know it (Foundation on Linux calls UTC "GMT").
-    public static func zoneName(_ zone: TimeZone) -> String {
+    package static func zoneName(_ zone: TimeZone) -> String {
         zone.identifier == "GMT" ? "UTC" : zone.identifier
     }
 
     /// An instant for headers, in the reader's zone (`ReportQuery.displayTimeZone`, else UTC):
     /// `2026-11-29 08:00 UTC`, `2026-11-29 09:00 Europe/Berlin`.
-    public static func asOf(_ date: Date, in zone: TimeZone? = nil) -> String {
+    package static func asOf(_ date: Date, in zone: TimeZone? = nil) -> String {
         guard let zone, zoneName(zone) != "UTC" else {
             let text = Timestamp.text(date)
             return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"

@@ -3,7 +3,7 @@
 extension HTMLRenderer {
     /// Escapes text for HTML content and attribute values; the data's control, bidi and
     /// invisible characters are shown as visible escapes first (`VisibleText`).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in VisibleText.of(text) {
@@ -25,7 +25,7 @@ extension HTMLRenderer {
     /// neither (its direction controls are escaped anyway) cannot move its neighbours in a
     /// left-to-right page, so it is left unwrapped and the page stays as small as before.
     /// Attribute values (`aria-label`, `href`) use `escape`: they hold no markup.
-    public static func value(_ text: String) -> String {
+    package static func value(_ text: String) -> String {
         let escaped = escape(text)
         guard VisibleText.hasRightToLeft(text) || VisibleText.hasHidden(text) else { return escaped }
         return "<bdi>" + escaped + "</bdi>"

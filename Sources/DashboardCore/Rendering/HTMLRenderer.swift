@@ -3,9 +3,9 @@ import Foundation
 /// Reports as self-contained HTML pages: no script, nothing loaded from the network; landmarks,
 /// headings, captioned tables with header scopes, `<time>` elements, status in words, a print
 /// style and a dark-mode style. Every value is escaped.
-public enum HTMLRenderer {
+package enum HTMLRenderer {
     /// The grid as the index page. `link` gives the file of each course's list page, if any.
-    public static func gridPage(_ report: Report, link: (CourseRecord) -> String?) -> String {
+    package static func gridPage(_ report: Report, link: (CourseRecord) -> String?) -> String {
         let body = stateAware(report) {
             gridBody(report, cards: report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined())
         }
@@ -16,7 +16,7 @@ public enum HTMLRenderer {
 
     /// Task lists: every group of the report on one page (or one course, when `report.groups`
     /// holds one), with a link back to the index when `indexLink` is given.
-    public static func listPage(_ report: Report, title: String, indexLink: String?) -> String {
+    package static func listPage(_ report: Report, title: String, indexLink: String?) -> String {
         let body = stateAware(report) {
             if report.query.groupBy == .student { return studentsHTML(report) }
             let single = report.groups.count == 1

@@ -7,16 +7,16 @@ import Foundation
 /// hash is the first 8 hex digits of the id's SHA-256, so two ids never share a file. No name
 /// holds a path separator, starts with a dot, or is a reserved device name, and none is
 /// `index`.
-public enum ReportFileNames {
-    public static func index(_ ext: String) -> String { "index." + ext }
+package enum ReportFileNames {
+    package static func index(_ ext: String) -> String { "index." + ext }
 
-    public static func course(_ courseID: String, ext: String) -> String {
+    package static func course(_ courseID: String, ext: String) -> String {
         "course-" + slug(courseID) + "-" + shortHash(courseID) + "." + ext
     }
 
     /// Whether `--out` could write a file of this name for `ext`: `index.<ext>` or
     /// `course-<slug>-<8 hex digits>.<ext>` (the output guard checks these names).
-    public static func couldWrite(_ name: String, ext: String) -> Bool {
+    package static func couldWrite(_ name: String, ext: String) -> Bool {
         if name == index(ext) { return true }
         let suffix = "." + ext
         guard name.hasPrefix("course-"), name.hasSuffix(suffix) else { return false }
@@ -60,7 +60,7 @@ public enum ReportFileNames {
 }
 
 /// Where reports are written; injected so the writer can be tested without a disk.
-public protocol ReportFileSystem {
+package protocol ReportFileSystem {
     /// Creates `path` and its missing parents (the folder mode of `FileModes`) if missing; fails if it
     /// (or a parent) is not a folder, or it is a symbolic link or another user's folder.
     func ensureDirectory(_ path: String) throws
@@ -75,7 +75,7 @@ public protocol ReportFileSystem {
 extension ReportFileSystem {
     /// Collects the pieces and writes them at once: for file systems that hold files in memory
     /// (tests).
-    public func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws {
+    package func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws {
         var contents = ""
         try body { contents += $0 }
         try write(contents, name: name, in: directory)
@@ -83,12 +83,12 @@ extension ReportFileSystem {
 }
 
 /// Why writing reports failed.
-public struct ReportWriteError: Error, Equatable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public let hint: String
+package struct ReportWriteError: Error, Equatable, CustomStringConvertible {
+    package let path: String
+    package let reason: String
+    package let hint: String
 
-    public init(path: String, reason: String, hint: String = "check that the folder can be written") {
+    package init(path: String, reason: String, hint: String = "check that the folder can be written") {
         self.path = path
         self.reason = reason
         self.hint = hint
@@ -98,12 +98,12 @@ public struct ReportWriteError: Error, Equatable, CustomStringConvertible {
         self.init(path: error.path, reason: error.reason, hint: error.hint)
     }
 
-    public var description: String { "cannot write \(path): \(reason)" }
+    package var description: String { "cannot write \(path): \(reason)" }
 }
 
 /// The real disk, through `SafeFolder`: the report folder is opened once without following a
 /// link and checked to be ours, and every file is created new and renamed into place.
-public final class LocalReportFileSystem: ReportFileSystem {
+package final class LocalReportFileSystem: ReportFileSystem {
     private var folders: [String: SafeFolder] = [:]
     private let protected: ProtectedFiles
     private let modes: FileModes
@@ -111,17 +111,17 @@ public final class LocalReportFileSystem: ReportFileSystem {
     /// - Parameters:
     ///   - protecting: what no report file may replace (the database, the inputs).
     ///   - modes: the modes of the files and folders it creates (from the umask).
-    public init(protecting: ProtectedFiles = ProtectedFiles(), modes: FileModes = .ownerOnly) {
+    package init(protecting: ProtectedFiles = ProtectedFiles(), modes: FileModes = .ownerOnly) {
         protected = protecting
         self.modes = modes
     }
 
-    public func ensureDirectory(_ path: String) throws {
+    package func ensureDirectory(_ path: String) throws {
         _ = try folder(path, create: true)
     }
 
     /// Writes into the folder `ensureDirectory` opened (else an existing one, never created).
-    public func write(_ contents: String, name: String, in directory: String) throws {
+    package func write(_ contents: String, name: String, in directory: String) throws {
         do {
             try folder(directory, create: false).write(contents, name: name)
         } catch let error as SafeFileError {
@@ -130,7 +130,7 @@ public final class LocalReportFileSystem: ReportFileSystem {
     }
 
     /// Streams the pieces into the new file (`SafeFolder.write(name:_:)`, 64 KiB at a time).
-    public func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws {
+    package func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws {
         do {
             try folder(directory, create: false).write(name: name) { sink in try body { sink.write($0) } }
         } catch let error as SafeFileError {

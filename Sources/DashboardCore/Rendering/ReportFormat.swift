@@ -1,19 +1,19 @@
 import Foundation
 
 /// The output formats of `dashboard report`.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     case text, markdown, html, json, csv
 
     /// The names `--format` takes: every format's own, and `md` for Markdown.
-    public static let names = allCases.map(\.rawValue) + ["md"]
+    package static let names = allCases.map(\.rawValue) + ["md"]
 
     /// The format a `--format` name stands for (`md` is Markdown), nil for none.
-    public static func named(_ name: String) -> ReportFormat? {
+    package static func named(_ name: String) -> ReportFormat? {
         name == "md" ? .markdown : ReportFormat(rawValue: name)
     }
 
     /// The file extension used with `--out`.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .text: return "txt"
         case .markdown: return "md"
@@ -25,7 +25,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
     /// Renders one report in this format; `link` names course pages for the HTML and Markdown
     /// grids; `style` colours text (other formats have none).
-    public func render(
+    package func render(
         _ report: Report, width: Int, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil, style: TextStyle = .plain
     ) -> String {
         switch self {
@@ -49,11 +49,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 /// Writes a whole set of reports into a folder: `index.<ext>` (the grid) and one list file per
 /// course, linked from the index in HTML. Nothing is ever written outside the folder.
-public enum ReportSet {
+package enum ReportSet {
     /// - Returns: the names written, index first.
     /// - Throws: `ReportWriteError`.
     @discardableResult
-    public static func write(
+    package static func write(
         grid: Report, list: Report, format: ReportFormat, width: Int, to directory: String, fileSystem: ReportFileSystem
     )
         throws -> [String]

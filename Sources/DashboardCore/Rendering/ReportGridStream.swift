@@ -6,10 +6,10 @@ import Foundation
 /// `ReportFormat.render` on the whole grid (a test holds it); text is written one row of cards
 /// at a time. A paged grid and a grid with a state other than `ok` are rendered whole (a page
 /// holds at most its limit of cards).
-public enum ReportGridStream {
+package enum ReportGridStream {
     /// Writes a grid held whole.
     /// - Parameter link: the file of each course's list page, for the HTML index.
-    public static func write(
+    package static func write(
         _ report: Report, format: ReportFormat, width: Int, link: (CourseRecord) -> String? = { _ in nil }, chunk: Int = 256,
         style: TextStyle = .plain, emit: (String) -> Void
     ) throws {
@@ -23,7 +23,7 @@ public enum ReportGridStream {
 
     /// Writes the grid whose cards the store reads back one at a time.
     /// - Parameter link: the file of a course's list page when the course has one (the Bool).
-    public static func write(
+    package static func write(
         _ cards: ReportCourseStream.GridCards, format: ReportFormat, width: Int,
         link: @escaping (CourseRecord, Bool) -> String? = { _, _ in nil }, chunk: Int = 256, style: TextStyle = .plain,
         emit: (String) -> Void

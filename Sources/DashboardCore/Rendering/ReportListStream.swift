@@ -4,11 +4,11 @@ import Foundation
 /// banner, counts) first, then each course as soon as its tasks are read
 /// (`ReportCourseStream`), then the end. The bytes are those of `ReportFormat.render` on the
 /// whole report (the goldens and a test hold it); memory is bounded by the largest course.
-public enum ReportListStream {
+package enum ReportListStream {
     /// Writes the list through `emit`, one piece per course.
     /// - Returns: the list's frame (state and banner, no groups).
     @discardableResult
-    public static func write(
+    package static func write(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         format: ReportFormat, width: Int, style: TextStyle = .plain, emit: (String) -> Void
     ) throws -> Report {
@@ -50,7 +50,7 @@ public enum ReportListStream {
     /// are those of `ReportFormat.render` on the whole report; memory is one student's tasks and
     /// a chunk of keys.
     @discardableResult
-    public static func writeStudents(
+    package static func writeStudents(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         format: ReportFormat, width: Int, style: TextStyle = .plain, emit: (String) -> Void
     ) throws -> Report {

@@ -4,7 +4,7 @@ import Foundation
 /// one list file per course, linked from the HTML index), written while the courses are read
 /// one at a time (`ReportCourseStream`), each file as soon as its course is read, the index
 /// last. Memory is bounded by the largest course, not by the number of courses or tasks.
-public enum ReportSetStream {
+package enum ReportSetStream {
     /// Writes every format of `formats` into `directory`.
     /// - Parameter readerWording: the wording of the HTML and Markdown pages, when they are
     ///   written for teachers (`nightly`); nil: the query's wording in every format.
@@ -12,7 +12,7 @@ public enum ReportSetStream {
     ///   course files are not kept: tens of thousands of courses would hold as many strings).
     /// - Throws: `ReportWriteError` when a file cannot be written; the store's errors as they are.
     @discardableResult
-    public static func write(
+    package static func write(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem,
         readerWording: ReportWording? = nil, onlyCourses: [String] = []
@@ -68,13 +68,13 @@ public enum ReportSetStream {
 }
 
 /// What `ReportSetStream.write` wrote.
-public struct WrittenReports: Sendable, Equatable {
+package struct WrittenReports: Sendable, Equatable {
     /// Every file written (course pages and indexes).
-    public var count: Int
+    package var count: Int
     /// The index of each format, in the order of the formats.
-    public var indexes: [String]
+    package var indexes: [String]
 
-    public init(count: Int, indexes: [String]) {
+    package init(count: Int, indexes: [String]) {
         self.count = count
         self.indexes = indexes
     }

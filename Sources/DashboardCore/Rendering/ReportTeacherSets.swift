@@ -9,10 +9,10 @@ import Foundation
 /// with the same facts and banner. A teacher with no live course (every course of theirs was
 /// deleted) gets an index that says so, in every format. Memory: one teacher's courses' ids at
 /// a time, and the list of teachers.
-public enum ReportTeacherSets {
+package enum ReportTeacherSets {
     /// - Returns: how many files were written.
     @discardableResult
-    public static func write(
+    package static func write(
         _ reader: any ReportReading & TeacherReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem, readerWording: ReportWording? = nil
     ) throws -> Int {

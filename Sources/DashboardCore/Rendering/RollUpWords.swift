@@ -1,11 +1,11 @@
 import Foundation
 
 /// The words of the roll-ups (`--group-by assignment|student`), the same in every format. Pure.
-public enum RollUpWords {
+package enum RollUpWords {
     /// An assignment row's status: each bucket with tasks, in report order, the first with the
     /// assignment's whole number of tasks and the overdue one with how late: "6 of 20 overdue
     /// (5 days late), 14 completed".
-    public static func status(_ row: AssignmentRow) -> String {
+    package static func status(_ row: AssignmentRow) -> String {
         var parts: [String] = []
         for bucket in Bucket.allCases where row.counts[bucket] > 0 {
             var part =
@@ -18,13 +18,13 @@ public enum RollUpWords {
     }
 
     /// The most urgent bucket a row has tasks in (the colour of its status on a terminal).
-    public static func urgent(_ counts: BucketCounts) -> Bucket {
+    package static func urgent(_ counts: BucketCounts) -> Bucket {
         Bucket.allCases.first { counts[$0] > 0 } ?? .completed
     }
 
     /// An assignment's due as its course's teachers read it: one due ("2026-11-24"), the first
     /// and the last ("2026-11-24 – 2026-11-27") when its tasks differ, or nil when undated.
-    public static func due(_ row: AssignmentRow, zone: TimeZone) -> String? {
+    package static func due(_ row: AssignmentRow, zone: TimeZone) -> String? {
         guard !row.firstDue.isEmpty else { return nil }
         let first = ReportWords.due(row.firstDue, zone: zone)
         let last = ReportWords.due(row.lastDue, zone: zone)
@@ -33,7 +33,7 @@ public enum RollUpWords {
 
     /// The heading of a course's rows: "Assignments (12)", with "— showing 1–5 of 12" on a page
     /// that shows part of them.
-    public static func assignmentsHeading(_ group: CourseGroup) -> String {
+    package static func assignmentsHeading(_ group: CourseGroup) -> String {
         let head = "Assignments (\(group.assignmentTotal))"
         guard group.assignmentFirst != 1 || group.assignments.count != group.assignmentTotal else { return head }
         let last = group.assignmentFirst + group.assignments.count - 1
@@ -42,13 +42,13 @@ public enum RollUpWords {
     }
 
     /// A student as a heading names them: their id, or "No student" for tasks without one.
-    public static func student(_ group: StudentGroup) -> String {
+    package static func student(_ group: StudentGroup) -> String {
         group.studentID.isEmpty ? "No student" : group.studentID
     }
 
     /// A student's counts: "5 tasks: 2 overdue, 1 due today, 2 upcoming" (every page together),
     /// with "— showing 1–2 of 5" on a page that shows part of them.
-    public static func studentSummary(_ group: StudentGroup) -> String {
+    package static func studentSummary(_ group: StudentGroup) -> String {
         let parts = Bucket.allCases.filter { group.counts[$0] > 0 }.map { "\(group.counts[$0]) \(ReportWords.word($0))" }
         var text = "\(group.total) task\(group.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
         if !group.isWhole {
@@ -60,7 +60,7 @@ public enum RollUpWords {
 
     /// A task's status in a row that does not sit under its bucket's heading: the bucket, "(set
     /// by hand)" for a pinned task, how late, the invalid values: "overdue, 3 days late".
-    public static func taskStatus(_ words: TaskRowWords) -> String {
+    package static func taskStatus(_ words: TaskRowWords) -> String {
         var text = words.override == nil ? words.bucket : words.bucket + " (set by hand)"
         if let late = words.late { text += ", " + late }
         return ([text] + words.invalid).joined(separator: "; ")
@@ -68,7 +68,7 @@ public enum RollUpWords {
 
     /// A report's name in its header: "Courses" (a grid), "Task lists", "Assignments" or
     /// "Tasks by student".
-    public static func reportName(_ report: Report) -> String {
+    package static func reportName(_ report: Report) -> String {
         guard report.kind == .list else { return "Courses" }
         switch report.query.groupBy {
         case .bucket: return "Task lists"
@@ -80,7 +80,7 @@ public enum RollUpWords {
     /// The notes before the students of a roll-up by student: times are those of each task's
     /// course, and how many completed tasks the list leaves out (as a list by bucket says per
     /// course). None on a page that shows no student.
-    public static func studentNotes(_ report: Report) -> [String] {
+    package static func studentNotes(_ report: Report) -> [String] {
         guard report.matchingTasks > 0, report.page.limit == nil || report.page.firstItem > 0 else { return [] }
         var notes = ["Times are in each course's zone."]
         let hidden = report.completedMatchingTasks

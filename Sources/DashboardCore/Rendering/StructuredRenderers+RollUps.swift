@@ -53,7 +53,7 @@ extension JSONReportRenderer {
 /// The roll-ups in CSV: one row per assignment; a list by student has the list's columns, its
 /// rows in student order.
 extension CSVReportRenderer {
-    public static let assignmentHeader = [
+    package static let assignmentHeader = [
         "course_id", "course_code", "assignment_id", "title", "due_first", "due_last", "students", "overdue", "today", "upcoming",
         "undated", "completed", "tasks", "live_tasks", "days_late", "status",
     ]

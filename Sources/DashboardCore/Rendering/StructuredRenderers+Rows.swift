@@ -17,7 +17,7 @@ extension JSONReportRenderer {
     /// JSON type) and named in `invalid`, a key present only then. `days_late` and `late` say
     /// how late an overdue task is (null otherwise); `override` is the override in force
     /// (`until` null without an end), null when the bucket is not pinned.
-    public static func taskJSON(_ t: ReportTask, local: LocalAsOf) -> JSONValue {
+    package static func taskJSON(_ t: ReportTask, local: LocalAsOf) -> JSONValue {
         let zone = local.timeZone
         let words = TaskRowWords(t, at: local)
         let raw = Dictionary(t.task.invalid.map { ($0.column, $0.json) }, uniquingKeysWith: { first, _ in first })
@@ -53,7 +53,7 @@ extension CSVReportRenderer {
     /// After `status`: how late (`days_late` a number, `late` its words; empty when not late)
     /// and the override in force (`override_until` as `due` is written, `override_reason`,
     /// `override_actor`; empty when not pinned).
-    public static let rowColumns = ["days_late", "late", "override_until", "override_reason", "override_actor"]
+    package static let rowColumns = ["days_late", "late", "override_until", "override_reason", "override_actor"]
 
     static func rowCells(_ t: ReportTask, local: LocalAsOf) -> [String] {
         let words = TaskRowWords(t, at: local)

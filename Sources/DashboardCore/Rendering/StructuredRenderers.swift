@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reports as JSON (`"schema": 1`, documented in docs/json.md).
-public enum JSONReportRenderer {
-    public static func render(_ report: Report) -> String {
+package enum JSONReportRenderer {
+    package static func render(_ report: Report) -> String {
         var pairs: [(String, JSONValue)] = [
             ("schema", .int(1)), ("kind", .string(report.kind.rawValue)), ("as_of", .string(report.generatedAsOf)),
             ("state", .string(report.state.rawValue)), ("message", message(report)),
@@ -120,21 +120,21 @@ func zoneOf(_ course: CourseRecord, _ report: Report) -> TimeZone {
 
 /// Reports as CSV: one header, one row per task (list) or per course (grid); cells that a
 /// spreadsheet would run as formulas are prefixed with `'`.
-public enum CSVReportRenderer {
+package enum CSVReportRenderer {
     /// The list's columns: the first ten since the first version, then those a list row adds
     /// (`rowColumns`), last so that a reader by position keeps working.
-    public static let listHeader =
+    package static let listHeader =
         [
             "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
         ] + rowColumns
     /// The grid's columns: the first twelve since the first version, then `needs_attention`
     /// (true when the card has an overdue task or one due today).
-    public static let gridHeader = [
+    package static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
         "needs_attention",
     ]
 
-    public static func render(_ report: Report) -> String {
+    package static func render(_ report: Report) -> String {
         switch report.kind {
         case .list where report.query.groupBy == .assignment:
             return CSVWriter.line(assignmentHeader) + report.groups.map { assignmentRows($0, report) }.joined()
@@ -173,10 +173,10 @@ public enum CSVReportRenderer {
 
 /// Reports as Markdown: a table for the grid, headings and tables for lists; `|` and other
 /// Markdown characters in values are escaped.
-public enum MarkdownRenderer {
+package enum MarkdownRenderer {
     /// - Parameter link: the file of each course's page, for the grid (`--out`): the code links to it.
     /// - Parameter indexLink: the grid's file, for a course's page (`--out`): a link back to it.
-    public static func render(_ report: Report, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil) -> String {
+    package static func render(_ report: Report, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil) -> String {
         var out =
             "# \(RollUpWords.reportName(report)) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))\n\n"
         if let indexLink { out += "[All courses](\(linkTarget(indexLink)))\n\n" }
@@ -236,7 +236,7 @@ public enum MarkdownRenderer {
 
     /// Escapes the characters Markdown would read as markup, and `|` for tables, after showing
     /// the data's control, bidi and invisible characters as visible escapes (`VisibleText`).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in VisibleText.of(text) {
             if "\\`*_{}[]<>#+!|~&".contains(character) { out.append("\\") }

@@ -13,21 +13,21 @@ import Foundation
 /// - **Set by hand**: a pinned task says "set by hand until 2026-12-06: extension granted" (the
 ///   end in the course's zone: a date means through that day), "set by hand: reason" without
 ///   an end, or "set by hand" when the reader did not give the override.
-public struct TaskRowWords: Sendable, Equatable {
+package struct TaskRowWords: Sendable, Equatable {
     /// The task id, as stored (renderers escape it).
-    public var taskID: String
+    package var taskID: String
     /// The bucket in words ("overdue", "due today", …).
-    public var bucket: String
+    package var bucket: String
     /// Whole days late (0: late today), or nil when the row is not late.
-    public var daysLate: Int?
+    package var daysLate: Int?
     /// `daysLate` in words ("3 days late", "1 day late", "late today").
-    public var late: String?
+    package var late: String?
     /// The override in words, for a pinned task.
-    public var override: String?
+    package var override: String?
     /// The names of the stored values a hand edit made invalid ("invalid due \"x\"").
-    public var invalid: [String]
+    package var invalid: [String]
 
-    public init(_ task: ReportTask, at local: LocalAsOf) {
+    package init(_ task: ReportTask, at local: LocalAsOf) {
         taskID = task.task.taskID
         bucket = ReportWords.word(task.bucket)
         daysLate = Self.daysLate(task, at: local)
@@ -40,7 +40,7 @@ public struct TaskRowWords: Sendable, Equatable {
     /// for a late row ("3 days late": the section's heading says Overdue), else the bucket;
     /// "(set by hand)" for a pinned task ("overdue (set by hand), 3 days late"); then the
     /// invalid values. The override's end and reason go on a line of their own (`override`).
-    public var status: String {
+    package var status: String {
         var text = override == nil ? bucket : bucket + " (set by hand)"
         if let late { text = override == nil ? late : text + ", " + late }
         return ([text] + invalid).joined(separator: "; ")
@@ -48,7 +48,7 @@ public struct TaskRowWords: Sendable, Equatable {
 
     /// The whole status in one cell: the override's words in place of "(set by hand)":
     /// "upcoming (set by hand until 2026-12-06: extension granted)".
-    public var fullStatus: String {
+    package var fullStatus: String {
         var text = override.map { bucket + " (" + $0 + ")" } ?? bucket
         if let late { text += ", " + late }
         return ([text] + invalid).joined(separator: "; ")
@@ -56,12 +56,12 @@ public struct TaskRowWords: Sendable, Equatable {
 
     /// What follows the bucket's word in a cell that shows the bucket on its own (the HTML
     /// badge): how late, the override, the invalid values.
-    public var details: [String] {
+    package var details: [String] {
         [late, override].compactMap { $0 } + invalid
     }
 
     /// Whole days late, or nil (see the type's policy).
-    public static func daysLate(_ task: ReportTask, at local: LocalAsOf) -> Int? {
+    package static func daysLate(_ task: ReportTask, at local: LocalAsOf) -> Int? {
         guard task.bucket == .overdue, !task.task.completed, !task.task.due.isEmpty,
             let due = DueDate(storageText: task.task.due),
             BucketPolicy.computed(due: due, completed: false, at: local) == .overdue
@@ -71,7 +71,7 @@ public struct TaskRowWords: Sendable, Equatable {
     }
 
     /// "late today", "1 day late", "N days late".
-    public static func lateWords(_ days: Int) -> String {
+    package static func lateWords(_ days: Int) -> String {
         switch days {
         case 0: return "late today"
         case 1: return "1 day late"
@@ -81,7 +81,7 @@ public struct TaskRowWords: Sendable, Equatable {
 
     /// "set by hand until END: REASON", without the end when there is none (or it cannot be
     /// read: such an override never ends), without the reason when it is empty.
-    public static func overrideWords(_ override: StoredOverride?, zone: TimeZone) -> String {
+    package static func overrideWords(_ override: StoredOverride?, zone: TimeZone) -> String {
         var words = "set by hand"
         guard let override else { return words }
         if let end = until(override, zone: zone) { words += " until " + end }
@@ -92,7 +92,7 @@ public struct TaskRowWords: Sendable, Equatable {
 
     /// The override's end as the course's teachers read it (`2026-12-06`, `2026-12-06 14:00`),
     /// or nil when it has none or it cannot be read.
-    public static func until(_ override: StoredOverride, zone: TimeZone) -> String? {
+    package static func until(_ override: StoredOverride, zone: TimeZone) -> String? {
         let text = ReportWords.due(override.until, zone: zone)
         return text.isEmpty ? nil : text
     }
@@ -102,7 +102,7 @@ public struct TaskRowWords: Sendable, Equatable {
     /// every other byte as `_` and two upper-case hex digits (`a b` → `task-a_20b`, `x#y` →
     /// `task-x_23y`, `ü` → `task-_C3_BC`, `_` → `task-_5F`). The result has no space and
     /// needs no escaping in an attribute or a URL fragment; two ids never share an anchor.
-    public static func anchor(_ taskID: String) -> String {
+    package static func anchor(_ taskID: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes = Array("task-".utf8)
         for byte in taskID.utf8 {
@@ -122,13 +122,13 @@ public struct TaskRowWords: Sendable, Equatable {
 extension ReportWords {
     /// "Due today (3)" when every task of the section is shown; "Due today (3) — showing 1–2
     /// of 3" (or "showing 3 of 3" for one task) when the page shows part of it.
-    public static func sectionHeading(_ section: BucketSection) -> String {
+    package static func sectionHeading(_ section: BucketSection) -> String {
         let head = "\(title(section.bucket)) (\(section.total))"
         return showing(section).map { head + " — " + $0 } ?? head
     }
 
     /// "showing 1–2 of 3", or nil when the whole section is shown.
-    public static func showing(_ section: BucketSection) -> String? {
+    package static func showing(_ section: BucketSection) -> String? {
         guard !section.isWhole else { return nil }
         let places = section.first == section.last ? "\(section.first)" : "\(section.first)–\(section.last)"
         return "showing \(places) of \(section.total)"

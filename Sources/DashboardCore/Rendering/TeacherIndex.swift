@@ -1,19 +1,19 @@
 import Foundation
 
 /// One teacher's folder of a per-teacher report set (`--by-teacher`, `nightly`).
-public struct TeacherEntry: Sendable, Equatable {
+package struct TeacherEntry: Sendable, Equatable {
     /// The teacher as the courses file names them.
-    public var name: String
+    package var name: String
     /// Their live courses.
-    public var courses: Int
+    package var courses: Int
 
-    public init(name: String, courses: Int) {
+    package init(name: String, courses: Int) {
         self.name = name
         self.courses = courses
     }
 
     /// The folder under `teachers/` (`TeacherIndex.folderName`).
-    public var folder: String { TeacherIndex.folderName(name) }
+    package var folder: String { TeacherIndex.folderName(name) }
 }
 
 /// The per-teacher report set: `DIR/teachers/<folder>/` holds one teacher's grid and course
@@ -26,16 +26,16 @@ public struct TeacherEntry: Sendable, Equatable {
 /// `teacher` values of the courses, live or deleted: a teacher whose courses were all removed
 /// keeps a folder, with a page that says so, so that a bookmark never breaks. Courses without a
 /// teacher are in the whole set only.
-public enum TeacherIndex {
-    public static let folder = "teachers"
+package enum TeacherIndex {
+    package static let folder = "teachers"
 
-    public static func folderName(_ teacher: String) -> String {
+    package static func folderName(_ teacher: String) -> String {
         ReportFileNames.slug(teacher) + "-" + ReportFileNames.shortHash(teacher)
     }
 
     /// The index of teachers in `format`, each linked to its folder's index (HTML, Markdown).
     /// - Parameter frame: a report without courses of the same run (its as-of, zone, banner).
-    public static func render(_ entries: [TeacherEntry], format: ReportFormat, frame: Report) -> String {
+    package static func render(_ entries: [TeacherEntry], format: ReportFormat, frame: Report) -> String {
         let ext = format.fileExtension
         let asOf = frame.asOf
         let when = ReportWords.asOf(asOf, in: frame.query.displayTimeZone)
@@ -84,7 +84,7 @@ public enum TeacherIndex {
     }
 
     /// The index of a teacher without live courses: the empty state, in `format`.
-    public static func noCourses(_ teacher: String, format: ReportFormat, frame: Report) -> String {
+    package static func noCourses(_ teacher: String, format: ReportFormat, frame: Report) -> String {
         let when = ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone)
         let words = "No course in the data names \(ReportWords.visible(teacher)) as its teacher."
         let next = "Courses appear here when the school's export assigns them; your administrator can check it."

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Renders reports for a terminal: plain text, no line wider than the width, status in words.
-public enum TextRenderer {
+package enum TextRenderer {
     /// The narrowest a grid card may be.
-    public static let minimumCardWidth = 24
+    package static let minimumCardWidth = 24
     /// The widest a grid card gets, however wide the terminal.
-    public static let maximumCardWidth = 44
+    package static let maximumCardWidth = 44
     static let gap = 2
 
-    public static func render(_ report: Report, width: Int, style: TextStyle = .plain) -> String {
+    package static func render(_ report: Report, width: Int, style: TextStyle = .plain) -> String {
         let width = max(20, width)
         var lines: [String] = []
         let header = RollUpWords.reportName(report)

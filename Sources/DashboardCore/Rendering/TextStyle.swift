@@ -8,13 +8,13 @@ import Foundation
 /// card that needs attention bold red. Only finished pieces are coloured (after a cut or a
 /// wrap), and `DisplayWidth` gives a colour sequence no column, so layouts are those of the
 /// plain text.
-public struct TextStyle: Sendable, Equatable {
-    public var colour: Bool
+package struct TextStyle: Sendable, Equatable {
+    package var colour: Bool
 
-    public init(colour: Bool) { self.colour = colour }
+    package init(colour: Bool) { self.colour = colour }
 
-    public static let plain = TextStyle(colour: false)
-    public static let terminal = TextStyle(colour: true)
+    package static let plain = TextStyle(colour: false)
+    package static let terminal = TextStyle(colour: true)
 
     /// The SGR code of each bucket.
     static func code(_ bucket: Bucket) -> String {
@@ -33,11 +33,11 @@ public struct TextStyle: Sendable, Equatable {
     }
 
     /// `text` in `bucket`'s colour.
-    public func bucket(_ text: String, _ bucket: Bucket) -> String { wrap(text, Self.code(bucket)) }
+    package func bucket(_ text: String, _ bucket: Bucket) -> String { wrap(text, Self.code(bucket)) }
     /// A card's "needs attention" words, and its frame.
-    public func attention(_ text: String) -> String { wrap(text, "1;31") }
+    package func attention(_ text: String) -> String { wrap(text, "1;31") }
     /// Headings.
-    public func strong(_ text: String) -> String { wrap(text, "1") }
+    package func strong(_ text: String) -> String { wrap(text, "1") }
     /// What matters least (completed counts).
-    public func muted(_ text: String) -> String { wrap(text, "2") }
+    package func muted(_ text: String) -> String { wrap(text, "2") }
 }

@@ -13,9 +13,9 @@ public enum CourseSort: String, Sendable, CaseIterable {
 
 /// What a grid's card says about need: a course with an overdue task or a task due today needs
 /// attention. Pure.
-public enum CourseAttention {
+package enum CourseAttention {
     /// True when the card's counts hold an overdue task or a task due today.
-    public static func needed(_ counts: BucketCounts) -> Bool {
+    package static func needed(_ counts: BucketCounts) -> Bool {
         counts[.overdue] > 0 || counts[.today] > 0
     }
 }
@@ -24,7 +24,7 @@ extension ReportPipeline {
     /// The grid's card order (`--sort-courses`): a total order (ties end on the course id).
     /// Policy: `attention` puts the most overdue tasks first, then the most due today, then
     /// the code; counts are those the card shows (after search and filters).
-    public static func cardOrder(_ a: CourseCard, _ b: CourseCard, by sort: CourseSort) -> Bool {
+    package static func cardOrder(_ a: CourseCard, _ b: CourseCard, by sort: CourseSort) -> Bool {
         switch sort {
         case .attention:
             if a.count(.overdue) != b.count(.overdue) { return a.count(.overdue) > b.count(.overdue) }
@@ -41,7 +41,7 @@ extension ReportPipeline {
 extension ReportSortKey {
     /// The key of a card's place in the grid's order (`ReportPipeline.cardOrder`), so that the
     /// store's `CourseResults` read cards back in that order.
-    public static func card(_ course: CourseRecord, counts: BucketCounts, by sort: CourseSort) -> [UInt8] {
+    package static func card(_ course: CourseRecord, counts: BucketCounts, by sort: CourseSort) -> [UInt8] {
         var key: [UInt8] = []
         switch sort {
         case .attention:
@@ -59,19 +59,19 @@ extension ReportSortKey {
 
 /// The sums over every card a grid shows (every page together, after search and filters):
 /// the grid's totals line. Pure; added one card at a time.
-public struct GridTotals: Sendable, Equatable {
+package struct GridTotals: Sendable, Equatable {
     /// The cards shown.
-    public var courses = 0
+    package var courses = 0
     /// The cards that need attention (`CourseAttention.needed`).
-    public var needingAttention = 0
+    package var needingAttention = 0
     /// The cards' counts, added up.
-    public var counts = BucketCounts()
+    package var counts = BucketCounts()
     /// Every live task of the shown courses, before search and filters.
-    public var live = 0
+    package var live = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ card: CourseCard) {
+    package mutating func add(_ card: CourseCard) {
         courses += 1
         if CourseAttention.needed(card.counts) { needingAttention += 1 }
         for bucket in Bucket.allCases { counts[bucket] += card.count(bucket) }
@@ -79,7 +79,7 @@ public struct GridTotals: Sendable, Equatable {
     }
 
     /// The totals of `cards`.
-    public init(_ cards: [CourseCard]) {
+    package init(_ cards: [CourseCard]) {
         for card in cards { add(card) }
     }
 }

@@ -12,19 +12,19 @@ import Foundation
 /// - an undated task (or one whose stored due a hand edit made unreadable) passes none of them;
 /// - values of one filter are alternatives (the widest wins: the latest `before`, the earliest
 ///   `after`, the longest `within`); different ones must all hold.
-public struct DueWindow: Sendable, Equatable {
+package struct DueWindow: Sendable, Equatable {
     /// `--due-within`, in days.
-    public var within: [Int] = []
-    public var before: [CivilDate] = []
-    public var after: [CivilDate] = []
+    package var within: [Int] = []
+    package var before: [CivilDate] = []
+    package var after: [CivilDate] = []
 
-    public init() {}
+    package init() {}
 
     /// True when no due filter is given.
-    public var isEmpty: Bool { within.isEmpty && before.isEmpty && after.isEmpty }
+    package var isEmpty: Bool { within.isEmpty && before.isEmpty && after.isEmpty }
 
     /// Whether a task whose stored due is `due` passes, as of `local` in its course's zone.
-    public func allows(due: String, at local: LocalAsOf) -> Bool {
+    package func allows(due: String, at local: LocalAsOf) -> Bool {
         guard !isEmpty else { return true }
         guard !due.isEmpty, let parsed = DueDate(storageText: due) else { return false }
         let day = parsed.localDay(in: local.timeZone)
@@ -39,7 +39,7 @@ public struct DueWindow: Sendable, Equatable {
 
     /// True when no due day can pass every given filter (`--due-after` on or after the day
     /// before `--due-before`): the command line refuses it as a mistake.
-    public var isContradictory: Bool {
+    package var isContradictory: Bool {
         guard let latest = before.max(), let earliest = after.min() else { return false }
         return latest.daysSinceEpoch - earliest.daysSinceEpoch < 2
     }
@@ -48,7 +48,7 @@ public struct DueWindow: Sendable, Equatable {
 extension DueDate {
     /// The local date of this due on the wall calendar of `zone`: a date or a local date-time
     /// is its own date; an instant is dated in the zone.
-    public func localDay(in zone: TimeZone) -> CivilDate {
+    package func localDay(in zone: TimeZone) -> CivilDate {
         switch self {
         case .date(let date): return date
         case .local(let date, _, _, _): return date

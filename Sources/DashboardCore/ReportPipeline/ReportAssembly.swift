@@ -3,7 +3,7 @@ import Foundation
 /// Builds a report from per-course counts and the tasks of one page, so that a shell can
 /// stream the tasks (`ReportStream`) instead of loading them: the result is the report
 /// `ReportBuilder.build` gives on the loaded data (a randomized test holds it). Pure.
-public enum ReportAssembly {
+package enum ReportAssembly {
     /// The report with its counts, state and banner, but no cards or groups yet.
     static func frame(
         _ kind: Report.Kind, tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
@@ -41,7 +41,7 @@ public enum ReportAssembly {
     }
 
     /// The grid: one card per course (counts only).
-    public static func grid(tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+    package static func grid(tallies: [CourseTally], facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
         -> Report
     {
         var report = frame(.grid, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
@@ -61,7 +61,7 @@ public enum ReportAssembly {
 
     /// A list page: `pageTasks` are the tasks of the page, in the report's order (course,
     /// bucket, then the sort), each with its course id; the counts come from `tallies`.
-    public static func list(
+    package static func list(
         tallies: [CourseTally], pageTasks: [(courseID: String, task: ReportTask)], facts: ReportFacts, query: ReportQuery,
         asOf: Date, defaultTimeZone: TimeZone
     ) -> Report {
@@ -170,7 +170,7 @@ public enum ReportAssembly {
 
     /// The page numbers of a list of `total` tasks (what `ReportPipeline.paginateTasks` says),
     /// without overflow whatever `limit` and `page` are.
-    public static func page(total: Int, limit: Int?, page: Int) -> PageInfo {
+    package static func page(total: Int, limit: Int?, page: Int) -> PageInfo {
         guard let limit, limit > 0 else {
             return PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total)
         }
@@ -184,7 +184,7 @@ public enum ReportAssembly {
     }
 
     /// How many tasks a page skips and shows, or nil when it shows none.
-    public static func window(total: Int, limit: Int?, page: Int) -> (offset: Int, count: Int)? {
+    package static func window(total: Int, limit: Int?, page: Int) -> (offset: Int, count: Int)? {
         guard let limit, limit > 0 else { return total == 0 ? nil : (0, total) }
         let (skipped, overflow) = (max(1, page) - 1).multipliedReportingOverflow(by: limit)
         guard !overflow, skipped < total else { return nil }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Runs the report pipeline on loaded data: source → search → filter → sort → group →
 /// paginate, and works out the report's state. Pure: the same inputs give the same report.
-public enum ReportBuilder {
-    public static func build(
+package enum ReportBuilder {
+    package static func build(
         _ kind: Report.Kind, courses source: [ReportCourse], facts: ReportFacts, query: ReportQuery, asOf: Date,
         defaultTimeZone: TimeZone
     ) -> Report {
@@ -131,7 +131,7 @@ extension ReportSource {
     /// Policy: the data is that of the newest batch that committed data (committed, or
     /// reverted since); the last import is the newest batch that ran (not a dry run, a held
     /// batch, or a decision on one).
-    public static func facts(_ batches: any BatchReading) throws -> ReportFacts {
+    package static func facts(_ batches: any BatchReading) throws -> ReportFacts {
         let committed = try batches.newestBatch(statusIn: [.committed, .reverted])
         let last = try batches.newestBatch(statusIn: Set(BatchStatus.allCases).subtracting([.dryRun, .held, .discarded, .approved]))
         var failure: (Int, String, String)?

@@ -2,24 +2,24 @@ import Foundation
 
 /// The sums of per-course tallies a report's header shows, added one course at a time (a
 /// report flat in courses never holds every tally). Pure.
-public struct ReportTotals: Sendable, Equatable {
+package struct ReportTotals: Sendable, Equatable {
     /// Every live task.
-    public var live = 0
+    package var live = 0
     /// Live tasks holding a value a hand edit made invalid.
-    public var invalid = 0
+    package var invalid = 0
     /// Tasks the unnarrowed query shows.
-    public var baseline = 0
+    package var baseline = 0
     /// Tasks of allowed courses left after search and filters.
-    public var matching = 0
+    package var matching = 0
     /// Rows of a roll-up by assignment (the assignments with a listed task) of allowed courses.
-    public var assignmentRows = 0
+    package var assignmentRows = 0
     /// Completed tasks of allowed courses that match when completed tasks are included.
-    public var completedMatching = 0
+    package var completedMatching = 0
 
-    public init() {}
+    package init() {}
 
     /// Adds one course's tally.
-    public mutating func add(_ tally: CourseTally) {
+    package mutating func add(_ tally: CourseTally) {
         live += tally.live
         invalid += tally.invalid
         baseline += tally.baseline

@@ -9,27 +9,27 @@ import Foundation
 ///
 /// Policy, what bounds memory: the largest course (its listed tasks, sorted) and the page; not
 /// the number of courses (the results wait in the store), nor the number of tasks.
-public enum ReportCourseStream {
+package enum ReportCourseStream {
     /// What a list's courses are written with.
-    public struct Plan {
+    package struct Plan {
         /// The list without its groups (they come one by one); while a course is written, its
         /// `completedByCourse` holds that course's count only.
-        public var list: Report
+        package var list: Report
         /// How many courses the whole list shows.
-        public var shownCount: Int
+        package var shownCount: Int
     }
 
     /// A grid's cards, read back from the store one at a time in the report's order.
-    public struct GridCards {
+    package struct GridCards {
         /// The grid without its cards.
-        public var frame: Report
+        package var frame: Report
         /// How many cards the grid (its page) shows.
-        public var count: Int
+        package var count: Int
         let offset: Int
         let results: any CourseResults
 
         /// Calls `body` with each card of the page, and whether its course has a list page.
-        public func forEachCard(_ body: (CourseCard, Bool) throws -> Void) throws {
+        package func forEachCard(_ body: (CourseCard, Bool) throws -> Void) throws {
             guard count > 0 else { return }
             try results.forEach(offset: offset, count: count) {
                 try body(CourseCard(course: $0.course, counts: $0.counts, total: $0.live), $0.linked)
@@ -40,7 +40,7 @@ public enum ReportCourseStream {
     /// The grid (`report grid`, paged or whole): `body` gets its cards inside the read.
     /// - Returns: the grid's frame (state and banner, no cards).
     @discardableResult
-    public static func grid(
+    package static func grid(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         _ body: (GridCards) throws -> Void
     ) throws -> Report {
@@ -104,7 +104,7 @@ public enum ReportCourseStream {
     /// (after every course: an index written then links only to pages already written).
     /// - Returns: the plan (the list's frame).
     @discardableResult
-    public static func forEachGroup(
+    package static func forEachGroup(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         onlyCourses: [String] = [], _ body: (Plan, CourseGroup) throws -> Void, grid: ((GridCards) throws -> Void)? = nil
     ) throws -> Plan {

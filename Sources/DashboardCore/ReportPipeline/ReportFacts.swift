@@ -2,25 +2,25 @@ import Foundation
 
 /// Facts about the database, and about the run that writes the reports, that reports need
 /// beyond the courses and tasks: they decide the banner (`StaleNotice`).
-public struct ReportFacts: Sendable, Equatable {
+package struct ReportFacts: Sendable, Equatable {
     /// False before any batch committed data.
-    public var hasData: Bool
+    package var hasData: Bool
     /// The as-of of the last committed batch.
-    public var dataAsOf: Date?
+    package var dataAsOf: Date?
     /// The last batch that is neither a dry run nor held, when it failed.
-    public var lastFailure: (id: Int, at: String, reason: String)?
+    package var lastFailure: (id: Int, at: String, reason: String)?
     /// A batch held for approval, newer than the data shown: its changes are not in the reports.
-    public var held: HeldNotice?
+    package var held: HeldNotice?
     /// The run that writes the reports found no export to import (`nightly` with an empty or
     /// missing drop folder); never a fact of the database.
-    public var noExport: Bool
+    package var noExport: Bool
 
-    public static func == (a: ReportFacts, b: ReportFacts) -> Bool {
+    package static func == (a: ReportFacts, b: ReportFacts) -> Bool {
         a.hasData == b.hasData && a.dataAsOf == b.dataAsOf && a.lastFailure?.id == b.lastFailure?.id && a.held == b.held
             && a.noExport == b.noExport
     }
 
-    public init(
+    package init(
         hasData: Bool, dataAsOf: Date?, lastFailure: (id: Int, at: String, reason: String)?, held: HeldNotice? = nil,
         noExport: Bool = false
     ) {
@@ -32,11 +32,11 @@ public struct ReportFacts: Sendable, Equatable {
     }
 
     /// Data older than this before the report's as-of is stale.
-    public static let staleAfterHours = 36
+    package static let staleAfterHours = 36
 
     /// The banner to show, if any: when the last import failed, a batch waits for approval,
     /// no export arrived, or the data is older than `staleAfterHours`.
-    public func staleNotice(asOf: Date) -> StaleNotice? {
+    package func staleNotice(asOf: Date) -> StaleNotice? {
         var notice = StaleNotice(
             dataAsOf: "", ageHours: 0, failedBatch: lastFailure?.id, failedAt: lastFailure?.at ?? "",
             failureReason: lastFailure?.reason ?? "", held: held, noExport: noExport)
@@ -51,14 +51,14 @@ public struct ReportFacts: Sendable, Equatable {
 }
 
 /// A batch held for approval (a sync over `--max-delete`) that is newer than the data shown.
-public struct HeldNotice: Sendable, Equatable {
-    public var batch: Int
+package struct HeldNotice: Sendable, Equatable {
+    package var batch: Int
     /// The as-of of the run that held it (the night whose export waits).
-    public var since: String
+    package var since: String
     /// The rows it would insert, update or delete.
-    public var changes: Int
+    package var changes: Int
 
-    public init(batch: Int, since: String, changes: Int) {
+    package init(batch: Int, since: String, changes: Int) {
         self.batch = batch
         self.since = since
         self.changes = changes
@@ -69,27 +69,27 @@ public struct HeldNotice: Sendable, Equatable {
 /// `nextStep` speak to whoever runs the import (text, JSON, CSV); `readerMessage` speaks to a
 /// teacher reading a page (HTML and Markdown pages written for readers: no batch, flag or
 /// command, "your administrator has the details").
-public struct StaleNotice: Sendable, Equatable {
+package struct StaleNotice: Sendable, Equatable {
     /// The as-of of the last committed batch: the time of the data shown ("" before any).
-    public var dataAsOf: String
+    package var dataAsOf: String
     /// Hours between the data's time and the report's as-of.
-    public var ageHours: Int
+    package var ageHours: Int
     /// Set when the last import failed: its batch, time and reason.
-    public var failedBatch: Int?
-    public var failedAt: String
-    public var failureReason: String
+    package var failedBatch: Int?
+    package var failedAt: String
+    package var failureReason: String
     /// A batch waiting for approval, newer than the data.
-    public var held: HeldNotice?
+    package var held: HeldNotice?
     /// No export arrived for the run that wrote the report.
-    public var noExport: Bool = false
+    package var noExport: Bool = false
 
     /// The banner's text, the values exactly as stored.
-    public var message: String { message(prose: { $0 }, value: { $0 }) }
+    package var message: String { message(prose: { $0 }, value: { $0 }) }
 
     /// The banner's text with its own words passed through `prose` and the values read from the
     /// database (the failed batch's time and reason, which may name a file, and the data's
     /// time) through `value`: HTML escapes the words and isolates the values.
-    public func message(prose: (String) -> String, value: (String) -> String) -> String {
+    package func message(prose: (String) -> String, value: (String) -> String) -> String {
         var text = ""
         if noExport { text += prose("No export arrived tonight. ") }
         if let held {
@@ -109,7 +109,7 @@ public struct StaleNotice: Sendable, Equatable {
     /// The banner for a teacher: what it means for the page, in words without batches, flags
     /// or commands ("No export arrived tonight; this page shows data as of …").
     /// - Parameter zone: the zone its times are shown in, as the page's header (nil: UTC).
-    public func readerMessage(
+    package func readerMessage(
         in zone: TimeZone? = nil, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
     ) -> String {
         var clauses: [String] = []
@@ -130,7 +130,7 @@ public struct StaleNotice: Sendable, Equatable {
     }
 
     /// What to do about it, its commands in `wording`.
-    public func nextStep(_ wording: ReportWording) -> String {
+    package func nextStep(_ wording: ReportWording) -> String {
         var steps: [String] = []
         if let failedBatch { steps.append("Fix the import (\(wording.words(.showBatch(failedBatch)))) and run it again.") }
         if let held { steps.append("Review the held batch (\(wording.words(.showBatch(held.batch)))), then approve or discard it.") }

@@ -1,19 +1,19 @@
 /// The words of every report state, shared by every format so they never drift apart.
-public enum ReportMessages {
-    public static let noData = "No data imported yet."
-    public static func noDataNext(_ wording: ReportWording) -> String {
+package enum ReportMessages {
+    package static let noData = "No data imported yet."
+    package static func noDataNext(_ wording: ReportWording) -> String {
         if wording.forReaders { return "Your administrator imports the course and task files; this page fills in after the next import." }
         return "Next step: import the course and task files with \(wording.words(.importFiles)), then run this report again."
     }
 
-    public static func noMatch(_ report: Report) -> String {
+    package static func noMatch(_ report: Report) -> String {
         "No task matches \(report.query.describedNarrowing)."
     }
 
     /// What to do when nothing matches: first each filter value that matches nothing at all,
     /// with the nearest existing values (`Report.unmatched`); then what the filters hide and how
     /// to see it.
-    public static func noMatchNext(_ report: Report) -> String {
+    package static func noMatchNext(_ report: Report) -> String {
         let words = report.query.wording.words
         var sentences = report.unmatched.map(unmatchedWords)
         if report.unmatched.contains(where: { $0.filter == .course }) { sentences.append("\(words(.listCourses)) lists the courses.") }
@@ -63,7 +63,7 @@ public enum ReportMessages {
 
     /// A course that has no task at all. The course id goes through `value` and the words
     /// through `prose` (HTML escapes the words and isolates the id).
-    public static func courseWithoutTasks(
+    package static func courseWithoutTasks(
         _ course: CourseRecord, forReaders: Bool = false, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
     ) -> String {
         if forReaders { return prose("No tasks yet for this course.") }
@@ -72,7 +72,7 @@ public enum ReportMessages {
     }
 
     /// A course whose tasks are all completed (completed tasks are not listed by default).
-    public static func allCompleted(_ group: CourseGroup, wording: ReportWording) -> String {
+    package static func allCompleted(_ group: CourseGroup, wording: ReportWording) -> String {
         let all = "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed."
         if wording.forReaders { return all }
         return
@@ -81,7 +81,7 @@ public enum ReportMessages {
 
     /// Lists leave completed tasks out unless asked: say how many, so the grid's "9 of 20
     /// completed" and a list of 11 tasks never look like a contradiction. nil when none is left out.
-    public static func completedNotShown(_ group: CourseGroup, report: Report) -> String? {
+    package static func completedNotShown(_ group: CourseGroup, report: Report) -> String? {
         guard report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed) else { return nil }
         let hidden = report.completedByCourse[group.course.courseID] ?? 0
         guard hidden > 0, !group.sections.isEmpty else { return nil }
@@ -91,7 +91,7 @@ public enum ReportMessages {
     }
 
     /// `Page 1 of 3 (tasks 1–25 of 60). Next: --page 2` on the command line; empty for a single page.
-    public static func page(_ report: Report) -> String {
+    package static func page(_ report: Report) -> String {
         let info = report.page
         let words = report.query.wording.words
         guard info.limit != nil else { return "" }

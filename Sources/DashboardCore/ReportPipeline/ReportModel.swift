@@ -13,7 +13,7 @@ public struct BucketSection: Sendable, Equatable {
     public var first: Int
 
     /// - Parameter total: the whole count; `tasks.count` when not given (the whole section).
-    public init(bucket: Bucket, tasks: [ReportTask], total: Int? = nil, first: Int = 1) {
+    package init(bucket: Bucket, tasks: [ReportTask], total: Int? = nil, first: Int = 1) {
         self.bucket = bucket
         self.tasks = tasks
         self.total = total ?? tasks.count
@@ -35,9 +35,9 @@ public struct CourseGroup: Sendable, Equatable {
     /// A roll-up by assignment: the rows shown (on a page, the page's), the course's whole
     /// number of rows, and the place (1-based) of the first shown row among them. A roll-up's
     /// group has no sections.
-    public var assignments: [AssignmentRow] = []
-    public var assignmentTotal = 0
-    public var assignmentFirst = 1
+    package var assignments: [AssignmentRow] = []
+    package var assignmentTotal = 0
+    package var assignmentFirst = 1
 
     public var taskCount: Int { sections.reduce(0) { $0 + $1.tasks.count } }
 }
@@ -80,19 +80,19 @@ public struct Report: Sendable {
     public enum Kind: String, Sendable { case grid, list }
     public var kind: Kind
     public var asOf: Date
-    public var generatedAsOf: String { Timestamp.text(asOf) }
+    package var generatedAsOf: String { Timestamp.text(asOf) }
     public var defaultTimeZone: TimeZone
     public var query: ReportQuery
     public var state: ReportState
-    public var stale: StaleNotice?
+    package var stale: StaleNotice?
     /// Grid: the cards of this page.
     public var cards: [CourseCard]
     /// Grid: the sums over every card the grid shows, every page together (its totals line).
-    public var gridTotals = GridTotals()
+    package var gridTotals = GridTotals()
     /// List: the groups of this page (grouped by bucket or by assignment).
     public var groups: [CourseGroup]
     /// List grouped by student: the students of this page.
-    public var students: [StudentGroup] = []
+    package var students: [StudentGroup] = []
     public var page: PageInfo
     /// Live tasks before search and filters (completed included).
     public var totalTasks: Int
@@ -108,8 +108,8 @@ public struct Report: Sendable {
     public var completedMatchingTasks = 0
     /// When nothing matches: the `--course`, `--teacher` and `--student` values that match
     /// nothing in the database at all, with the nearest that do (`ReportSuggestions`).
-    public var unmatched: [UnmatchedValue] = []
+    package var unmatched: [UnmatchedValue] = []
     /// Live tasks read for the report that hold a stored value a hand edit made invalid (each
     /// is shown as invalid; `dashboard verify` lists them).
-    public var invalidTasks = 0
+    package var invalidTasks = 0
 }

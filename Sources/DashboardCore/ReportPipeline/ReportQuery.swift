@@ -25,49 +25,49 @@ public struct ReportQuery: Sendable, Equatable {
     /// Completed tasks are left out unless asked for (or `--bucket completed` is given).
     public var includeCompleted = false
     /// `--due-within`, `--due-before`, `--due-after`, in each course's zone.
-    public var due = DueWindow()
+    package var due = DueWindow()
     public var sort: ReportSort = .due
     /// The grid's card order (`--sort-courses`); lists keep courses in code order.
     public var courseSort: CourseSort = .attention
     /// How a list groups its rows (`--group-by`): by course and bucket, or a roll-up by
     /// assignment or by student. A grid ignores it.
-    public var groupBy: ReportGrouping = .bucket
+    package var groupBy: ReportGrouping = .bucket
     /// Items per page (tasks for a list, courses for a grid); nil for all.
     public var limit: Int?
     /// 1-based page.
     public var page = 1
     /// How the report words its hints (`ReportHint`); the shell that asks for the report sets it.
-    public var wording = ReportWording.unworded
+    package var wording = ReportWording.unworded
     /// The zone the report's own times are shown in (the reader's `--timezone`); nil: UTC. It
     /// never changes a bucket: courses without a zone use the database's default zone.
-    public var displayTimeZone: TimeZone?
+    package var displayTimeZone: TimeZone?
     /// The report's own set of courses, exactly by id (a teacher's folder: `--by-teacher`,
     /// `nightly`); nil: every course. Not a user filter: a course outside it is not read at all
     /// (no card, no page, not in any count), so nothing of another teacher's courses shows.
-    public var courseSet: Set<String>?
+    package var courseSet: Set<String>?
 
     public init() {}
 
     /// True when a search or a filter can hide tasks.
-    public var narrows: Bool {
+    package var narrows: Bool {
         !search.trimmingUnicodeWhitespace().isEmpty || !courses.isEmpty || !teachers.isEmpty || !students.isEmpty
             || !buckets.isEmpty || !priorities.isEmpty || !due.isEmpty
     }
 
     /// True when a search or a filter can hide some tasks of a course it keeps (not only whole
     /// courses, as `--course` and `--teacher` do).
-    public var narrowsTasks: Bool {
+    package var narrowsTasks: Bool {
         !search.trimmingUnicodeWhitespace().isEmpty || !students.isEmpty || !buckets.isEmpty || !priorities.isEmpty || !due.isEmpty
     }
 
     /// The search and filters in words, as the user wrote them (`--search "essay" --bucket
     /// overdue` on the command line): the wording's.
-    public var describedNarrowing: String { wording.words(.narrowing(self)) }
+    package var describedNarrowing: String { wording.words(.narrowing(self)) }
 }
 
 /// The stages of the report pipeline, each a pure function:
 /// source → search → filter → sort → group → paginate → render.
-public enum ReportPipeline {
+package enum ReportPipeline {
     /// Whether `task` passes a `--priority` filter of `set`: an invalid stored priority matches
     /// none (it is not the normal it sorts as). The one rule for the pipeline and the streamed
     /// reports (`ReportMatcher`).
@@ -79,13 +79,13 @@ public enum ReportPipeline {
 
     /// Folds text for matching: case, diacritics and width (`TextFold`: Foundation's folding,
     /// table-driven).
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         TextFold.fold(text)
     }
 
     /// Keeps the tasks for which every word of `query` appears in the task title, the course
     /// code or the course title.
-    public static func search(_ courses: [ReportCourse], _ query: String) -> [ReportCourse] {
+    package static func search(_ courses: [ReportCourse], _ query: String) -> [ReportCourse] {
         let words = fold(query).split(whereSeparator: { $0.isWhitespace }).map(String.init)
         guard !words.isEmpty else { return courses }
         return courses.map { course in
@@ -105,7 +105,7 @@ public enum ReportPipeline {
     /// left out by `--course` or `--teacher` disappear; others stay, possibly with no task.
     /// The due filters are decided as of `asOf` in each course's zone (`defaultTimeZone` for a
     /// course without one).
-    public static func filter(_ courses: [ReportCourse], _ query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
+    package static func filter(_ courses: [ReportCourse], _ query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone)
         -> [ReportCourse]
     {
         let showCompleted = query.includeCompleted || query.buckets.contains(.completed)
@@ -130,7 +130,7 @@ public enum ReportPipeline {
     // MARK: - Sort
 
     /// Orders every course's tasks by `sort`, with a total order (ties end on the task id).
-    public static func sort(_ courses: [ReportCourse], by sort: ReportSort, defaultTimeZone: TimeZone) -> [ReportCourse] {
+    package static func sort(_ courses: [ReportCourse], by sort: ReportSort, defaultTimeZone: TimeZone) -> [ReportCourse] {
         courses.map { course in
             let zone = CourseZones.timeZone(named: course.course.timezone, default: defaultTimeZone)
             let keyed = course.tasks.map { (task: $0, due: dueInstant($0.task.due, zone)) }
@@ -194,14 +194,14 @@ public enum ReportPipeline {
     // MARK: - Group
 
     /// Courses by code in natural order, then by id: a total order.
-    public static func courseOrder(_ a: CourseRecord, _ b: CourseRecord) -> Bool {
+    package static func courseOrder(_ a: CourseRecord, _ b: CourseRecord) -> Bool {
         if a.code != b.code, let decided = NaturalOrder.compare(a.code, b.code) { return decided }
         return a.courseID.utf8.lexicographicallyPrecedes(b.courseID.utf8)
     }
 
     /// Courses by code (then id); inside each, the tasks in bucket order (overdue, today,
     /// upcoming, undated, completed), keeping the sorted order inside a bucket.
-    public static func group(_ courses: [ReportCourse]) -> [CourseGroup] {
+    package static func group(_ courses: [ReportCourse]) -> [CourseGroup] {
         courses.sorted { courseOrder($0.course, $1.course) }.map { course in
             let sections = Bucket.allCases.compactMap { bucket -> BucketSection? in
                 let tasks = course.tasks.filter { $0.bucket == bucket }
@@ -215,7 +215,7 @@ public enum ReportPipeline {
 
     /// One page of tasks (for a list) in the grouped order, regrouped; the page numbers and
     /// totals say what the whole result holds.
-    public static func paginateTasks(_ groups: [CourseGroup], limit: Int?, page: Int) -> (groups: [CourseGroup], page: PageInfo) {
+    package static func paginateTasks(_ groups: [CourseGroup], limit: Int?, page: Int) -> (groups: [CourseGroup], page: PageInfo) {
         let total = groups.reduce(0) { $0 + $1.taskCount }
         guard let limit, limit > 0 else {
             return (
@@ -261,7 +261,7 @@ public enum ReportPipeline {
     }
 
     /// One page of courses (for a grid).
-    public static func paginateCourses(_ cards: [CourseCard], limit: Int?, page: Int) -> (cards: [CourseCard], page: PageInfo) {
+    package static func paginateCourses(_ cards: [CourseCard], limit: Int?, page: Int) -> (cards: [CourseCard], page: PageInfo) {
         let total = cards.count
         guard let limit, limit > 0 else {
             return (cards, PageInfo(page: 1, pageCount: 1, limit: nil, totalItems: total, firstItem: total == 0 ? 0 : 1, lastItem: total))
@@ -279,9 +279,9 @@ public enum ReportPipeline {
 
 /// Natural order for titles and ids: digit runs compare by value (`Task 2` < `Task 10`), the
 /// rest case-insensitively, then exactly, so the order is total.
-public enum NaturalOrder {
+package enum NaturalOrder {
     /// true when `a` goes first, false when `b` does, nil when they are equal.
-    public static func compare(_ a: String, _ b: String) -> Bool? {
+    package static func compare(_ a: String, _ b: String) -> Bool? {
         if a == b { return nil }
         let x = Array(ReportPipeline.fold(a).unicodeScalars)
         let y = Array(ReportPipeline.fold(b).unicodeScalars)

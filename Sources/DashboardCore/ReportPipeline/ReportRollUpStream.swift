@@ -10,13 +10,13 @@ import Foundation
 /// - by student: one student's tasks at a time (whole list) or the page's; the sort keys of the
 ///   listed tasks wait in memory up to `ReportStream.inMemoryKeyBytes`, else in the store's
 ///   `PageKeys`, and are read back in order a chunk at a time.
-public enum ReportRollUpStream {
+package enum ReportRollUpStream {
     /// One page of a roll-up by assignment (`--limit N --page K`: N rows a page). Pass 1 counts
     /// each course's rows (`CourseTally.assignmentRows`) and keeps the counts in the store's
     /// `CourseResults`, in the list's course order; read back, they tell which courses the page
     /// crosses, and only those are rolled up (`ReportCourseStream.group`). Page 1 of a report
     /// nothing narrows also shows the courses without rows, with their own words.
-    public static func assignmentPage(
+    package static func assignmentPage(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) throws -> Report {
         let limit = max(1, query.limit ?? Int.max)
@@ -86,7 +86,7 @@ extension ReportRollUpStream {
     /// store's `PageKeys`.
     /// - Returns: the list's frame (state, banner, counts; no students).
     @discardableResult
-    public static func forEachStudent(
+    package static func forEachStudent(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         _ body: (Report, StudentGroup) throws -> Void
     ) throws -> Report {
@@ -137,7 +137,7 @@ extension ReportRollUpStream {
     /// list (`PageWindow`); the page's students are counted again whole (every page together)
     /// in a second pass over the listed tasks, which also finds the place of the page's first
     /// task among its student's.
-    public static func studentPage(
+    package static func studentPage(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         keyMemory: Int = ReportStream.inMemoryKeyBytes
     ) throws -> Report {

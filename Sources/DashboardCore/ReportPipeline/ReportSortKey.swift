@@ -11,21 +11,21 @@ import Foundation
 /// `NaturalOrder.compare` ends on). Two texts that are canonically equivalent but differ in
 /// bytes (never the case for imported text, which is NFC) are the one place the orders could
 /// differ: the pipeline calls them equal and goes on to the next step.
-public enum ReportSortKey {
+package enum ReportSortKey {
     /// The key of `task` in course `coursePosition` (0-based, in course order), with `due` the
     /// task's due instant (`ReportPipeline.dueInstant`, nil when undated).
-    public static func key(coursePosition: Int, task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
+    package static func key(coursePosition: Int, task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
         key(prefix: prefix(coursePosition: coursePosition, bucket: task.bucket), task: task, due: due, sort: sort)
     }
 
     /// The key of `task` in the course whose key is `course` (`course(_:)`): the same order as
     /// with the course's position, without knowing every course.
-    public static func key(course: [UInt8], task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
+    package static func key(course: [UInt8], task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
         key(prefix: prefix(course: course, bucket: task.bucket), task: task, due: due, sort: sort)
     }
 
     /// The first bytes of every key of the tasks in `bucket` of the course whose key is `course`.
-    public static func prefix(course: [UInt8], bucket: Bucket) -> [UInt8] {
+    package static func prefix(course: [UInt8], bucket: Bucket) -> [UInt8] {
         course + [UInt8(truncatingIfNeeded: bucket.order)]
     }
 
@@ -65,7 +65,7 @@ public enum ReportSortKey {
     /// The key of a course's place in the report's course order (`ReportPipeline.courseOrder`):
     /// its code in natural order then by its bytes, then its id's bytes (ids are unique, so two
     /// courses never tie). `CourseResults` reads courses back in this order.
-    public static func course(_ course: CourseRecord) -> [UInt8] {
+    package static func course(_ course: CourseRecord) -> [UInt8] {
         var key: [UInt8] = []
         appendText(course.code, to: &key)
         appendBytes(Array(course.courseID.utf8), to: &key)
@@ -73,7 +73,7 @@ public enum ReportSortKey {
     }
 
     /// The first bytes of every key of the course's tasks in `bucket`.
-    public static func prefix(coursePosition: Int, bucket: Bucket) -> [UInt8] {
+    package static func prefix(coursePosition: Int, bucket: Bucket) -> [UInt8] {
         var key: [UInt8] = []
         appendInteger(Int64(coursePosition), to: &key)
         key.append(UInt8(truncatingIfNeeded: bucket.order))
@@ -92,7 +92,7 @@ public enum ReportSortKey {
     /// `NaturalOrder.compare` does before its final tie-break: a digit run against a scalar as
     /// any digit would (every digit is below or above the same scalars), two runs by length
     /// then digits, and a key that ends first goes first.
-    public static func natural(_ text: String) -> [UInt8] {
+    package static func natural(_ text: String) -> [UInt8] {
         let scalars = Array(ReportPipeline.fold(text).unicodeScalars)
         var key: [UInt8] = []
         key.reserveCapacity(scalars.count * 3)

@@ -8,15 +8,15 @@ public struct ReportTask: Sendable, Equatable {
     public var pinned: Bool
     /// The override that pins the bucket (its end, reason and actor, for the list's words), only
     /// while it is in force; nil otherwise, or when the reader did not give it.
-    public var override: StoredOverride? = nil
+    package var override: StoredOverride? = nil
 
     /// A live task in its effective bucket (`BucketPolicy.effective`): its override kept
     /// only while in force.
-    public init(_ live: LiveTask, effective: EffectiveBucket) {
+    package init(_ live: LiveTask, effective: EffectiveBucket) {
         self.init(task: live.task, bucket: effective.bucket, pinned: effective.isPinned, override: effective.isPinned ? live.override : nil)
     }
 
-    public init(task: TaskRecord, bucket: Bucket, pinned: Bool, override: StoredOverride? = nil) {
+    package init(task: TaskRecord, bucket: Bucket, pinned: Bool, override: StoredOverride? = nil) {
         self.task = task
         self.bucket = bucket
         self.pinned = pinned
@@ -25,23 +25,23 @@ public struct ReportTask: Sendable, Equatable {
 }
 
 /// A course and its live tasks, as reports see them.
-public struct ReportCourse: Sendable, Equatable {
-    public var course: CourseRecord
-    public var tasks: [ReportTask]
+package struct ReportCourse: Sendable, Equatable {
+    package var course: CourseRecord
+    package var tasks: [ReportTask]
 }
 
 /// The source stage of the report pipeline: every live course with its live tasks, each
 /// task in its bucket as of `asOf`, read in one consistent snapshot. `BucketPolicy` decides
 /// each bucket (overrides in force win) in the course's zone from `CourseZones`. The store is
 /// reached only through `ReportReading` (values, no SQL).
-public enum ReportSource {
+package enum ReportSource {
     ///
     /// - Parameter onlyCourses: when not empty, only the courses with one of these ids or codes
     ///   are read (the `--course` filter pushed down to the store, which finds their tasks
     ///   without reading the others).
     /// - Parameter countsOnly: leave task titles and students empty (a grid without search or
     ///   student filter shows counts only; not reading a million titles halves its time).
-    public static func load(
+    package static func load(
         _ reader: any ReportReading, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = [], countsOnly: Bool = false
     ) throws -> [ReportCourse] {
         try reader.read {
@@ -55,14 +55,14 @@ public enum ReportSource {
     }
 
     /// A live course as the source reads it: its record and its as-of in its time zone.
-    public struct SourceCourse: Sendable {
-        public var course: CourseRecord
-        public var local: LocalAsOf
+    package struct SourceCourse: Sendable {
+        package var course: CourseRecord
+        package var local: LocalAsOf
     }
 
     /// Every live course (or only those `onlyCourses` names by id or code), by id. Call it
     /// inside a `read` together with `forEachTask`, so both see one snapshot.
-    public static func courses(_ reader: any ReportReading, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = [])
+    package static func courses(_ reader: any ReportReading, asOf: Date, defaultTimeZone: TimeZone, onlyCourses: [String] = [])
         throws -> [SourceCourse]
     {
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
@@ -73,7 +73,7 @@ public enum ReportSource {
     /// Streams the live tasks of `courses` (all live tasks, or with `onlyThese` only theirs),
     /// each in its bucket as of the course's as-of, with the position of its course in
     /// `courses`; nothing is kept. Tasks of a course not in `courses` are skipped.
-    public static func forEachTask(
+    package static func forEachTask(
         _ reader: any ReportReading, of courses: [SourceCourse], onlyThese: Bool, countsOnly: Bool = false,
         _ body: (Int, ReportTask) throws -> Void
     ) throws {

@@ -13,15 +13,15 @@ import Foundation
 ///   indexed), and the page is read in key order from `N × (K - 1)`. Then only the page's N
 ///   tasks are read in full;
 /// - a whole list, `--out` and `nightly`: one course's tasks at a time (`ReportCourseStream`).
-public enum ReportStream {
+package enum ReportStream {
     /// The sort keys of a page's window kept in memory up to this many bytes, else in the store.
-    public static let inMemoryKeyBytes = 8 << 20
+    package static let inMemoryKeyBytes = 8 << 20
 
     /// The grid (`report grid`) held whole: the cards of its page and every course's count of
     /// completed tasks (`completedByCourse`), for callers that want the `Report` (tests compare
     /// it with `ReportBuilder`). The command line streams the cards instead
     /// (`ReportCourseStream.grid`, `ReportGridStream`); both read the store the same way.
-    public static func grid(
+    package static func grid(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone
     ) throws -> Report {
         var report: Report?
@@ -42,7 +42,7 @@ public enum ReportStream {
     /// (page 1 shows them when nothing narrows the report); the page's courses are tallied
     /// again alone once the page is known (`ReportCoursePass` on their ids).
     /// - Parameter keyMemory: the bytes of sort keys kept in memory before they go to the store.
-    public static func listPage(
+    package static func listPage(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         keyMemory: Int = inMemoryKeyBytes
     ) throws -> Report {

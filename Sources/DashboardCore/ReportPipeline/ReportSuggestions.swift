@@ -2,16 +2,16 @@ import Foundation
 
 /// A `--course`, `--teacher` or `--student` value that matches nothing in the database, and
 /// the nearest values that do (what the user may have meant).
-public struct UnmatchedValue: Sendable, Equatable {
+package struct UnmatchedValue: Sendable, Equatable {
     /// `.course`, `.teacher` or `.student`.
-    public var filter: ReportFilter
+    package var filter: ReportFilter
     /// The value as given.
-    public var value: String
+    package var value: String
     /// Existing values to try instead, nearest first (at most `ReportSuggestions.limit`):
     /// course ids or codes, teachers' names, student ids.
-    public var nearest: [String]
+    package var nearest: [String]
 
-    public init(filter: ReportFilter, value: String, nearest: [String]) {
+    package init(filter: ReportFilter, value: String, nearest: [String]) {
         self.filter = filter
         self.value = value
         self.nearest = nearest
@@ -37,9 +37,9 @@ public struct UnmatchedValue: Sendable, Equatable {
 ///   contained in it, for values of two characters or more) comes first, by length; then any
 ///   within an edit distance (insertions, deletions, substitutions, swaps of two neighbours) of
 ///   a third of the value's length, at least 2; ties in natural order. At most `limit`.
-public struct ReportSuggestions: Sendable {
+package struct ReportSuggestions: Sendable {
     /// The most suggestions per value.
-    public static let limit = 3
+    package static let limit = 3
 
     struct Pending: Sendable {
         var filter: ReportFilter
@@ -54,7 +54,7 @@ public struct ReportSuggestions: Sendable {
     private let courseSet: Set<String>?
 
     /// The values of `query`'s course, teacher and student filters, each to be matched.
-    public init(_ query: ReportQuery) {
+    package init(_ query: ReportQuery) {
         courseSet = query.courseSet
         for value in query.courses { pending.append(Pending(filter: .course, value: value, key: Self.key(value))) }
         for value in query.teachers { pending.append(Pending(filter: .teacher, value: value, key: Self.key(value))) }
@@ -62,10 +62,10 @@ public struct ReportSuggestions: Sendable {
     }
 
     /// True when a student value needs the tasks to be read (courses are read anyway).
-    public var needsTasks: Bool { pending.contains { $0.filter == .student } }
+    package var needsTasks: Bool { pending.contains { $0.filter == .student } }
 
     /// Offers one live course (its id, code and teacher).
-    public mutating func offer(_ course: CourseRecord) {
+    package mutating func offer(_ course: CourseRecord) {
         if let courseSet, !courseSet.contains(course.courseID) { return }
         for index in pending.indices {
             switch pending[index].filter {
@@ -105,7 +105,7 @@ public struct ReportSuggestions: Sendable {
     }
 
     /// Offers one live task's student id, of a course of the report's set.
-    public mutating func offer(student: String, courseID: String) {
+    package mutating func offer(student: String, courseID: String) {
         guard !student.isEmpty else { return }
         if let courseSet, !courseSet.contains(courseID) { return }
         for index in pending.indices where pending[index].filter == .student {
@@ -118,7 +118,7 @@ public struct ReportSuggestions: Sendable {
     }
 
     /// The values that matched nothing, in the order given, with their nearest candidates.
-    public var unmatched: [UnmatchedValue] {
+    package var unmatched: [UnmatchedValue] {
         pending.filter { !$0.matched }.map { UnmatchedValue(filter: $0.filter, value: $0.value, nearest: $0.best.map(\.text)) }
     }
 
@@ -172,7 +172,7 @@ public struct ReportSuggestions: Sendable {
 
 extension ReportSuggestions {
     /// The unmatched values of `query` over the loaded data (the pipeline's source).
-    public static func unmatched(in courses: [ReportCourse], query: ReportQuery) -> [UnmatchedValue] {
+    package static func unmatched(in courses: [ReportCourse], query: ReportQuery) -> [UnmatchedValue] {
         var finder = ReportSuggestions(query)
         for course in courses {
             finder.offer(course.course)
@@ -186,7 +186,7 @@ extension ReportSuggestions {
     /// The unmatched values of `query` read from the store: every live course, and every live
     /// task's student when a `--student` value is given (one scan). Call inside the report's
     /// `read`, only for a report that shows nothing (it reads what the report did not).
-    public static func unmatched(_ reader: any ReportReading, query: ReportQuery) throws -> [UnmatchedValue] {
+    package static func unmatched(_ reader: any ReportReading, query: ReportQuery) throws -> [UnmatchedValue] {
         var finder = ReportSuggestions(query)
         guard !query.courses.isEmpty || !query.teachers.isEmpty || !query.students.isEmpty else { return [] }
         guard finder.needsTasks else {

@@ -3,7 +3,7 @@ import Foundation
 /// The search and filters of a query, decided one task at a time: the same rules as
 /// `ReportPipeline.search` and `ReportPipeline.filter`, for a shell that streams tasks and
 /// never holds them all (`ReportStream`). Pure.
-public struct ReportMatcher: Sendable {
+package struct ReportMatcher: Sendable {
     let words: [String]
     let wordsAreASCII: Bool
     let courseSet: Set<String>
@@ -14,7 +14,7 @@ public struct ReportMatcher: Sendable {
     let prioritySet: Set<Priority>
     let due: DueWindow
 
-    public init(_ query: ReportQuery) {
+    package init(_ query: ReportQuery) {
         words = ReportPipeline.fold(query.search).split(whereSeparator: { $0.isWhitespace }).map(String.init)
         wordsAreASCII = words.allSatisfy(TextFold.isASCII)
         courseSet = Set(query.courses)
@@ -26,10 +26,10 @@ public struct ReportMatcher: Sendable {
     }
 
     /// True when the search needs the task titles.
-    public var searches: Bool { !words.isEmpty }
+    package var searches: Bool { !words.isEmpty }
 
     /// The `--course` and `--teacher` filters: a course they leave out disappears.
-    public func allows(_ course: CourseRecord) -> Bool {
+    package func allows(_ course: CourseRecord) -> Bool {
         if !courseSet.isEmpty, !courseSet.contains(course.courseID), !courseSet.contains(course.code) { return false }
         if !teacherWords.isEmpty {
             // SPEC §7: any word of the name, case- and diacritic-insensitive: `--teacher okafor`
@@ -49,7 +49,7 @@ public struct ReportMatcher: Sendable {
 
     /// The folded course text the search also looks into, and which words it holds (computed
     /// once per course).
-    public func courseText(_ course: CourseRecord) -> SearchCourseText {
+    package func courseText(_ course: CourseRecord) -> SearchCourseText {
         guard !words.isEmpty else { return SearchCourseText(text: "", holds: []) }
         let text = ReportPipeline.fold(course.code + " " + course.title)
         // As the whole text `title + " " + text` finds them after a title of ASCII letters.
@@ -61,12 +61,12 @@ public struct ReportMatcher: Sendable {
     /// course text. ASCII words in a plain folded title (`TextFold.Folded`) are searched byte by
     /// byte (a word holds no space, so it is found in the title or in the course text, never
     /// across: `TextFoldTests` compares both ways).
-    public func found(_ task: ReportTask, courseText: SearchCourseText) -> Bool {
+    package func found(_ task: ReportTask, courseText: SearchCourseText) -> Bool {
         found(title: task.task.title, courseText: courseText)
     }
 
     /// `found` for a task of that title.
-    public func found(title: String, courseText: SearchCourseText) -> Bool {
+    package func found(title: String, courseText: SearchCourseText) -> Bool {
         guard !words.isEmpty else { return true }
         let folded = TextFold.folded(title)
         if wordsAreASCII, folded.plain {
@@ -79,7 +79,7 @@ public struct ReportMatcher: Sendable {
 
     /// The task-level filters (bucket, priority, student, completed, due), as of `local` in
     /// the task's course zone (`DueWindow`).
-    public func keeps(_ task: ReportTask, includeCompleted: Bool, at local: LocalAsOf) -> Bool {
+    package func keeps(_ task: ReportTask, includeCompleted: Bool, at local: LocalAsOf) -> Bool {
         guard keeps(bucket: task.bucket, includeCompleted: includeCompleted) else { return false }
         if !prioritySet.isEmpty, !ReportPipeline.priority(of: task, isIn: prioritySet) { return false }
         if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
@@ -104,39 +104,39 @@ extension ReportMatcher {
 /// course whatever its number of tasks.
 /// A course's folded text for a search (`ReportMatcher.courseText`), and which words of the
 /// search it holds.
-public struct SearchCourseText: Sendable {
+package struct SearchCourseText: Sendable {
     let text: String
     let holds: [Bool]
 }
 
-public struct CourseTally: Sendable, Equatable {
-    public var course: CourseRecord
+package struct CourseTally: Sendable, Equatable {
+    package var course: CourseRecord
     /// False when `--course` or `--teacher` leaves the course out.
-    public var allowed: Bool
+    package var allowed: Bool
     /// Every live task.
-    public var live = 0
+    package var live = 0
     /// Tasks the unnarrowed query shows (completed ones only when asked, or in a grid).
-    public var baseline = 0
+    package var baseline = 0
     /// Tasks left after search and filters, per bucket (inline: no heap storage per course).
-    public var matching = BucketCounts()
+    package var matching = BucketCounts()
     /// Completed tasks that match the search and filters when completed tasks are included.
-    public var completedMatching = 0
+    package var completedMatching = 0
     /// Live tasks holding a stored value a hand edit made invalid (shown as invalid).
-    public var invalid = 0
+    package var invalid = 0
     /// A roll-up by assignment: the assignments with a listed task (its rows).
-    public var assignmentRows = 0
+    package var assignmentRows = 0
 
-    public init(course: CourseRecord, allowed: Bool) {
+    package init(course: CourseRecord, allowed: Bool) {
         self.course = course
         self.allowed = allowed
     }
 
-    public var matchingTotal: Int { matching.total }
+    package var matchingTotal: Int { matching.total }
 
     /// Counts one task; returns true when it matches the search and filters (it is listed).
     /// - Parameter found: the search's answer for this task when the caller already has it.
     @discardableResult
-    public mutating func count(
+    package mutating func count(
         _ task: ReportTask, kind: Report.Kind, query: ReportQuery, matcher: ReportMatcher, courseText: SearchCourseText,
         at local: LocalAsOf, found: Bool? = nil
     ) -> Bool {

@@ -1,6 +1,6 @@
 /// A place where a report points its reader at the command line: the library names the place,
 /// the shell words it (issue 12, part 3: the library holds no flag and no command line).
-public enum ReportHint: Sendable, Equatable {
+package enum ReportHint: Sendable, Equatable {
     /// The command that imports the course and task files (no data yet).
     case importFiles
     /// The command that lists the courses (a course filter matched none).
@@ -20,7 +20,7 @@ public enum ReportHint: Sendable, Equatable {
 }
 
 /// The searches and filters a report query holds, in the order reports name them.
-public enum ReportFilter: String, Sendable, CaseIterable {
+package enum ReportFilter: String, Sendable, CaseIterable {
     case search, course, teacher, student, bucket, priority
     case dueWithin = "due-within"
     case dueBefore = "due-before"
@@ -29,24 +29,24 @@ public enum ReportFilter: String, Sendable, CaseIterable {
 
 /// How a report words its hints, given by the shell that asked for the report (the command
 /// line gives its flags and commands). Two wordings are equal when their names are.
-public struct ReportWording: Sendable, Equatable {
-    public var name: String
+package struct ReportWording: Sendable, Equatable {
+    package var name: String
     /// Pages for readers (teachers) rather than for whoever runs the program: their banners
     /// and notes say what a state means for the page and name no command, flag, code or batch
     /// (`StaleNotice.readerMessage`); the details fold away for the administrator in HTML.
-    public var forReaders: Bool
-    public var words: @Sendable (ReportHint) -> String
+    package var forReaders: Bool
+    package var words: @Sendable (ReportHint) -> String
 
-    public init(name: String, forReaders: Bool = false, words: @escaping @Sendable (ReportHint) -> String) {
+    package init(name: String, forReaders: Bool = false, words: @escaping @Sendable (ReportHint) -> String) {
         self.name = name
         self.forReaders = forReaders
         self.words = words
     }
 
-    public static func == (a: ReportWording, b: ReportWording) -> Bool { a.name == b.name }
+    package static func == (a: ReportWording, b: ReportWording) -> Bool { a.name == b.name }
 
     /// The wording of a report no shell has worded: each hint by a plain name.
-    public static let unworded = ReportWording(name: "unworded") { hint in
+    package static let unworded = ReportWording(name: "unworded") { hint in
         switch hint {
         case .importFiles: return "the import"
         case .listCourses: return "The grid report"
@@ -61,7 +61,7 @@ public struct ReportWording: Sendable, Equatable {
 
     /// The wording of pages written for teachers (`nightly`, `--by-teacher`): plain names, and
     /// `forReaders` set. The command line's own wording stays in the executable.
-    public static let readers = ReportWording(name: "readers", forReaders: true) { hint in
+    package static let readers = ReportWording(name: "readers", forReaders: true) { hint in
         switch hint {
         case .importFiles, .runImport: return "the nightly import"
         case .listCourses: return "The course grid"

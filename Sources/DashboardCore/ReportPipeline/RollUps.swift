@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a list groups its rows (`--group-by`).
-public enum ReportGrouping: String, Sendable, CaseIterable {
+package enum ReportGrouping: String, Sendable, CaseIterable {
     /// Per course, one section per bucket (the default).
     case bucket
     /// Per course, one row per assignment (the tasks' `assignment_id`, else their title) with
@@ -12,26 +12,26 @@ public enum ReportGrouping: String, Sendable, CaseIterable {
 }
 
 /// One assignment of a course in a roll-up by assignment.
-public struct AssignmentRow: Sendable, Equatable {
+package struct AssignmentRow: Sendable, Equatable {
     /// The tasks' `assignment_id`; "" when they have none (the row is keyed by title).
-    public var assignmentID: String
+    package var assignmentID: String
     /// The assignment's title: that of its task with the smallest task id.
-    public var title: String
+    package var title: String
     /// The earliest and the latest due of its listed tasks (stored due texts; "" when none
     /// of them is dated).
-    public var firstDue: String
-    public var lastDue: String
+    package var firstDue: String
+    package var lastDue: String
     /// Distinct students among its listed tasks (tasks without a student not counted).
-    public var students: Int
+    package var students: Int
     /// Its listed tasks per bucket (after search and filters).
-    public var counts: BucketCounts
+    package var counts: BucketCounts
     /// Every live task of the assignment, before search and filters.
-    public var live: Int
+    package var live: Int
     /// The most whole days late among its listed late tasks (`TaskRowWords.daysLate`); nil
     /// when none is late.
-    public var daysLate: Int?
+    package var daysLate: Int?
 
-    public init(
+    package init(
         assignmentID: String, title: String, firstDue: String, lastDue: String, students: Int, counts: BucketCounts, live: Int,
         daysLate: Int?
     ) {
@@ -46,7 +46,7 @@ public struct AssignmentRow: Sendable, Equatable {
     }
 
     /// Its listed tasks.
-    public var matching: Int { counts.total }
+    package var matching: Int { counts.total }
 }
 
 /// The roll-up of one course by assignment. Pure.
@@ -61,7 +61,7 @@ public struct AssignmentRow: Sendable, Equatable {
 ///   late, the most days late among them;
 /// - rows by earliest due (undated last), then title in natural order, then assignment id;
 ///   with `--sort title`, by title, then due.
-public enum AssignmentRollUp {
+package enum AssignmentRollUp {
     /// The assignment a task belongs to: its `assignment_id`, else its title (two texts that
     /// cannot meet: each starts with its own mark).
     static func key(_ task: TaskRecord) -> String {
@@ -70,7 +70,7 @@ public enum AssignmentRollUp {
 
     /// The rows of one course: `all` every live task of the course in its bucket, `listed`
     /// the ones the report lists, as of `local` (the course's zone).
-    public static func rows(all: [ReportTask], listed: [ReportTask], local: LocalAsOf, sort: ReportSort) -> [AssignmentRow] {
+    package static func rows(all: [ReportTask], listed: [ReportTask], local: LocalAsOf, sort: ReportSort) -> [AssignmentRow] {
         struct Building {
             var row: AssignmentRow
             var titleTask: String
@@ -141,11 +141,11 @@ public enum AssignmentRollUp {
 }
 
 /// A task of a roll-up by student, with its course.
-public struct StudentTask: Sendable, Equatable {
-    public var course: CourseRecord
-    public var task: ReportTask
+package struct StudentTask: Sendable, Equatable {
+    package var course: CourseRecord
+    package var task: ReportTask
 
-    public init(course: CourseRecord, task: ReportTask) {
+    package init(course: CourseRecord, task: ReportTask) {
         self.course = course
         self.task = task
     }
@@ -153,32 +153,32 @@ public struct StudentTask: Sendable, Equatable {
 
 /// One student's tasks across courses (a roll-up by student): on a page, the part the page
 /// shows, with the student's whole counts.
-public struct StudentGroup: Sendable, Equatable {
+package struct StudentGroup: Sendable, Equatable {
     /// "" for tasks without a student (they come last).
-    public var studentID: String
+    package var studentID: String
     /// The tasks shown, in bucket order, then the sort, then task id.
-    public var tasks: [StudentTask]
+    package var tasks: [StudentTask]
     /// Every listed task of the student per bucket, every page together.
-    public var counts: BucketCounts
+    package var counts: BucketCounts
     /// The place (1-based) of the first shown task among the student's tasks.
-    public var first: Int
+    package var first: Int
 
-    public init(studentID: String, tasks: [StudentTask], counts: BucketCounts, first: Int = 1) {
+    package init(studentID: String, tasks: [StudentTask], counts: BucketCounts, first: Int = 1) {
         self.studentID = studentID
         self.tasks = tasks
         self.counts = counts
         self.first = first
     }
 
-    public var total: Int { counts.total }
-    public var last: Int { first + tasks.count - 1 }
-    public var isWhole: Bool { first == 1 && tasks.count == total }
+    package var total: Int { counts.total }
+    package var last: Int { first + tasks.count - 1 }
+    package var isWhole: Bool { first == 1 && tasks.count == total }
 }
 
 extension ReportSortKey {
     /// The first bytes of the key of every task of `studentID` in `bucket`, for a roll-up by
     /// student: students in natural order, tasks without a student last.
-    public static func studentPrefix(_ studentID: String, bucket: Bucket) -> [UInt8] {
+    package static func studentPrefix(_ studentID: String, bucket: Bucket) -> [UInt8] {
         var key: [UInt8] = [studentID.isEmpty ? 1 : 0]
         if !studentID.isEmpty { appendText(studentID, to: &key) }
         key.append(UInt8(truncatingIfNeeded: bucket.order))
@@ -187,7 +187,7 @@ extension ReportSortKey {
 
     /// The key of a task in a roll-up by student: its student, its bucket, the sort's steps,
     /// then its id (ids are unique across courses, so no two tasks tie).
-    public static func studentKey(_ task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
+    package static func studentKey(_ task: ReportTask, due: Int64?, sort: ReportSort) -> [UInt8] {
         key(prefix: studentPrefix(task.task.studentID, bucket: task.bucket), task: task, due: due, sort: sort)
     }
 }
@@ -196,7 +196,7 @@ extension ReportPipeline {
     /// The group stage of a roll-up by student: every listed task of `courses` (filtered),
     /// grouped by student, each student's tasks in bucket order then `sort` (each due in its
     /// course's zone, `defaultTimeZone` for a course without one), then task id.
-    public static func groupByStudent(_ courses: [ReportCourse], sort: ReportSort, defaultTimeZone: TimeZone) -> [StudentGroup] {
+    package static func groupByStudent(_ courses: [ReportCourse], sort: ReportSort, defaultTimeZone: TimeZone) -> [StudentGroup] {
         var keyed: [(key: [UInt8], item: StudentTask)] = []
         for course in courses {
             let zone = CourseZones.timeZone(named: course.course.timezone, default: defaultTimeZone)
@@ -219,7 +219,7 @@ extension ReportPipeline {
 
     /// One page of a roll-up by student (`limit` tasks per page): the page's part of each
     /// student it shows, with the student's whole counts and the place of its first shown task.
-    public static func paginateStudents(_ groups: [StudentGroup], limit: Int?, page: Int) -> (groups: [StudentGroup], page: PageInfo) {
+    package static func paginateStudents(_ groups: [StudentGroup], limit: Int?, page: Int) -> (groups: [StudentGroup], page: PageInfo) {
         let total = groups.reduce(0) { $0 + $1.tasks.count }
         let info = ReportAssembly.page(total: total, limit: limit, page: page)
         guard let window = ReportAssembly.window(total: total, limit: limit, page: page) else { return ([], info) }
@@ -244,7 +244,7 @@ extension ReportPipeline {
     /// One page of a roll-up by assignment (`limit` rows per page): each course the page
     /// shows, with the page's part of its rows, its whole number of rows and the place of its
     /// first shown row. Courses without rows are left out (the caller adds them on page 1).
-    public static func paginateAssignments(_ groups: [CourseGroup], limit: Int?, page: Int) -> (groups: [CourseGroup], page: PageInfo) {
+    package static func paginateAssignments(_ groups: [CourseGroup], limit: Int?, page: Int) -> (groups: [CourseGroup], page: PageInfo) {
         let total = groups.reduce(0) { $0 + $1.assignments.count }
         let info = ReportAssembly.page(total: total, limit: limit, page: page)
         guard let window = ReportAssembly.window(total: total, limit: limit, page: page) else { return ([], info) }

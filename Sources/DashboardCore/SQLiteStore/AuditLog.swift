@@ -1,18 +1,18 @@
 import Foundation
 
 /// Filters of `dashboard audit`.
-public struct AuditFilter: Sendable {
-    public var taskIDs: [String] = []
-    public var courseIDs: [String] = []
-    public var causes: [AuditCause] = []
+package struct AuditFilter: Sendable {
+    package var taskIDs: [String] = []
+    package var courseIDs: [String] = []
+    package var causes: [AuditCause] = []
     /// Only entries recorded at or after this instant.
-    public var since: Date?
-    public var conflictsOnly = false
-    public var batchID: Int?
+    package var since: Date?
+    package var conflictsOnly = false
+    package var batchID: Int?
     /// Only the entries of this bulk group (`reclassify … --yes`, `revert --group`).
-    public var groupID: Int?
+    package var groupID: Int?
 
-    public init() {}
+    package init() {}
 }
 
 /// Appends to and reads the audit log. The log is append-only: SQLite triggers refuse any

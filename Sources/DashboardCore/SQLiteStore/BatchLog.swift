@@ -1,21 +1,21 @@
 import Foundation
 
 /// A recorded import batch, as `dashboard batches` shows it.
-public struct BatchRecord: Sendable, Equatable {
-    public var id: Int
-    public var command: String
-    public var startedAt: String
-    public var finishedAt: String
-    public var asOf: String
-    public var mode: ImportMode
-    public var status: BatchStatus
-    public var reason: String
-    public var maxDelete: String
-    public var actor: String
-    public var counts: [FileKind: ImportCounts]
-    public var files: [ImportedFile]
+package struct BatchRecord: Sendable, Equatable {
+    package var id: Int
+    package var command: String
+    package var startedAt: String
+    package var finishedAt: String
+    package var asOf: String
+    package var mode: ImportMode
+    package var status: BatchStatus
+    package var reason: String
+    package var maxDelete: String
+    package var actor: String
+    package var counts: [FileKind: ImportCounts]
+    package var files: [ImportedFile]
 
-    public var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
+    package var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
 }
 
 /// Reads and writes the `batches` tables.

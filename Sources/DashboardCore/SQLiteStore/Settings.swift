@@ -75,26 +75,26 @@ enum Settings {
 }
 
 /// One change of a setting, as `settings_log` keeps it.
-public struct SettingChange: Sendable, Equatable {
-    public var id: Int
-    public var recordedAt: String
-    public var key: String
+package struct SettingChange: Sendable, Equatable {
+    package var id: Int
+    package var recordedAt: String
+    package var key: String
     /// nil when the setting had no value (the first import set it).
-    public var oldValue: String?
-    public var newValue: String
-    public var actor: String
+    package var oldValue: String?
+    package var newValue: String
+    package var actor: String
     /// The import that set it, when one did.
-    public var batchID: Int?
+    package var batchID: Int?
 }
 
 extension Store: SettingsWriting {
-    public func defaultTimeZoneName() throws -> String? {
+    package func defaultTimeZoneName() throws -> String? {
         try Settings.value(Settings.defaultTimeZone, in: database)
     }
 
     /// `dashboard settings timezone NAME`: sets the default time zone, logged.
     /// - Returns: the zone it replaced (nil when none was recorded).
-    public func setDefaultTimeZone(_ name: String, actor: String, at time: Date) throws -> String? {
+    package func setDefaultTimeZone(_ name: String, actor: String, at time: Date) throws -> String? {
         var old: String?
         try database.inTransaction(.immediate) {
             old = try Settings.set(Settings.defaultTimeZone, to: name, actor: actor, at: time, in: database)
@@ -103,7 +103,7 @@ extension Store: SettingsWriting {
         return old
     }
 
-    public func settingChanges() throws -> [SettingChange] {
+    package func settingChanges() throws -> [SettingChange] {
         try Settings.changes(in: database)
     }
 }

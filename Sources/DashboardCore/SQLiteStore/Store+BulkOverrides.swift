@@ -5,7 +5,7 @@ import Foundation
 /// through the store's own `ReportReading`, inside the transaction) and writes through the
 /// tables' owners (`AuditLog`, `LiveRows`).
 extension Store {
-    public func pinOverrides(_ request: BulkOverrideRequest) throws(AuditError) -> BulkPlan {
+    package func pinOverrides(_ request: BulkOverrideRequest) throws(AuditError) -> BulkPlan {
         let selection = request.selection
         var result = BulkPlan(tasks: [], bucket: selection.bucket, until: "", token: "", groupID: nil)
         try auditTransaction {
@@ -43,7 +43,7 @@ extension Store {
         return result
     }
 
-    public func revertGroup(_ request: RevertRequest) throws(AuditError) -> RevertResult {
+    package func revertGroup(_ request: RevertRequest) throws(AuditError) -> RevertResult {
         var result = RevertResult(batchID: nil, entries: [], counts: [:])
         let groupID = request.id
         try auditTransaction {
@@ -92,11 +92,11 @@ extension AuditLog {
 }
 
 extension Store: ChangeMarksReading {
-    public func changeMarks() throws -> ChangeMarks {
+    package func changeMarks() throws -> ChangeMarks {
         ChangeMarks(lastEntry: try AuditLog.lastEntryID(in: database), lastBatch: try BatchLog.lastBatchID(in: database))
     }
 
-    public func tasksChanged(since marks: ChangeMarks, limit: Int) throws -> [String] {
+    package func tasksChanged(since marks: ChangeMarks, limit: Int) throws -> [String] {
         try ChangeHistory.tasksChanged(
             afterEntry: marks.lastEntry, afterBatch: marks.lastBatch, limit: limit, births: try hasColumn("tasks", "created_batch"),
             in: database)

@@ -2,7 +2,7 @@
 /// deferred transaction that is rolled back (the plan lives in temporary tables; a read-only
 /// connection may write those).
 extension Store: HeldBatchReading {
-    public func readHeldPlan<T>(batchID: Int, _ body: (any HeldPlanReading) throws -> T) throws -> T {
+    package func readHeldPlan<T>(batchID: Int, _ body: (any HeldPlanReading) throws -> T) throws -> T {
         var result: T?
         try database.inTransaction(.deferred) {
             guard let held = try BatchLog.batch(database, id: batchID), held.status == .held else {

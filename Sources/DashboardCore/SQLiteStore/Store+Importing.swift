@@ -3,7 +3,7 @@ import Foundation
 /// `ImportWriting` and `StoreVerifying` on SQLite: the import's orchestration (`Importer`,
 /// with `StagingArea` and `DirectTaskWriter`) and `Verifier` run on this store's connection.
 extension Store: ImportWriting, StoreVerifying {
-    public func importFiles(
+    package func importFiles(
         _ files: [InputFile], options: ImportOptions, record: Bool, clock: any Clock, progress: ((ImportProgress) -> Void)?
     ) throws(ImportFailure) -> ImportResult {
         let importer = Importer(store: self, clock: clock)
@@ -11,21 +11,21 @@ extension Store: ImportWriting, StoreVerifying {
         return try importer.run(files: files, options: options, record: record)
     }
 
-    public func approveHeld(
+    package func approveHeld(
         batchID: Int, asOf: Date, actor: String, timeZone: TimeZone, force: Bool, clock: any Clock
     ) throws(ImportFailure) -> ImportResult {
         try Importer(store: self, clock: clock).approve(batchID: batchID, asOf: asOf, actor: actor, timeZone: timeZone, force: force)
     }
 
-    public func discardHeld(batchID: Int, actor: String, clock: any Clock) throws(ImportFailure) -> BatchRecord {
+    package func discardHeld(batchID: Int, actor: String, clock: any Clock) throws(ImportFailure) -> BatchRecord {
         try Importer(store: self, clock: clock).discard(batchID: batchID, actor: actor)
     }
 
-    public func previewHeld(batchID: Int) throws -> [FileKind: ImportCounts] {
+    package func previewHeld(batchID: Int) throws -> [FileKind: ImportCounts] {
         try Importer(store: self).preview(heldBatchID: batchID)
     }
 
-    public func verify(report: (VerificationProblem) -> Void) throws {
+    package func verify(report: (VerificationProblem) -> Void) throws {
         do {
             _ = try Verifier.verify(database, report: report)
         } catch {
@@ -38,7 +38,7 @@ extension Store: ImportWriting, StoreVerifying {
 }
 
 extension Store: StoreFailures {
-    public func storeError(for error: any Error) -> StoreError {
+    package func storeError(for error: any Error) -> StoreError {
         Store.classify(error, path: path)
     }
 }

@@ -4,7 +4,7 @@ extension Store {
     /// `AuditWriting.pinOverride`: reads the task (`LiveRows.overrideTarget`), lets
     /// `ManualOverride.expiry` decide, then appends the entry, pins the override and stores the
     /// bucket, in one write transaction.
-    public func pinOverride(_ request: OverrideRequest) throws(AuditError) -> AuditEntry {
+    package func pinOverride(_ request: OverrideRequest) throws(AuditError) -> AuditEntry {
         var entryID = 0
         try auditTransaction {
             let target = try LiveRows.overrideTarget(request.taskID, in: database)
@@ -27,23 +27,23 @@ extension Store {
     }
 
     /// Audit entries matching `filter`, oldest first.
-    public func auditEntries(_ filter: AuditFilter = AuditFilter()) throws -> [AuditEntry] {
+    package func auditEntries(_ filter: AuditFilter = AuditFilter()) throws -> [AuditEntry] {
         try AuditLog.entries(database, filter: filter)
     }
 
     /// Calls `body` with each audit entry matching `filter`, oldest first, one at a time.
-    public func forEachAuditEntry(_ filter: AuditFilter = AuditFilter(), _ body: (AuditEntry) throws -> Void) throws {
+    package func forEachAuditEntry(_ filter: AuditFilter = AuditFilter(), _ body: (AuditEntry) throws -> Void) throws {
         try AuditLog.forEachEntry(database, filter: filter, body)
     }
 
     /// `forEachAuditEntry` with at most `limit` entries.
-    public func forEachAuditEntry(_ filter: AuditFilter, limit: Int, _ body: (AuditEntry) throws -> Void) throws {
+    package func forEachAuditEntry(_ filter: AuditFilter, limit: Int, _ body: (AuditEntry) throws -> Void) throws {
         try AuditLog.forEachEntry(database, filter: filter, limit: limit, body)
     }
 
     /// The births of the tasks among `taskIDs` that record their creating batch, in the order
     /// given (each found by its key).
-    public func births(of taskIDs: [String]) throws -> [TaskBirth] {
+    package func births(of taskIDs: [String]) throws -> [TaskBirth] {
         guard try hasColumn("tasks", "created_batch") else { return [] }
         let statement = try database.cached(
             """
@@ -70,7 +70,7 @@ extension Store {
     }
 
     /// One audit entry, or nil.
-    public func auditEntry(id: Int) throws -> AuditEntry? {
+    package func auditEntry(id: Int) throws -> AuditEntry? {
         try AuditLog.entry(database, id: id)
     }
 }

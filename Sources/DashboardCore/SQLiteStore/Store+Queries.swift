@@ -1,55 +1,55 @@
 import Foundation
 
 /// A summary of the database for `dashboard status`.
-public struct StoreStatus: Sendable {
-    public var path: String
-    public var schemaVersion: Int
-    public var liveCourses: Int
-    public var liveTasks: Int
-    public var deletedCourses: Int
-    public var deletedTasks: Int
+package struct StoreStatus: Sendable {
+    package var path: String
+    package var schemaVersion: Int
+    package var liveCourses: Int
+    package var liveTasks: Int
+    package var deletedCourses: Int
+    package var deletedTasks: Int
     /// The last batch of any status.
-    public var lastBatch: BatchRecord?
+    package var lastBatch: BatchRecord?
     /// The last batch that committed data.
-    public var lastCommitted: BatchRecord?
+    package var lastCommitted: BatchRecord?
     /// Batches waiting for `batches approve` or `discard`.
-    public var held: [BatchRecord]
+    package var held: [BatchRecord]
     /// The last import (or approval of a held one) that committed data: a revert is not an
     /// import, so it does not count (the "no successful import" alert of docs/operations.md).
-    public var lastImport: BatchRecord?
+    package var lastImport: BatchRecord?
     /// The bytes the database takes (`Store.databaseBytes`); nil when it has no file.
-    public var databaseBytes: Int?
+    package var databaseBytes: Int?
 }
 
 extension Store {
     /// Every batch, newest first (`limit` < 0: all).
-    public func batches(limit: Int = -1) throws -> [BatchRecord] {
+    package func batches(limit: Int = -1) throws -> [BatchRecord] {
         try BatchLog.batches(database, limit: limit)
     }
 
     /// Calls `body` with each batch, newest first (`limit` < 0: all), one at a time.
-    public func forEachBatch(limit: Int = -1, _ body: (BatchRecord) throws -> Void) throws {
+    package func forEachBatch(limit: Int = -1, _ body: (BatchRecord) throws -> Void) throws {
         try BatchLog.forEachBatch(database, limit: limit, body)
     }
 
     /// One batch, or nil.
-    public func batch(id: Int) throws -> BatchRecord? {
+    package func batch(id: Int) throws -> BatchRecord? {
         try BatchLog.batch(database, id: id)
     }
 
     /// Every rejected row and warning recorded for a batch, in file order.
-    public func problems(batchID: Int) throws -> [ImportProblem] {
+    package func problems(batchID: Int) throws -> [ImportProblem] {
         try BatchLog.problems(database, batchID: batchID)
     }
 
     /// Calls `body` with each problem recorded for a batch (of `severity`, when given), in
     /// file order, one row at a time (bounded memory whatever their number).
-    public func forEachProblem(batchID: Int, severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void) throws {
+    package func forEachProblem(batchID: Int, severity: ProblemSeverity? = nil, _ body: (ImportProblem) throws -> Void) throws {
         try BatchLog.forEachProblem(database, batchID: batchID, severity: severity, body)
     }
 
     /// The summary `dashboard status` prints.
-    public func status() throws -> StoreStatus {
+    package func status() throws -> StoreStatus {
         // A teacher's role counts its courses' tasks through the course index (`visibleCourseIDs`).
         let (visible, courses) = try visibleCoursesFilter(parameter: 1)
         return StoreStatus(
@@ -68,7 +68,7 @@ extension Store {
     }
 
     /// Live courses, ordered by id.
-    public func courses(includeDeleted: Bool = false) throws -> [CourseRecord] {
+    package func courses(includeDeleted: Bool = false) throws -> [CourseRecord] {
         var result: [CourseRecord] = []
         let condition = includeDeleted ? "true" : "deleted_batch IS NULL"
         let statement = try database.cached(
@@ -79,7 +79,7 @@ extension Store {
     }
 
     /// Live tasks, ordered by id.
-    public func tasks(includeDeleted: Bool = false) throws -> [TaskRecord] {
+    package func tasks(includeDeleted: Bool = false) throws -> [TaskRecord] {
         var result: [TaskRecord] = []
         let condition = includeDeleted ? "true" : "deleted_batch IS NULL"
         let statement = try database.cached(
@@ -94,7 +94,7 @@ extension Store {
 extension Importer {
     /// What approving a held batch would do now, without writing anything: the counts of the
     /// plan `approve` applies (`StagingArea.planHeld`).
-    public func preview(heldBatchID batchID: Int) throws -> [FileKind: ImportCounts] {
+    package func preview(heldBatchID batchID: Int) throws -> [FileKind: ImportCounts] {
         try store.readHeldPlan(batchID: batchID) { $0.summary.counts }
     }
 }

@@ -9,7 +9,7 @@ extension Store: SnapshotReading {
     /// written, so it ends with a commit that writes nothing. Inside a write transaction (a
     /// bulk `reclassify` selects its tasks under the write lock), that transaction is the
     /// snapshot: `body` runs in it.
-    public func read<T>(_ body: () throws -> T) throws -> T {
+    package func read<T>(_ body: () throws -> T) throws -> T {
         if database.isInTransaction { return try body() }
         var result: T?
         try database.inTransaction(.deferred) {
@@ -23,7 +23,7 @@ extension Store: SnapshotReading {
 }
 
 extension Store: BatchReading {
-    public func newestBatch(statusIn statuses: Set<BatchStatus>) throws -> BatchRecord? {
+    package func newestBatch(statusIn statuses: Set<BatchStatus>) throws -> BatchRecord? {
         guard !statuses.isEmpty else { return nil }
         let sorted = statuses.map(\.rawValue).sorted()
         let marks = Array(repeating: "?", count: sorted.count).joined(separator: ", ")

@@ -4,7 +4,7 @@ import Foundation
 /// and the TEMP table of page keys (`SQLitePageKeys`). Rows are decoded into values here and
 /// nowhere above (`ReportSource` applies the bucket policy).
 extension Store: ReportReading {
-    public func liveCourses(only: [String]) throws -> [CourseRecord] {
+    package func liveCourses(only: [String]) throws -> [CourseRecord] {
         var courses: [CourseRecord] = []
         let (statement, values) = try Self.coursesStatement(database, only: only)
         let decoder = try CourseRowDecoder(try statement.columnPositions)
@@ -12,7 +12,7 @@ extension Store: ReportReading {
         return courses
     }
 
-    public func forEachLiveCourse(
+    package func forEachLiveCourse(
         only: [String], countsOnly: Bool, course: (CourseRecord) throws -> Void, task: (LiveTask) throws -> Void
     ) throws {
         // A role that sees some courses reads them one by one (see `visibleCourseIDs`).
@@ -76,7 +76,7 @@ extension Store: ReportReading {
         }
     }
 
-    public func courseResults() throws -> any CourseResults {
+    package func courseResults() throws -> any CourseResults {
         try SQLiteCourseResults(database: database.dialect == .sqlite ? database : scratch.get())
     }
 
@@ -90,7 +90,7 @@ extension Store: ReportReading {
         return (statement, only.isEmpty ? [] : only + only)
     }
 
-    public func forEachLiveTask(_ selection: TaskSelection, countsOnly: Bool, _ body: (LiveTask) throws -> Void) throws {
+    package func forEachLiveTask(_ selection: TaskSelection, countsOnly: Bool, _ body: (LiveTask) throws -> Void) throws {
         let filter: String
         let values: [SQLBindable]
         switch selection {
@@ -113,7 +113,7 @@ extension Store: ReportReading {
         try statement.forEachRow(values) { row in try body(LiveTask(task: decoder.task(row), override: overrides.override(row))) }
     }
 
-    public func pageKeys() throws -> any PageKeys {
+    package func pageKeys() throws -> any PageKeys {
         let keys = try SQLitePageKeys(database: database.dialect == .sqlite ? database : scratch.get())
         currentPageKeys = keys
         return keys
@@ -175,11 +175,11 @@ extension Store: ReportReading {
 
 /// The grid from the counts kept at write time (`GridCounts`, `CourseBuckets`).
 extension Store {
-    public func storedBucketsHold() throws -> Bool {
+    package func storedBucketsHold() throws -> Bool {
         try hasColumn("tasks", "created_batch") && CourseBuckets.exists(database) && DataMarks.valuesHold(database)
     }
 
-    public func storedBucketCounts() throws -> [String: [String: Int]] {
+    package func storedBucketCounts() throws -> [String: [String: Int]] {
         try CourseBuckets.read(database)
     }
 
@@ -187,7 +187,7 @@ extension Store {
     /// stored bucket is not settled. A settled stored bucket is the task's bucket at the as-of
     /// even when an override pins it (the pin and the computed bucket agree there, or the
     /// stored bucket is not settled), so only these need the pins.
-    public func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {
+    package func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {
         let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
         let (visible, courses) = try visibleCoursesFilter(parameter: 3)
         let statement = try database.prepare(
@@ -246,7 +246,7 @@ extension Store {
     /// One scan of the live tasks in key order: the unsettled ones and the search's candidates
     /// (each word: its courses, `LIKE '%word%'` on the title, which SQLite compares in any case
     /// of ASCII letters, or a title with a byte that is not ASCII: more characters than bytes).
-    public func forEachSearchCandidate(
+    package func forEachSearchCandidate(
         settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
         _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
     ) throws {

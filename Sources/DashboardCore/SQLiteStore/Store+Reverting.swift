@@ -4,7 +4,7 @@ import Foundation
 /// `RevertPolicy` decides by and writes through the tables' owners (`ChangeHistory`,
 /// `LiveRows`, `BatchLog`, `AuditLog`, and `CategorizePass` for a batch's buckets).
 extension Store: AuditWriting {
-    public func revertEntry(_ request: RevertRequest) throws(AuditError) -> RevertResult {
+    package func revertEntry(_ request: RevertRequest) throws(AuditError) -> RevertResult {
         var result = RevertResult(batchID: nil, entries: [], counts: [:])
         let (entryID, clock) = (request.id, request.clock)
         try auditTransaction {
@@ -42,7 +42,7 @@ extension Store: AuditWriting {
         return result
     }
 
-    public func revertBatch(_ request: RevertRequest) throws(AuditError) -> RevertResult {
+    package func revertBatch(_ request: RevertRequest) throws(AuditError) -> RevertResult {
         var result = RevertResult(batchID: nil, entries: [], counts: [:])
         let (batchID, clock) = (request.id, request.clock)
         try auditTransaction {

@@ -4,7 +4,7 @@ import Foundation
 /// `courses` table and the ids of one teacher's live courses (`LiveRows` owns the table; these
 /// are reads).
 extension Store: TeacherReading {
-    public func reportTeachers() throws -> [TeacherEntry] {
+    package func reportTeachers() throws -> [TeacherEntry] {
         var teachers: [TeacherEntry] = []
         let statement = try database.prepare(
             """
@@ -19,7 +19,7 @@ extension Store: TeacherReading {
         return teachers
     }
 
-    public func liveCourseIDs(teacher: String) throws -> [String] {
+    package func liveCourseIDs(teacher: String) throws -> [String] {
         var ids: [String] = []
         let statement = try database.cached(
             "SELECT course_id FROM courses WHERE deleted_batch IS NULL AND teacher = ? ORDER BY course_id")

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Store: BucketWriting {
-    public func categorize(
+    package func categorize(
         asOf: Date, defaultTimeZone: TimeZone, actor: String, clock: any Clock
     ) throws(StoreError) -> CategorizeResult {
         var result = CategorizeResult()

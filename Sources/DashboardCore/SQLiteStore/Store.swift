@@ -102,11 +102,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 /// import survives a power cut.
 /// A database from a newer version, another application's file and a damaged file are refused
 /// before anything is written to them (see `StoreIdentity`).
-public final class Store {
-    public let database: Database
-    public let path: String
+package final class Store {
+    package let database: Database
+    package let path: String
     /// The PostgreSQL database behind the store, or nil for an SQLite file.
-    public let postgres: PGStore?
+    package let postgres: PGStore?
     /// PostgreSQL: a private SQLite file (deleted when closed) for what a report keeps for the
     /// length of its read (page keys, per-course results), where SQLite keeps them in TEMP
     /// tables of its own connection. A report then creates nothing on the server: it runs on
@@ -142,7 +142,7 @@ public final class Store {
     ///   - busyTimeout: seconds to wait for another writer's lock.
     ///   - modes: the mode a new database file gets (`FileModes.file`).
     /// - Throws: `StoreError`.
-    public init(path: String, busyTimeout: Double = 0, modes: FileModes = .ownerOnly) throws(StoreError) {
+    package init(path: String, busyTimeout: Double = 0, modes: FileModes = .ownerOnly) throws(StoreError) {
         self.path = path
         postgres = nil
         try Store.refuseDirectory(path)
@@ -194,7 +194,7 @@ public final class Store {
 
     /// Opens an existing store read-only; never creates or migrates anything.
     /// - Throws: `StoreError.missing` when there is no file yet.
-    public init(readOnlyPath path: String) throws(StoreError) {
+    package init(readOnlyPath path: String) throws(StoreError) {
         self.path = path
         postgres = nil
         try Store.refuseDirectory(path)
@@ -226,7 +226,7 @@ public final class Store {
     /// connection (`Database`), its schema judged and, when `create` is true and the database
     /// is empty, created (`PGStore`).
     /// - Parameter busyTimeout: seconds a writer waits for the writers' advisory lock.
-    public init(postgres uri: String, busyTimeout: Double = 0, create: Bool) throws(StoreError) {
+    package init(postgres uri: String, busyTimeout: Double = 0, create: Bool) throws(StoreError) {
         let opened = try PGStore(uri: uri, create: create)
         postgres = opened
         path = opened.display
@@ -235,7 +235,7 @@ public final class Store {
     }
 
     /// The schema version of the open file.
-    public var schemaVersion: Int {
+    package var schemaVersion: Int {
         if let postgres { return postgres.schemaVersion }
         return (try? database.int("PRAGMA user_version")) ?? 0
     }
@@ -328,7 +328,7 @@ public final class Store {
     /// The store error behind any failure on the database at `path`: one mapping for every
     /// command, so that a damaged file is always named as such (SQLite's "malformed" and "not a
     /// database" after a valid header), never taken for a bug.
-    public static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
+    package static func classify(_ error: Error, path: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? InternalError { return .internalFailure(error) }
         if error is PGError { return PGStore.classify(error, display: path, waited: waited) }

@@ -9,7 +9,7 @@ extension InvalidStoredValue {
     }
 
     /// The value for JSON: its own type, never reinterpreted.
-    public var json: JSONValue {
+    package var json: JSONValue {
         guard let text = storedText else { return .null }
         if storedNumber, let number = Int(text) { return .int(number) }
         return .string(text)
@@ -24,7 +24,7 @@ extension TaskRecord {
     /// sorts as normal priority, not completed and undated, and every report shows the words
     /// of `InvalidStoredValue` (never "normal", "false" or an empty due in their place).
     /// `dashboard verify` lists the same values by the same rules.
-    public init(
+    package init(
         storedTaskID taskID: String, courseID: String, title: String, studentID: String, due: SQLValue, priority: SQLValue,
         completed: SQLValue
     ) {
@@ -57,5 +57,5 @@ extension TaskRecord {
     /// True only for a stored `completed` of exactly 1: any other value (a hand edit's 2,
     /// 1.5 or `'yes'`) is an open task, which reports show as invalid. The categorizer and the
     /// reverter read the column with this too, so every reader buckets a task alike.
-    public static func storedCompleted(_ value: SQLValue) -> Bool { value == .integer(1) }
+    package static func storedCompleted(_ value: SQLValue) -> Bool { value == .integer(1) }
 }

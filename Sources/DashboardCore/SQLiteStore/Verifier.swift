@@ -11,13 +11,13 @@ import Foundation
 /// The rules are those of the code that reads the values back (`Priority`, `Bucket`,
 /// `DueDate.canonical`, `TimeZone(identifier:)`), so whatever passes here, reports read as
 /// written, and whatever fails, reports show as invalid.
-public enum Verifier {
+package enum Verifier {
     /// Runs every check on `database`.
     /// - Parameter report: called once per problem, in order.
     /// - Returns: the number of problems found.
     /// - Throws: SQLite's error when the file cannot be read at all.
     @discardableResult
-    public static func verify(_ database: Database, report: (VerificationProblem) throws -> Void) throws -> Int {
+    package static func verify(_ database: Database, report: (VerificationProblem) throws -> Void) throws -> Int {
         var count = 0
         let found: (VerificationProblem) throws -> Void = { problem in
             count += 1

@@ -1,44 +1,44 @@
 import Foundation
 
 /// A teacher's override, as `ManualOverride` hands it to the store: the reason already checked.
-public struct OverrideRequest {
-    public var taskID: String
-    public var bucket: Bucket
+package struct OverrideRequest {
+    package var taskID: String
+    package var bucket: Bucket
     /// The reason, trimmed and within `ManualOverride.reasonCharacterLimit`.
-    public var reason: String
+    package var reason: String
     /// The end as given (`--until`), parsed by `ManualOverride.expiry` against the course's zone.
-    public var until: String?
-    public var actor: String
-    public var asOf: Date
-    public var defaultTimeZone: TimeZone
+    package var until: String?
+    package var actor: String
+    package var asOf: Date
+    package var defaultTimeZone: TimeZone
     /// Stamps the entry once the write lock is held.
-    public var clock: any Clock
+    package var clock: any Clock
 }
 
 /// A bulk override, as `ManualOverride.reclassify(selection:…)` hands it to the store: the
 /// reason already checked.
-public struct BulkOverrideRequest {
-    public var selection: BulkSelection
+package struct BulkOverrideRequest {
+    package var selection: BulkSelection
     /// The reason, trimmed and within `ManualOverride.reasonCharacterLimit`.
-    public var reason: String
-    public var actor: String
+    package var reason: String
+    package var actor: String
     /// The preview's token (`--confirm`): the selection must still be the previewed one; nil
     /// applies to the selection as it is.
-    public var confirm: String?
+    package var confirm: String?
     /// Stamps the entries once the write lock is held.
-    public var clock: any Clock
+    package var clock: any Clock
 }
 
 /// A revert of one audit entry, one batch or one group, as `Reverter` hands it to the store.
-public struct RevertRequest {
+package struct RevertRequest {
     /// The entry id (`revertEntry`), the batch id (`revertBatch`) or the group id (`revertGroup`).
-    public var id: Int
-    public var force: Bool
-    public var actor: String
-    public var asOf: Date
-    public var defaultTimeZone: TimeZone
+    package var id: Int
+    package var force: Bool
+    package var actor: String
+    package var asOf: Date
+    package var defaultTimeZone: TimeZone
     /// Stamps the entries and the revert batch.
-    public var clock: any Clock
+    package var clock: any Clock
 }
 
 /// The write side of the store for the audit log's own commands: `dashboard reclassify` and
@@ -49,7 +49,7 @@ public struct RevertRequest {
 /// `Categorizing/`: `ManualOverride.expiry` (when the override ends, refused if passed),
 /// `RevertPolicy` (what a revert may undo, its reason, which override comes back, a chain of
 /// reverts' statuses) and `Categorizer.decide` (the buckets after a batch revert). Values only.
-public protocol AuditWriting: AnyObject {
+package protocol AuditWriting: AnyObject {
     /// Pins a task's bucket and records the `override` entry (the override it replaces is
     /// remembered in `override_before`).
     /// - Returns: the new entry.

@@ -3,7 +3,7 @@ import Foundation
 /// The read side of the store for the batch log: `dashboard batches list|show`, `status`, and
 /// the facts a report states (`ReportSource.facts`). Values only: `BatchRecord`,
 /// `ImportProblem`, `StoreStatus`.
-public protocol BatchReading: SnapshotReading {
+package protocol BatchReading: SnapshotReading {
     /// Calls `body` with each batch, newest first (`limit` < 0: all), one at a time, with its
     /// counts and files.
     func forEachBatch(limit: Int, _ body: (BatchRecord) throws -> Void) throws

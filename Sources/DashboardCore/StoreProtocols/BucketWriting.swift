@@ -6,7 +6,7 @@ import Foundation
 /// `Categorizer.decide` say what each becomes (the store decides nothing), and writes every
 /// change and its audit entry in one write transaction, entries in task-id order. Values only:
 /// the as-of, the zone and the actor in, a `CategorizeResult` out.
-public protocol BucketWriting: AnyObject {
+package protocol BucketWriting: AnyObject {
     /// One pass with no batch behind it (every entry has cause `time`), in its own write
     /// transaction; `clock` stamps the entries once the write lock is held.
     /// - Throws: `StoreError` (`busy` when another writer holds the lock).

@@ -3,18 +3,18 @@ import Foundation
 /// How far the store's logs reached at one moment: the last audit entry and the last batch.
 /// A bulk `reclassify` preview records them in its token, so that a refused `--confirm` can
 /// name the tasks changed since.
-public struct ChangeMarks: Sendable, Equatable {
-    public var lastEntry: Int
-    public var lastBatch: Int
+package struct ChangeMarks: Sendable, Equatable {
+    package var lastEntry: Int
+    package var lastBatch: Int
 
-    public init(lastEntry: Int, lastBatch: Int) {
+    package init(lastEntry: Int, lastBatch: Int) {
         self.lastEntry = lastEntry
         self.lastBatch = lastBatch
     }
 }
 
 /// The read side of "what changed since": values only.
-public protocol ChangeMarksReading: SnapshotReading {
+package protocol ChangeMarksReading: SnapshotReading {
     /// The last audit entry and the last batch (0 when there is none).
     func changeMarks() throws -> ChangeMarks
 

@@ -2,23 +2,23 @@
 /// in courses (`ReportCoursePass`): the course, the sort key of its place in the report, and
 /// the counts the report shows for it. The pure stages decide every value; the store only
 /// keeps them and gives them back in key order.
-public struct CourseResult: Sendable, Equatable {
+package struct CourseResult: Sendable, Equatable {
     /// The course's place in the report: results are read back in this key's byte order
     /// (`ReportSortKey.course`: the report's course order; another order is another key).
-    public var key: [UInt8]
-    public var course: CourseRecord
+    package var key: [UInt8]
+    package var course: CourseRecord
     /// Tasks per bucket after search and filters.
-    public var counts: BucketCounts
+    package var counts: BucketCounts
     /// Every live task of the course.
-    public var live: Int
+    package var live: Int
     /// Completed tasks that match the search and filters (a list says how many it leaves out).
-    public var completed: Int
+    package var completed: Int
     /// A grid card whose course has a list page (the HTML index links it).
-    public var linked: Bool
+    package var linked: Bool
     /// A roll-up by assignment: the course's rows.
-    public var rows: Int
+    package var rows: Int
 
-    public init(key: [UInt8], course: CourseRecord, counts: BucketCounts, live: Int, completed: Int, linked: Bool, rows: Int = 0) {
+    package init(key: [UInt8], course: CourseRecord, counts: BucketCounts, live: Int, completed: Int, linked: Bool, rows: Int = 0) {
         self.key = key
         self.course = course
         self.counts = counts
@@ -32,7 +32,7 @@ public struct CourseResult: Sendable, Equatable {
 /// Per-course results kept by the store, not in memory, for the length of one `read` (SQLite:
 /// a TEMP table, on disk in a bounded page cache), like `PageKeys`: a report holds one course
 /// at a time whatever the number of courses.
-public protocol CourseResults: AnyObject {
+package protocol CourseResults: AnyObject {
     /// Keeps one course's result.
     func add(_ result: CourseResult) throws
     /// Called once every result is in: lets the store read them in key order without sorting

@@ -5,14 +5,14 @@
 /// `ImportWriting.approveHeld` applies (SQLite: `StagingArea.planHeld`), in one snapshot;
 /// nothing is written (the plan lives in temporary tables, rolled back). Rows are streamed in
 /// id order and paged by the store (`limit`), so memory stays bounded whatever the batch's size.
-public protocol HeldBatchReading {
+package protocol HeldBatchReading {
     /// Plans held batch `batchID` now and calls `body` with the plan, valid only inside `body`.
     /// - Throws: `ImportFailure.notHeld` when the batch is not held (or does not exist).
     func readHeldPlan<T>(batchID: Int, _ body: (any HeldPlanReading) throws -> T) throws -> T
 }
 
 /// A held batch planned against the database as it is now (see `HeldBatchReading`).
-public protocol HeldPlanReading {
+package protocol HeldPlanReading {
     /// The counts approving would record, the number of changes of each kind and action.
     var summary: HeldPlanSummary { get }
 

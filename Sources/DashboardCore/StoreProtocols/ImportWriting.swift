@@ -9,7 +9,7 @@ import Foundation
 /// problems and the bucket of each row are decided above the store (`ImportFold`,
 /// `RowNormalizer`, `BucketPolicy`, `Categorizer.decide`). Values only: `InputFile`s and
 /// `ImportOptions` in, `ImportResult`, `BatchRecord` or counts out, `ImportFailure` thrown.
-public protocol ImportWriting: AnyObject {
+package protocol ImportWriting: AnyObject {
     /// Imports `files` as one batch (or only checks them when `record` is false).
     /// - Parameter progress: called now and then while files are read (a progress bar).
     func importFiles(

@@ -2,18 +2,18 @@ import Foundation
 
 /// A live task as stored, before any policy: its record and the override stored for it, if any.
 /// `ReportSource` gives it its bucket (`BucketPolicy`) in its course's zone (`CourseZones`).
-public struct LiveTask: Sendable, Equatable {
-    public var task: TaskRecord
-    public var override: StoredOverride?
+package struct LiveTask: Sendable, Equatable {
+    package var task: TaskRecord
+    package var override: StoredOverride?
 
-    public init(task: TaskRecord, override: StoredOverride?) {
+    package init(task: TaskRecord, override: StoredOverride?) {
         self.task = task
         self.override = override
     }
 }
 
 /// Which live tasks `ReportReading.forEachLiveTask` reads.
-public enum TaskSelection: Sendable, Equatable {
+package enum TaskSelection: Sendable, Equatable {
     /// Every live task.
     case all
     /// The live tasks of these courses (by course id); none when the list is empty. A store
@@ -34,7 +34,7 @@ public enum TaskSelection: Sendable, Equatable {
 /// Policy: the store only reads and decodes; it decides nothing. Buckets, zones, filters, sort
 /// order and the page's bounds are decided above it, by the pure stages. Call the methods inside
 /// one `read` so that a report sees one snapshot.
-public protocol ReportReading: SnapshotReading {
+package protocol ReportReading: SnapshotReading {
     /// Every live course, by course id; when `only` is not empty, only the courses whose id or
     /// code is one of its values.
     func liveCourses(only: [String]) throws -> [CourseRecord]
@@ -91,15 +91,15 @@ public protocol ReportReading: SnapshotReading {
 }
 
 /// One task of `ReportReading.forEachSearchCandidate`, before its task is read.
-public struct SearchCandidate: Sendable, Equatable {
-    public var courseID: String
-    public var storedBucket: String
+package struct SearchCandidate: Sendable, Equatable {
+    package var courseID: String
+    package var storedBucket: String
     /// True when the task is not settled in the window (its bucket may have moved).
-    public var unsettled: Bool
+    package var unsettled: Bool
     /// True when `found` found it.
-    public var found: Bool
+    package var found: Bool
 
-    public init(courseID: String, storedBucket: String, unsettled: Bool, found: Bool) {
+    package init(courseID: String, storedBucket: String, unsettled: Bool, found: Bool) {
         (self.courseID, self.storedBucket, self.unsettled, self.found) = (courseID, storedBucket, unsettled, found)
     }
 }
@@ -108,24 +108,24 @@ public struct SearchCandidate: Sendable, Equatable {
 /// a task may hold it when its course's text does (`courses`), when its title holds it in any
 /// case of its ASCII letters (what the fold of an ASCII title is: `TextFold.asciiFoldIsLowercase`),
 /// or when its title is not ASCII (then only the fold can tell).
-public struct SearchWord: Sendable, Equatable {
-    public var word: String
-    public var courses: [String]
+package struct SearchWord: Sendable, Equatable {
+    package var word: String
+    package var courses: [String]
 }
 
 extension ReportReading {
     /// False: a store that cannot prove its stored buckets, values and counts gives none; the
     /// grid then puts every task in its bucket itself.
-    public func storedBucketsHold() throws -> Bool { false }
+    package func storedBucketsHold() throws -> Bool { false }
 
     /// Not called when `storedBucketsHold` is false.
-    public func storedBucketCounts() throws -> [String: [String: Int]] { [:] }
+    package func storedBucketCounts() throws -> [String: [String: Int]] { [:] }
 
     /// Not called when `storedBucketsHold` is false.
-    public func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {}
+    package func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {}
 
     /// Not called when `storedBucketsHold` is false.
-    public func forEachSearchCandidate(
+    package func forEachSearchCandidate(
         settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
         _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
     ) throws {}
@@ -134,7 +134,7 @@ extension ReportReading {
 /// Sort keys of listed tasks kept by the store, not in memory, for the length of one `read`
 /// (SQLite: a TEMP table, on disk in a bounded page cache). `TaskSelection.keptPage` reads a
 /// page of them back in key order.
-public protocol PageKeys: AnyObject {
+package protocol PageKeys: AnyObject {
     /// Keeps one task's sort key.
     func add(_ key: [UInt8], taskID: String) throws
     /// Called once every key is in, when there are many: lets the store read a page of them in

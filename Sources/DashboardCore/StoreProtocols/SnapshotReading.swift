@@ -11,7 +11,7 @@ import Foundation
 /// the pure core (normalizing, the bucket policy, the report pipeline and renderers, the command
 /// line) and a store (docs/architecture.md, "The store boundary"): only value types cross it,
 /// and no SQL text is written above it.
-public protocol SnapshotReading {
+package protocol SnapshotReading {
     /// Runs `body` in one read snapshot and returns what it returns; `body`'s errors are
     /// rethrown after the snapshot is let go.
     func read<T>(_ body: () throws -> T) throws -> T

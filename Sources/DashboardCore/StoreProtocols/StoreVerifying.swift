@@ -2,16 +2,16 @@ import Foundation
 
 /// One thing `dashboard verify` found wrong: where (table, key, column), what (value) and
 /// which rule of the stored-data contract (SPEC §9) it breaks.
-public struct VerificationProblem: Equatable, Sendable {
-    public var table: String
+package struct VerificationProblem: Equatable, Sendable {
+    package var table: String
     /// The row's primary key (`T1`, `3`, `3/tasks`), or empty for a whole-file problem.
-    public var key: String
-    public var column: String
+    package var key: String
+    package var column: String
     /// The stored value as SQLite shows it (`NULL` for a null), or SQLite's own message.
-    public var value: String
-    public var rule: String
+    package var value: String
+    package var rule: String
 
-    public init(table: String, key: String, column: String, value: String, rule: String) {
+    package init(table: String, key: String, column: String, value: String, rule: String) {
         self.table = table
         self.key = key
         self.column = column
@@ -21,7 +21,7 @@ public struct VerificationProblem: Equatable, Sendable {
 }
 
 /// The store's own check (`dashboard verify`): integrity, keys, stored values, audit chains.
-public protocol StoreVerifying: AnyObject {
+package protocol StoreVerifying: AnyObject {
     /// Calls `report` with each problem found; a file damaged past reading ends the checks
     /// with `StoreError.damaged`.
     func verify(report: (VerificationProblem) -> Void) throws

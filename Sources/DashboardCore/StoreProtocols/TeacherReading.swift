@@ -1,5 +1,5 @@
 /// The read side of the store for per-teacher report sets (`--by-teacher`, `nightly`).
-public protocol TeacherReading {
+package protocol TeacherReading {
     /// Every teacher a course names (live or deleted, non-empty), by name, with their number of
     /// live courses (0 when every course of theirs was deleted).
     func reportTeachers() throws -> [TeacherEntry]

@@ -12,9 +12,9 @@ import Foundation
 ///   is put in double quotes, with inner quotes doubled;
 /// - every line, the header's too, ends with CRLF.
 /// Files get `FileModes.file` from `SafeFolder`, which writes them.
-public enum CSVWriter {
+package enum CSVWriter {
     /// One line: every field protected, then quoted, joined by commas, ended by CRLF.
-    public static func line(_ fields: [String]) -> String {
+    package static func line(_ fields: [String]) -> String {
         fields.map { field(protect($0)) }.joined(separator: ",") + "\r\n"
     }
 

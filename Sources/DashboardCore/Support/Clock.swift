@@ -1,26 +1,26 @@
 import Foundation
 
 /// Where "now" comes from; injected so that every result can be reproduced.
-public protocol Clock: Sendable {
+package protocol Clock: Sendable {
     func now() -> Date
 }
 
 /// The machine's clock.
-public struct SystemClock: Clock {
-    public init() {}
-    public func now() -> Date { Date() }
+package struct SystemClock: Clock {
+    package init() {}
+    package func now() -> Date { Date() }
 }
 
 /// A clock stopped at one instant (for `--as-of` and tests).
-public struct FixedClock: Clock {
-    public let instant: Date
-    public init(_ instant: Date) { self.instant = instant }
-    public func now() -> Date { instant }
+package struct FixedClock: Clock {
+    package let instant: Date
+    package init(_ instant: Date) { self.instant = instant }
+    package func now() -> Date { instant }
 }
 
 /// ISO 8601 text for instants, always UTC with a `Z`, to the second.
-public enum Timestamp {
-    public static func text(_ date: Date) -> String {
+package enum Timestamp {
+    package static func text(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         return DueDate.instant(seconds).storageText
     }
@@ -28,7 +28,7 @@ public enum Timestamp {
     /// Why `parse` gives nil for `text`, as the end of a sentence that quotes it: a date or time
     /// written right but outside the years the product reads (1900–2200, as for dues) says so;
     /// anything else "cannot be read as a time".
-    public static func whyUnreadable(_ text: String) -> String {
+    package static func whyUnreadable(_ text: String) -> String {
         do {
             _ = try DueDateParser.parse(text, dateOrder: nil)
         } catch {
@@ -39,7 +39,7 @@ public enum Timestamp {
 
     /// Parses `--as-of` values: an instant (`2026-11-29T08:00:00Z`, an offset), a local
     /// date-time or a date (read in `timeZone`; a bare date means the start of that day).
-    public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+    package static func parse(_ text: String, timeZone: TimeZone) -> Date? {
         guard let due = try? DueDateParser.parse(text, dateOrder: nil) else { return nil }
         switch due {
         case .instant(let seconds): return Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -52,14 +52,14 @@ public enum Timestamp {
 }
 
 /// Conversions between local wall-clock times and instants in a time zone.
-public enum LocalTime {
+package enum LocalTime {
     /// The instant at which the wall clock of `timeZone` shows the given local time.
     ///
     /// Policy for DST gaps and overlaps: a local time inside a skipped hour (spring forward)
     /// is read with the offset in force before the change, so it lands that many minutes
     /// after the jump (02:30 on a 02:00→03:00 day is 03:30); a repeated local time (fall
     /// back) means its first occurrence.
-    public static func instant(date: CivilDate, hour: Int, minute: Int, second: Int, in timeZone: TimeZone) -> Date {
+    package static func instant(date: CivilDate, hour: Int, minute: Int, second: Int, in timeZone: TimeZone) -> Date {
         let wall = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         // The offset in force a day before and after brackets the transition, if any.
         let before = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - 86_400))))

@@ -2,11 +2,11 @@ import Foundation
 
 /// Writes bytes to a file descriptor completely: `write(2)` may write less than asked (pipes,
 /// signals), so every writer of the project loops through here.
-public enum FileDescriptorWriter {
+package enum FileDescriptorWriter {
     /// Writes all of `bytes`, retrying on EINTR and partial writes.
     /// - Returns: 0 on success, else the `errno` of the failed write.
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         guard let base = bytes.baseAddress else { return 0 }
         var offset = 0
         while offset < bytes.count {
@@ -22,7 +22,7 @@ public enum FileDescriptorWriter {
 
     /// Writes all of `text` as UTF-8; 0 on success, else the failed write's `errno`.
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ text: String) -> Int32 {
+    package static func writeAll(_ fd: Int32, _ text: String) -> Int32 {
         Array(text.utf8).withUnsafeBytes { writeAll(fd, $0) }
     }
 }

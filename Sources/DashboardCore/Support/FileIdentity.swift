@@ -9,7 +9,7 @@ import Foundation
 /// a dangling symbolic link is the identity of the path it points to, because writing through
 /// it would create that file. Used by the output guard (SPEC §9: no output may be an input or
 /// the database).
-public indirect enum FileIdentity: Hashable, Sendable {
+package indirect enum FileIdentity: Hashable, Sendable {
     /// An existing file or folder.
     case inode(device: UInt64, inode: UInt64)
     /// A name that does not exist (yet) in a folder.
@@ -18,16 +18,16 @@ public indirect enum FileIdentity: Hashable, Sendable {
     case unresolved(String)
 
     /// The identity of `path` now.
-    public static func of(_ path: String) -> FileIdentity { of(path, depth: 0) }
+    package static func of(_ path: String) -> FileIdentity { of(path, depth: 0) }
 
     /// Whether `path` exists (links followed).
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// Whether `path` exists (links followed) and is a folder.
-    public static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

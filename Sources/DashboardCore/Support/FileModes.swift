@@ -13,19 +13,19 @@ import Foundation
 /// The library never reads the umask (it cannot be read without being set, a process-wide
 /// change): the executable reads it once at start and hands the value in. Where no value is
 /// handed in, `ownerOnly` (umask 077) applies.
-public struct FileModes: Sendable, Equatable {
+package struct FileModes: Sendable, Equatable {
     /// Mode of every file the program writes: the database, reports, `--rejects`, temporary files.
-    public let file: mode_t
+    package let file: mode_t
     /// Mode of every folder the program creates: `--out`, its missing parents, the nightly
     /// dated folder.
-    public let folder: mode_t
+    package let folder: mode_t
 
     /// The modes a process with `umask` gives, without any bit for others.
-    public init(umask: mode_t) {
+    package init(umask: mode_t) {
         file = 0o666 & ~umask & ~0o007
         folder = 0o777 & ~umask & ~0o007
     }
 
     /// 0600 files and 0700 folders: what umask 077 gives.
-    public static let ownerOnly = FileModes(umask: 0o077)
+    package static let ownerOnly = FileModes(umask: 0o077)
 }

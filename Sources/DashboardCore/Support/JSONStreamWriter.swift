@@ -7,9 +7,9 @@
 /// the same object (indent 2, same key order), so the documented format (docs/json.md)
 /// does not depend on the size of the output. Text is handed to `sink` in pieces of about
 /// 64 KiB.
-public final class JSONStreamWriter {
+package final class JSONStreamWriter {
     /// Buffered text is handed to the sink once it reaches this many bytes.
-    public static let flushThreshold = 64 * 1024
+    package static let flushThreshold = 64 * 1024
 
     private let sink: (String) throws -> Void
     private var buffer = ""
@@ -17,14 +17,14 @@ public final class JSONStreamWriter {
     private static let indent = 2
 
     /// Starts the object (`{`); call `end()` to finish it.
-    public init(sink: @escaping (String) throws -> Void) {
+    package init(sink: @escaping (String) throws -> Void) {
         self.sink = sink
         buffer.reserveCapacity(Self.flushThreshold + 4096)
         buffer += "{"
     }
 
     /// Writes `"key": value` (a value small enough to build).
-    public func pair(_ key: String, _ value: JSONValue) throws {
+    package func pair(_ key: String, _ value: JSONValue) throws {
         try startPair(key)
         buffer += value.rendered(indent: Self.indent, level: 1)
         try flushIfFull()
@@ -32,7 +32,7 @@ public final class JSONStreamWriter {
 
     /// Writes `"key": [ … ]`, the elements given one at a time by `elements`, which calls the
     /// closure it receives once per element.
-    public func array(_ key: String, _ elements: ((JSONValue) throws -> Void) throws -> Void) throws {
+    package func array(_ key: String, _ elements: ((JSONValue) throws -> Void) throws -> Void) throws {
         try startPair(key)
         var count = 0
         try elements { element in
@@ -45,7 +45,7 @@ public final class JSONStreamWriter {
     }
 
     /// Closes the object, adds `trailer` (a final newline) and hands everything left to the sink.
-    public func end(trailer: String = "\n") throws {
+    package func end(trailer: String = "\n") throws {
         buffer += pairs == 0 ? "}" : "\n}"
         buffer += trailer
         try flush()

@@ -1,6 +1,6 @@
 /// A JSON value with ordered object keys, rendered deterministically (the same value gives
 /// the same bytes), for the outputs test suites read.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -8,12 +8,12 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.rendered() == rhs.rendered()
     }
 
     /// The value as JSON text; `indent` spaces per level, or compact with `indent` 0.
-    public func rendered(indent: Int = 2) -> String {
+    package func rendered(indent: Int = 2) -> String {
         rendered(indent: indent, level: 0)
     }
 
@@ -66,7 +66,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// written as `\uXXXX` (the characters `VisibleText` escapes for people), so the bytes of a
     /// JSON output never act on a terminal or a viewer; `<`, `>` and `&` escaped too so the text
     /// is safe inside HTML.
-    public static func escape(_ s: String, into out: inout String) {
+    package static func escape(_ s: String, into out: inout String) {
         // Fast path: most values are printable ASCII that needs no escape at all, and are
         // appended whole (one scan of their UTF-8 bytes instead of one append per scalar: audit
         // and problem lists of millions of entries spend most of their time here). Anything

@@ -11,19 +11,19 @@ import Foundation
 /// then does `latest`, a symbolic link made at a hidden name and renamed over the old one, point
 /// at it. So `latest` and every dated folder are always whole: a run killed at any moment
 /// leaves at most a hidden `.partial-` folder, which a later night removes.
-public final class NightFolders {
-    public let root: SafeFolder
+package final class NightFolders {
+    package let root: SafeFolder
     /// The name of the link to the newest night.
-    public static let latest = "latest"
+    package static let latest = "latest"
 
     /// Opens (creating it when missing) the reports folder; folders made in it get
     /// `modes.folder` (the umask's mode, without any bit for others).
-    public init(_ path: String, modes: FileModes = .ownerOnly) throws(SafeFileError) {
+    package init(_ path: String, modes: FileModes = .ownerOnly) throws(SafeFileError) {
         root = try SafeFolder.open(path, create: true, modes: modes)
     }
 
     /// A new, empty hidden folder for the night of `date`; its path.
-    public func makeStaging(for date: String) throws(SafeFileError) -> String {
+    package func makeStaging(for date: String) throws(SafeFileError) -> String {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
             let name = ".\(date).partial-" + String(generator.next() as UInt64, radix: 16)
@@ -44,7 +44,7 @@ public final class NightFolders {
 
     /// Publishes the staging folder (a path from `makeStaging`) as `date`, replacing an earlier
     /// run's folder of that date in one step.
-    public func publish(_ staging: String, as date: String) throws(SafeFileError) {
+    package func publish(_ staging: String, as date: String) throws(SafeFileError) {
         let name = PathText.split(staging).1
         var info = stat()
         guard fstatat(root.descriptor, date, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -72,7 +72,7 @@ public final class NightFolders {
     /// link. `latest` only moves forward: when it points at a later night (a night written
     /// again with an earlier `--as-of`), it stays. A `latest` that is not a symbolic link (a
     /// folder or file someone made) is refused.
-    public func pointLatest(at date: String) throws(SafeFileError) {
+    package func pointLatest(at date: String) throws(SafeFileError) {
         var info = stat()
         if fstatat(root.descriptor, Self.latest, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             guard info.st_mode & S_IFMT == S_IFLNK else {
@@ -113,7 +113,7 @@ public final class NightFolders {
     /// were killed (`.partial-`, older than a day: a run still writing is never touched).
     /// - Returns: the dated folders removed.
     @discardableResult
-    public func removeExpired(tonight: CivilDate, keepDays: Int, now: Date) throws(SafeFileError) -> [String] {
+    package func removeExpired(tonight: CivilDate, keepDays: Int, now: Date) throws(SafeFileError) -> [String] {
         let folders = try entries().filter { $0.isFolder }
         let expired = ReportRetention.expired(folders.map(\.name), tonight: tonight, keepDays: keepDays)
         for name in expired { try removeTree(name) }

@@ -6,9 +6,9 @@ import Foundation
 /// Policy: `stat` follows symbolic links (a link to a regular file is that file); when it fails,
 /// `lstat` tells a link that points to nothing, or a loop of links, from a path that does not
 /// exist. Nothing here opens, reads or changes anything.
-public enum PathInspection {
+package enum PathInspection {
     /// The kind of object at a path.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case regularFile
         case directory
         case fifo
@@ -27,7 +27,7 @@ public enum PathInspection {
     }
 
     /// What `path` names (following symbolic links).
-    public static func inspect(_ path: String) -> Kind {
+    package static func inspect(_ path: String) -> Kind {
         var info = stat()
         if stat(path, &info) == 0 { return kind(mode: info.st_mode) }
         let failure = errno
@@ -40,7 +40,7 @@ public enum PathInspection {
     }
 
     /// The kind for a `st_mode` (from `stat` or `fstat`).
-    public static func kind(mode: mode_t) -> Kind {
+    package static func kind(mode: mode_t) -> Kind {
         switch mode & S_IFMT {
         case S_IFREG: return .regularFile
         case S_IFDIR: return .directory
@@ -54,7 +54,7 @@ public enum PathInspection {
 
     /// `path is …`: the words for what is wrong with `path`, e.g. "x.csv is a symbolic link that
     /// points to nothing (missing.csv)"; for a regular file or a folder, what it is.
-    public static func describe(_ path: String, _ kind: Kind) -> String {
+    package static func describe(_ path: String, _ kind: Kind) -> String {
         switch kind {
         case .regularFile: return "\(path) is a file"
         case .directory: return "\(path) is a folder, not a regular file"

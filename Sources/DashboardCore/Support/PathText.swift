@@ -1,14 +1,14 @@
 /// Paths as text, split and joined the way the system reads them (no file system access).
-public enum PathText {
+package enum PathText {
     /// Drops trailing slashes (`out/` would make the system follow a link at `out`); "" is ".".
-    public static func trim(_ path: String) -> String {
+    package static func trim(_ path: String) -> String {
         var text = Substring(path)
         while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
         return text.isEmpty ? "." : String(text)
     }
 
     /// `a/b/c` → (`a/b`, `c`); `c` → (`.`, `c`); `/c` → (`/`, `c`); trailing slashes dropped.
-    public static func split(_ path: String) -> (parent: String, name: String) {
+    package static func split(_ path: String) -> (parent: String, name: String) {
         let path = trim(path)
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let name = String(path[path.index(after: slash)...])
@@ -17,13 +17,13 @@ public enum PathText {
     }
 
     /// The folder holding `path`'s last component.
-    public static func parent(_ path: String) -> String { split(path).parent }
+    package static func parent(_ path: String) -> String { split(path).parent }
 
     /// The last component of `path`.
-    public static func name(_ path: String) -> String { split(path).name }
+    package static func name(_ path: String) -> String { split(path).name }
 
     /// `folder/name`, without doubling a slash or writing `./`.
-    public static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

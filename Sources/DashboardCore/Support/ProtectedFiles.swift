@@ -9,7 +9,7 @@ import Foundation
 /// (`fstatat`, links followed) must not be a protected file, and the folder and name must not be
 /// a protected name that does not exist yet (a database's `-wal`). So no spelling of a path the
 /// guard missed can replace the database or an input. Refused as `SafeFileError.protectedFile`.
-public struct ProtectedFiles: Sendable {
+package struct ProtectedFiles: Sendable {
     struct Key: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
@@ -24,11 +24,11 @@ public struct ProtectedFiles: Sendable {
     private var entries: [Entry: String] = [:]
     private var folders: [Key: String] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Protects the file `identity` (shown as `path`): an existing file by device and inode, a
     /// missing name of an existing folder by that folder and name.
-    public mutating func protectFile(_ identity: FileIdentity, path: String) {
+    package mutating func protectFile(_ identity: FileIdentity, path: String) {
         switch identity {
         case .inode(let device, let inode): files[Key(device: device, inode: inode)] = path
         case .entry(.inode(let device, let inode), let name): entries[Entry(folder: Key(device: device, inode: inode), name: name)] = path
@@ -37,7 +37,7 @@ public struct ProtectedFiles: Sendable {
     }
 
     /// Protects the folder `identity` (shown as `path`): nothing is written into it.
-    public mutating func protectFolder(_ identity: FileIdentity, path: String) {
+    package mutating func protectFolder(_ identity: FileIdentity, path: String) {
         if case .inode(let device, let inode) = identity { folders[Key(device: device, inode: inode)] = path }
     }
 

@@ -9,13 +9,13 @@ import Foundation
 /// and so is a symbolic link that leads through `/proc` (`/dev/stdout`, `/dev/fd/1`,
 /// `/proc/self/fd/N`: a process's descriptor, whatever file it is now). A folder itself is
 /// left to the caller (a rename cannot replace it; `SafeFolder` says "is a folder").
-public enum ReplaceableName {
+package enum ReplaceableName {
     /// Why the name `path` may not be replaced, as words such as "a character device" or "a
     /// symbolic link to a FIFO (named pipe)"; nil when it may (or nothing is there).
-    public static func obstacle(_ path: String) -> String? { obstacle(in: AT_FDCWD, path, shown: path) }
+    package static func obstacle(_ path: String) -> String? { obstacle(in: AT_FDCWD, path, shown: path) }
 
     /// The same for `name` in the folder open at `folder` (`shown` is its path, for `/proc`).
-    public static func obstacle(in folder: Int32, _ name: String, shown: String) -> String? {
+    package static func obstacle(in folder: Int32, _ name: String, shown: String) -> String? {
         var link = stat()
         guard fstatat(folder, name, &link, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         let isLink = (link.st_mode & S_IFMT) == S_IFLNK

@@ -6,11 +6,11 @@ import CCrypto
 /// instructions where there are some, about twenty times faster than the portable Swift
 /// implementation this replaced (which took 0.75 s of a million-task import's reading
 /// thread). Tested against the FIPS 180-4 vectors. A reference type: one digest, one owner.
-public final class SHA256 {
+package final class SHA256 {
     private let context: OpaquePointer
     private var finished = false
 
-    public init() {
+    package init() {
         guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
             fatalError("libcrypto cannot start a SHA-256 digest (out of memory)")
         }
@@ -20,19 +20,19 @@ public final class SHA256 {
     deinit { EVP_MD_CTX_free(context) }
 
     /// Adds bytes to the digest.
-    public func update(_ bytes: UnsafeRawBufferPointer) {
+    package func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         precondition(!finished, "SHA256.update after finalizeHex")
         EVP_DigestUpdate(context, base, bytes.count)
     }
 
     /// Adds bytes to the digest.
-    public func update(_ bytes: [UInt8]) {
+    package func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// The digest of everything added, as 64 lowercase hex digits; call once.
-    public func finalizeHex() -> String {
+    package func finalizeHex() -> String {
         precondition(!finished, "SHA256.finalizeHex called twice")
         finished = true
         var digest = [UInt8](repeating: 0, count: 32)

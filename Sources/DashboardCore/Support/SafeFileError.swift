@@ -4,8 +4,8 @@ import Foundation
 ///
 /// `path` is the path the caller asked for; `reason` names the component that is wrong, so
 /// `--out missing/sub` says that `missing` does not exist.
-public struct SafeFileError: Error, Equatable, CustomStringConvertible {
-    public enum Problem: Equatable, Sendable {
+package struct SafeFileError: Error, Equatable, CustomStringConvertible {
+    package enum Problem: Equatable, Sendable {
         /// A component of the path does not exist (and was not to be created).
         case missingFolder(String)
         /// A component of the path is a file, not a folder.
@@ -29,16 +29,16 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The path the caller asked to write.
-    public let path: String
-    public let problem: Problem
+    package let path: String
+    package let problem: Problem
 
-    public init(path: String, problem: Problem) {
+    package init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }
 
     /// The reason in words, naming the component at fault.
-    public var reason: String {
+    package var reason: String {
         switch problem {
         case .missingFolder(let folder): return "the folder \(folder) does not exist"
         case .notAFolder(let file): return "\(file) is a file, not a folder"
@@ -56,7 +56,7 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// What to do about it.
-    public var hint: String {
+    package var hint: String {
         switch problem {
         case .missingFolder: return "create the folder first, or give one that exists"
         case .protectedFile: return "write the output somewhere else"
@@ -68,5 +68,5 @@ public struct SafeFileError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "cannot write \(path): \(reason)" }
+    package var description: String { "cannot write \(path): \(reason)" }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the body of `SafeFolder.write(name:_:)` puts its bytes: buffered, 64 KiB at a time.
-public final class SafeFileSink {
+package final class SafeFileSink {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// The `errno` of the first failed write, 0 while all is well; later writes are dropped.
@@ -15,7 +15,7 @@ public final class SafeFileSink {
     static let chunk = 64 * 1024
 
     /// Appends `text` as UTF-8.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.chunk { flush() }
     }
@@ -44,7 +44,7 @@ extension SafeFolder {
     /// is removed and `name` is left as it was.
     /// - Parameter body: writes the contents into the sink; a throw aborts the file.
     /// - Throws: `SafeFileError`, or what `body` throws.
-    public func write(name: String, _ body: (SafeFileSink) throws -> Void) throws {
+    package func write(name: String, _ body: (SafeFileSink) throws -> Void) throws {
         let target = PathText.join(path, name)
         // `.`, `..` and `/` are folders; a name never leaves its folder.
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
@@ -90,7 +90,7 @@ extension SafeFolder {
     }
 
     /// Writes `contents` as the file `name` (see `write(name:_:)`).
-    public func write(_ contents: String, name: String) throws(SafeFileError) {
+    package func write(_ contents: String, name: String) throws(SafeFileError) {
         do {
             try write(name: name) { $0.write(contents) }
         } catch let error as SafeFileError {

@@ -13,14 +13,14 @@ import Foundation
 /// and given the folder mode of `modes` (`FileModes`, from the umask the executable read) on the
 /// descriptor. Files go in through `write(name:_:)`
 /// (`SafeFolder+Writing.swift`). The descriptor closes when the value is released.
-public final class SafeFolder {
+package final class SafeFolder {
     /// The folder's path as given (used in messages).
-    public let path: String
+    package let path: String
     let descriptor: Int32
     /// What no file written here may replace, checked on the descriptor (`ProtectedFiles`).
-    public var protected = ProtectedFiles()
+    package var protected = ProtectedFiles()
     /// The modes of the files and folders created in it (its children inherit them).
-    public let modes: FileModes
+    package let modes: FileModes
 
     private init(path: String, descriptor: Int32, modes: FileModes) {
         self.path = path
@@ -36,7 +36,7 @@ public final class SafeFolder {
     ///     folder is an error naming the first missing component.
     ///   - modes: the modes of what is created (in it, and the folders `create` makes).
     /// - Throws: `SafeFileError` naming the path and the component at fault.
-    public static func open(
+    package static func open(
         _ path: String, create: Bool, protecting: ProtectedFiles, modes: FileModes = .ownerOnly
     ) throws(SafeFileError) -> SafeFolder {
         let folder = try open(path, create: create, modes: modes)
@@ -45,7 +45,7 @@ public final class SafeFolder {
     }
 
     /// Opens `path` for writing (see `open(_:create:protecting:modes:)`), protecting nothing.
-    public static func open(_ path: String, create: Bool, modes: FileModes = .ownerOnly) throws(SafeFileError) -> SafeFolder {
+    package static func open(_ path: String, create: Bool, modes: FileModes = .ownerOnly) throws(SafeFileError) -> SafeFolder {
         // `nothere/..` is `.`, and `lnk/.` is `lnk` (refused): see `WritePath`.
         let trimmed = WritePath.settle(path)
         let fd = Glibc.open(trimmed, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -62,14 +62,14 @@ public final class SafeFolder {
 
     /// Opens (creating it when missing) the folder `name` inside this one, without following a
     /// link at that name (what `open(_:create:)` does for the last component of a path).
-    public func child(_ name: String) throws(SafeFileError) -> SafeFolder {
+    package func child(_ name: String) throws(SafeFileError) -> SafeFolder {
         try Self.makeChild(name, in: descriptor, parentPath: path, for: PathText.join(path, name), modes: modes)
     }
 
     /// Checks that the file `name` could be written here now, never touching `name` itself:
     /// refuses a folder at that name, then creates a temporary file and removes it (the
     /// up-front check of `--rejects`).
-    public func probe(name: String) throws(SafeFileError) {
+    package func probe(name: String) throws(SafeFileError) {
         let target = PathText.join(path, name)
         var info = stat()
         if name.isEmpty || name.contains("/") || name == "." || name == ".." {

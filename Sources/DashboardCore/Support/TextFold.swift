@@ -14,10 +14,10 @@ import Foundation
 /// `TextFoldTests` compares both on every scalar of the blocks a school's texts use and on
 /// random texts mixing ASCII, Latin, Greek, Cyrillic, kana, CJK, full-width forms, ligatures
 /// and the special casings (ß, İ, ı, ŉ, ǰ, ΐ).
-public enum TextFold {
+package enum TextFold {
     /// What `String.folding(options: [.caseInsensitive, .diacriticInsensitive,
     /// .widthInsensitive], locale: nil)` gives for `text`.
-    public static func fold(_ text: String) -> String { folded(text).text }
+    package static func fold(_ text: String) -> String { folded(text).text }
 
     /// A folded text, and whether it is **plain**: no scalar of it joins its neighbours into one
     /// character (a mark, a format character such as a zero-width joiner, a Hangul jamo or
@@ -66,7 +66,7 @@ public enum TextFold {
     }
 
     /// Foundation's folding (the reference).
-    public static func foundation(_ text: String) -> String {
+    package static func foundation(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 

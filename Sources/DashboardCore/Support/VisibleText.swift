@@ -24,11 +24,11 @@
 ///
 /// The escapes are for people; JSON and CSV keep the exact value (escaped only per their own
 /// format), and the database always stores the exact value.
-public enum VisibleText {
+package enum VisibleText {
     /// `text` with every control, bidi and invisible character shown as a visible escape.
     /// Text without any is returned unchanged; the result never holds such a character, so
     /// applying it twice gives the same text as applying it once.
-    public static func of(_ text: String) -> String {
+    package static func of(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         guard scalars.indices.contains(where: { hidden(scalars, at: $0) }) else { return text }
         var out = String.UnicodeScalarView()
@@ -45,7 +45,7 @@ public enum VisibleText {
 
     /// The visible form of one scalar that `needsEscape` reports: a control picture for C0
     /// and DEL, `<U+XXXX>` (at least four hex digits) for the rest.
-    public static func escape(_ scalar: Unicode.Scalar) -> String {
+    package static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0..<0x20: return String(Unicode.Scalar(0x2400 + scalar.value).map(Character.init) ?? "\u{FFFD}")
         case 0x7F: return "\u{2421}"
@@ -60,7 +60,7 @@ public enum VisibleText {
     /// tag characters U+E0000–U+E007F that can smuggle hidden text, the interlinear annotation
     /// marks U+FFF9–U+FFFB, musical and shorthand format controls…) and the Hangul fillers
     /// (U+115F, U+1160, U+3164, U+FFA0), letters that draw nothing.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F: return true
         case 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF: return true
@@ -71,7 +71,7 @@ public enum VisibleText {
     }
 
     /// True when `text` holds a character `of` would escape (ignoring the joiners it keeps).
-    public static func hasHidden(_ text: String) -> Bool {
+    package static func hasHidden(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         return scalars.indices.contains(where: { hidden(scalars, at: $0) })
     }
@@ -80,7 +80,7 @@ public enum VisibleText {
     /// the other right-to-left scripts, their presentation forms included): a value that, left
     /// alone, would reorder the left-to-right text around it. Text without any (and without
     /// bidi controls, which `of` escapes) cannot reorder its neighbours.
-    public static func hasRightToLeft(_ text: String) -> Bool {
+    package static func hasRightToLeft(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
             switch scalar.value {
             case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true

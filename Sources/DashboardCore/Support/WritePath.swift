@@ -10,9 +10,9 @@ import Foundation
 /// the existing part are dropped too (`out/.` is `out`, so a symbolic link at `out` is seen and
 /// refused, never followed). A `.` or `..` that would itself have to be created (under a
 /// dangling link or a file) is kept: `SafeFolder` refuses it. Reads the disk with `lstat` only.
-public enum WritePath {
+package enum WritePath {
     /// `path` with its missing part resolved (see the policy); "" and "." are ".".
-    public static func settle(_ path: String) -> String {
+    package static func settle(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var existing: [String] = []
         var missing: [String] = []

@@ -15,9 +15,9 @@
 ///
 /// Elements are indented by two spaces per level; an element without content is written
 /// `<name …/>`, and an element with text keeps its text exactly (no indentation inside it).
-public final class XMLStreamWriter {
+package final class XMLStreamWriter {
     /// Buffered text is handed to the sink once it reaches this many bytes.
-    public static let flushThreshold = 64 * 1024
+    package static let flushThreshold = 64 * 1024
 
     private let sink: (String) throws -> Void
     private var buffer = ""
@@ -27,14 +27,14 @@ public final class XMLStreamWriter {
     private var startTagPending = false
 
     /// Writes the XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`).
-    public init(sink: @escaping (String) throws -> Void) {
+    package init(sink: @escaping (String) throws -> Void) {
         self.sink = sink
         buffer.reserveCapacity(Self.flushThreshold + 4096)
         buffer += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
     }
 
     /// Opens `<name attributes…>` on a new line; close it with `end()`.
-    public func start(_ name: String, _ attributes: [(String, String)] = []) throws {
+    package func start(_ name: String, _ attributes: [(String, String)] = []) throws {
         closePendingStartTag()
         if !open.isEmpty { open[open.count - 1].hasChildren = true }
         buffer += "\n" + String(repeating: "  ", count: open.count) + "<" + name
@@ -49,7 +49,7 @@ public final class XMLStreamWriter {
     }
 
     /// Writes `text` as content of the innermost open element, exactly (escaped).
-    public func text(_ text: String) throws {
+    package func text(_ text: String) throws {
         guard !text.isEmpty, !open.isEmpty else { return }
         closePendingStartTag()
         open[open.count - 1].hasText = true
@@ -59,7 +59,7 @@ public final class XMLStreamWriter {
 
     /// Closes the innermost open element: `/>` when it has no content, its end tag on a line of
     /// its own when it has child elements, right after its text otherwise.
-    public func end() throws {
+    package func end() throws {
         guard let element = open.popLast() else { return }
         if startTagPending {
             buffer += "/>"
@@ -73,7 +73,7 @@ public final class XMLStreamWriter {
     }
 
     /// `<name attributes…>text</name>` (or `<name attributes…/>` for empty text).
-    public func element(_ name: String, _ attributes: [(String, String)] = [], text: String = "") throws {
+    package func element(_ name: String, _ attributes: [(String, String)] = [], text: String = "") throws {
         try start(name, attributes)
         try self.text(text)
         try end()
@@ -81,7 +81,7 @@ public final class XMLStreamWriter {
 
     /// Closes every element still open, ends the document with a newline and hands everything
     /// left to the sink.
-    public func finish() throws {
+    package func finish() throws {
         while !open.isEmpty { try end() }
         buffer += "\n"
         try flush()
@@ -90,7 +90,7 @@ public final class XMLStreamWriter {
     // MARK: - Escaping
 
     /// True for a character XML 1.0 allows in a document (production `Char`).
-    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false
@@ -102,7 +102,7 @@ public final class XMLStreamWriter {
     /// Works on the UTF-8 bytes: runs of bytes that need nothing are appended whole (a report
     /// of a million rows is mostly such runs). Every byte that needs escaping is ASCII, except
     /// U+FFFE and U+FFFF (`EF BF BE`, `EF BF BF`), so a run always ends on a character boundary.
-    public static func escape(_ text: String, attribute: Bool, into out: inout String) {
+    package static func escape(_ text: String, attribute: Bool, into out: inout String) {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
@@ -142,7 +142,7 @@ public final class XMLStreamWriter {
     }
 
     /// `text` escaped for element content (tests and small values).
-    public static func escaped(_ text: String, attribute: Bool = false) -> String {
+    package static func escaped(_ text: String, attribute: Bool = false) -> String {
         var out = ""
         escape(text, attribute: attribute, into: &out)
         return out

@@ -11,7 +11,7 @@ public struct PGError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The statement that failed, when there was one.
     public let sql: String?
 
-    public init(sqlState: String?, message: String, sql: String? = nil) {
+    package init(sqlState: String?, message: String, sql: String? = nil) {
         self.sqlState = sqlState
         self.message = message
         self.sql = sql
@@ -40,7 +40,7 @@ public struct PGError: Error, CustomStringConvertible, Equatable, Sendable {
 /// parameters (never a value spliced into SQL), `COPY … FROM STDIN` for bulk writes and
 /// `COPY … TO STDOUT` for reads of any size (a result set is held in memory by libpq; a copy
 /// streams).
-public final class PGConnection {
+package final class PGConnection {
     let handle: OpaquePointer
     /// The rows the last copy moved (`COPY n`).
     private var copiedRows = 0
@@ -48,7 +48,7 @@ public final class PGConnection {
     /// Connects with a libpq connection string or URI (`postgresql://user@host/db`); the
     /// password, when one is needed, comes from libpq's usual places (`~/.pgpass`,
     /// `PGPASSWORD`, a service file) or the URI itself, and is never part of a message.
-    public init(_ conninfo: String) throws(PGError) {
+    package init(_ conninfo: String) throws(PGError) {
         // A closed standard descriptor (`>&-`) would be the next one the system hands out: the
         // connection's socket must never be one, or what the program writes on standard output
         // would go to the server. They are held by placeholders while libpq connects.
@@ -78,7 +78,7 @@ public final class PGConnection {
     deinit { PQfinish(handle) }
 
     /// Runs one or more statements without parameters and without result rows.
-    public func execute(_ sql: String) throws(PGError) {
+    package func execute(_ sql: String) throws(PGError) {
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result)
@@ -87,7 +87,7 @@ public final class PGConnection {
     /// Runs one statement with its parameters bound as text (nil is NULL) and returns its rows
     /// (held in memory: for small results only; large reads use `copyOut`).
     @discardableResult
-    public func query(_ sql: String, _ parameters: [String?] = []) throws(PGError) -> [[String?]] {
+    package func query(_ sql: String, _ parameters: [String?] = []) throws(PGError) -> [[String?]] {
         var pointers: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { for pointer in pointers { free(pointer) } }
         let result = pointers.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
@@ -112,14 +112,14 @@ public final class PGConnection {
     }
 
     /// The first column of the first row, or nil.
-    public func scalar(_ sql: String, _ parameters: [String?] = []) throws(PGError) -> String? {
+    package func scalar(_ sql: String, _ parameters: [String?] = []) throws(PGError) -> String? {
         try query(sql, parameters).first?.first ?? nil
     }
 
     /// Runs `COPY … FROM STDIN` (`sql`) and sends what `produce` writes, in COPY's text format.
     /// An error thrown by `produce` ends the copy with that error (the server rolls the
     /// statement back) and is rethrown.
-    public func copyIn(_ sql: String, _ produce: (_ send: (borrowing [UInt8]) throws -> Void) throws -> Void) throws {
+    package func copyIn(_ sql: String, _ produce: (_ send: (borrowing [UInt8]) throws -> Void) throws -> Void) throws {
         let start = PQexec(handle, sql)
         let status = PQresultStatus(start)
         if status != PGRES_COPY_IN {
@@ -179,7 +179,7 @@ public final class PGConnection {
 
     /// Runs `COPY … TO STDOUT` (`sql`) and gives each line (one row in COPY's text format,
     /// with its newline) to `body`.
-    public func copyOut(_ sql: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    package func copyOut(_ sql: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         let start = PQexec(handle, sql)
         if PQresultStatus(start) != PGRES_COPY_OUT {
             defer { PQclear(start) }
@@ -229,7 +229,7 @@ public final class PGConnection {
     func lastCopyRows() throws -> Int { copiedRows }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    public func inTransaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
+    package func inTransaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
         try execute(begin)
         do {
             let value = try body()

@@ -9,11 +9,11 @@
 /// Every read of two columns or more decodes by name; one-column reads (`SELECT count(*)`, a
 /// list of ids, `Database.scalar`) are read by position (`row.int(0)`): there is no other
 /// column to confuse. A computed column gets an alias (`count(*) AS n`) so it has a name.
-public struct ColumnPositions {
+package struct ColumnPositions {
     private let positions: [String: Int]
     private let sql: String
 
-    public init(_ statement: Statement) throws {
+    package init(_ statement: Statement) throws {
         var positions: [String: Int] = [:]
         for (i, name) in try statement.columnNames().enumerated() {
             // The first column of a name wins (aliases make names unique where it matters).
@@ -25,7 +25,7 @@ public struct ColumnPositions {
 
     /// The position of column `name`.
     /// - Throws: `InternalError.unknownColumn` when the statement returns no such column.
-    public func position(_ name: String) throws -> Int {
+    package func position(_ name: String) throws -> Int {
         guard let position = positions[name] else { throw InternalError.unknownColumn(name, sql: sql) }
         return position
     }
@@ -33,5 +33,5 @@ public struct ColumnPositions {
 
 extension Statement {
     /// The positions of this statement's result columns by name.
-    public var columnPositions: ColumnPositions { get throws { try ColumnPositions(self) } }
+    package var columnPositions: ColumnPositions { get throws { try ColumnPositions(self) } }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// The SQL a connection speaks: the store writes SQLite's, which a PostgreSQL connection
 /// translates (`PGDialect`); the few statements that cannot be said alike ask which it is.
-public enum SQLDialect: Sendable {
+package enum SQLDialect: Sendable {
     case sqlite
     case postgres
 }
@@ -14,7 +14,7 @@ public enum SQLDialect: Sendable {
 ///
 /// Statements prepared through `cached(_:)` are reused for the life of the connection.
 /// A connection belongs to one thread at a time, so the type is not Sendable.
-public final class Database {
+package final class Database {
     /// Process-wide settings, applied once before the first connection (see
     /// `dashboard_sqlite_configure`).
     private static let configured: Int32 = dashboard_sqlite_configure()
@@ -27,11 +27,11 @@ public final class Database {
     let engine: Engine
     /// The path given when the connection was opened (for PostgreSQL: the location without
     /// its password).
-    public let path: String
+    package let path: String
     private var statementCache: [String: Statement] = [:]
 
     /// The dialect of the connection's engine.
-    public var dialect: SQLDialect {
+    package var dialect: SQLDialect {
         switch engine {
         case .sqlite: return .sqlite
         case .postgres: return .postgres
@@ -45,7 +45,7 @@ public final class Database {
     }
 
     /// How to open the file.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// Read and write, creating the file (with the `fileMode` given to `init`) when it is missing.
         case readWriteCreate
         /// Read and write an existing file.
@@ -63,7 +63,7 @@ public final class Database {
     /// bit for others), set on the descriptor before SQLite opens it; SQLite gives the `-wal` and
     /// `-shm` it creates the database file's mode.
     /// - Throws: `SQLiteError` when the file cannot be opened.
-    public init(path: String, mode: Mode = .readWriteCreate, fileMode: mode_t = FileModes.ownerOnly.file) throws {
+    package init(path: String, mode: Mode = .readWriteCreate, fileMode: mode_t = FileModes.ownerOnly.file) throws {
         if mode == .readWriteCreate, !path.isEmpty, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             let fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, fileMode)
             if fd >= 0 {
@@ -125,7 +125,7 @@ public final class Database {
     private var damage: (code: Int32, message: String)?
 
     /// True once this connection met a damaged file (SQLITE_CORRUPT or SQLITE_NOTADB).
-    public var sawDamage: Bool { damage != nil }
+    package var sawDamage: Bool { damage != nil }
 
     /// Policy (docs/reliability.md, class 7): once SQLite reports the file damaged, this
     /// connection writes nothing more to it: `query_only` makes every later write fail (so no
@@ -147,7 +147,7 @@ public final class Database {
     /// read a WAL database only when both files are there for it to open
     /// (https://www.sqlite.org/wal.html#readonly), so the writer leaves them. Turned off again
     /// when the file is found damaged.
-    public func setKeepSideFiles(_ keep: Bool) {
+    package func setKeepSideFiles(_ keep: Bool) {
         guard let handle = sqliteHandle else { return }
         var flag: Int32 = keep ? 1 : 0
         _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &flag)
@@ -155,7 +155,7 @@ public final class Database {
 
     /// Whether closing the last connection copies the `-wal` into the file (SQLite's default);
     /// turned off while the file may be another application's or is damaged.
-    public func setCheckpointOnClose(_ on: Bool) {
+    package func setCheckpointOnClose(_ on: Bool) {
         guard let handle = sqliteHandle else { return }
         _ = dashboard_sqlite_no_checkpoint_on_close(handle, on ? 0 : 1)
     }
@@ -163,7 +163,7 @@ public final class Database {
     /// Whether triggers fire for this connection's writes (SQLite's default: on). Off only while
     /// the importer writes, which accounts for its own writes (`DataMarks`). On PostgreSQL the
     /// store's triggers read the session's `dashboard.triggers` setting (`PGSchema`).
-    public func setTriggersEnabled(_ on: Bool) {
+    package func setTriggersEnabled(_ on: Bool) {
         switch engine {
         case .sqlite(let handle): _ = dashboard_sqlite_enable_triggers(handle, on ? 1 : 0)
         case .postgres(let session): session.setTriggersEnabled(on)
@@ -172,7 +172,7 @@ public final class Database {
 
     /// True when triggers fire for this connection's writes (a writer that turned them off
     /// keeps what they would have kept itself: `CourseBuckets.counting`).
-    public var triggersEnabled: Bool {
+    package var triggersEnabled: Bool {
         switch engine {
         case .sqlite(let handle): return dashboard_sqlite_triggers_enabled(handle) != 0
         case .postgres(let session): return session.triggersEnabled
@@ -180,7 +180,7 @@ public final class Database {
     }
 
     /// Runs one or more statements that take no parameters.
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         guard case .sqlite(let handle) = engine else {
             if case .postgres(let session) = engine { try session.execute(sql) }
             return
@@ -224,12 +224,12 @@ public final class Database {
     }
 
     /// A new prepared statement.
-    public func prepare(_ sql: String) throws -> Statement {
+    package func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
     }
 
     /// A prepared statement kept for reuse on this connection.
-    public func cached(_ sql: String) throws -> Statement {
+    package func cached(_ sql: String) throws -> Statement {
         if let statement = statementCache[sql] { return statement }
         let statement = try Statement(database: self, sql: sql, reused: true)
         statementCache[sql] = statement
@@ -237,17 +237,17 @@ public final class Database {
     }
 
     /// Runs a statement with bound values.
-    public func run(_ sql: String, _ values: [SQLBindable] = []) throws {
+    package func run(_ sql: String, _ values: [SQLBindable] = []) throws {
         try cached(sql).run(values)
     }
 
     /// The rows of a query with bound values.
-    public func rows(_ sql: String, _ values: [SQLBindable] = []) throws -> [[SQLValue]] {
+    package func rows(_ sql: String, _ values: [SQLBindable] = []) throws -> [[SQLValue]] {
         try cached(sql).rows(values)
     }
 
     /// The first column of the first row, or nil when there is no row.
-    public func scalar(_ sql: String, _ values: [SQLBindable] = []) throws -> SQLValue? {
+    package func scalar(_ sql: String, _ values: [SQLBindable] = []) throws -> SQLValue? {
         var result: SQLValue?
         try cached(sql).forEachRow(values) { row in
             if result == nil { result = row.value(0) }
@@ -256,13 +256,13 @@ public final class Database {
     }
 
     /// The first column of the first row as an integer (0 when NULL or no row).
-    public func int(_ sql: String, _ values: [SQLBindable] = []) throws -> Int {
+    package func int(_ sql: String, _ values: [SQLBindable] = []) throws -> Int {
         Int(try scalar(sql, values)?.integer ?? 0)
     }
 
     /// True when the database has a table `name` (a reader of an older SQLite file that no
     /// writer migrated yet may not find the newer ones).
-    public func hasTable(_ name: String) throws -> Bool {
+    package func hasTable(_ name: String) throws -> Bool {
         switch dialect {
         case .sqlite: return try int("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [name]) == 1
         case .postgres: return try int("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [name]) == 1
@@ -270,7 +270,7 @@ public final class Database {
     }
 
     /// True when `table` has `column`.
-    public func hasColumn(_ table: String, _ column: String) throws -> Bool {
+    package func hasColumn(_ table: String, _ column: String) throws -> Bool {
         switch dialect {
         case .sqlite: return try int("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [table, column]) == 1
         case .postgres:
@@ -281,7 +281,7 @@ public final class Database {
     }
 
     /// The number of rows the last statement changed.
-    public var changes: Int {
+    package var changes: Int {
         switch engine {
         case .sqlite(let handle): return Int(sqlite3_changes64(handle))
         case .postgres(let session): return session.lastChanges
@@ -290,7 +290,7 @@ public final class Database {
 
     /// Milliseconds to wait for another connection's lock before failing with SQLITE_BUSY
     /// (PostgreSQL: for the writers' advisory lock).
-    public func setBusyTimeout(milliseconds: Int) {
+    package func setBusyTimeout(milliseconds: Int) {
         switch engine {
         case .sqlite(let handle): sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         case .postgres(let session): session.busyMilliseconds = milliseconds
@@ -298,7 +298,7 @@ public final class Database {
     }
 
     /// True while a transaction is open.
-    public var isInTransaction: Bool {
+    package var isInTransaction: Bool {
         switch engine {
         case .sqlite(let handle): return sqlite3_get_autocommit(handle) == 0
         case .postgres(let session): return session.connection.isInTransaction
@@ -308,10 +308,10 @@ public final class Database {
     // MARK: - Transactions
 
     /// What a transaction body asks for when it returns.
-    public enum TransactionCompletion: Sendable { case commit, rollback }
+    package enum TransactionCompletion: Sendable { case commit, rollback }
 
     /// How a transaction takes its locks.
-    public enum TransactionKind: String, Sendable {
+    package enum TransactionKind: String, Sendable {
         case deferred = "DEFERRED"
         /// Takes the write lock at once: the single-writer guarantee of imports.
         case immediate = "IMMEDIATE"
@@ -321,7 +321,7 @@ public final class Database {
     ///
     /// If the body throws, the transaction is rolled back and the body's error is rethrown
     /// (a failure of the rollback itself is not allowed to hide it).
-    public func inTransaction(
+    package func inTransaction(
         _ kind: TransactionKind = .deferred, _ body: () throws -> TransactionCompletion
     ) throws {
         switch engine {

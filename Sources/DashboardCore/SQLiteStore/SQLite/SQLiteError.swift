@@ -11,9 +11,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The statement that failed, when there was one.
     public let sql: String?
     /// The operating system's errno behind an I/O failure (0 when none).
-    public let systemErrno: Int32
+    package let systemErrno: Int32
 
-    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+    package init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
@@ -21,24 +21,24 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// The primary result code (the low byte of the extended code).
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// True when another connection holds the lock SQLite needed.
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 
     /// True when the disk or the database's page limit is full. SQLite reports some full-disk
     /// failures as I/O errors (e.g. `SQLITE_IOERR_SHMSIZE` when the shared-memory file cannot
     /// grow): the system errno tells them apart.
-    public var isFull: Bool { primaryCode == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
+    package var isFull: Bool { primaryCode == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
 
     /// True for failures of the storage itself (read-only file, I/O error, cannot open).
-    public var isIOError: Bool {
+    package var isIOError: Bool {
         [SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_FULL, SQLITE_PERM, SQLITE_NOTADB]
             .contains(primaryCode)
     }
 
     /// True when SQLite found the file's pages malformed (a damaged database file).
-    public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    package var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
 
     public var description: String {
         if let sql { return "SQLite error \(code): \(message) (in: \(sql))" }

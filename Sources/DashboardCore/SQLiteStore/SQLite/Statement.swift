@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A value that can be bound to a statement parameter.
-public enum SQLValue: Equatable, Sendable {
+package enum SQLValue: Equatable, Sendable {
     case null
     case integer(Int64)
     case real(Double)
@@ -9,7 +9,7 @@ public enum SQLValue: Equatable, Sendable {
     case blob([UInt8])
 
     /// The value as text, or nil for NULL.
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .null: return nil
         case .integer(let v): return String(v)
@@ -21,7 +21,7 @@ public enum SQLValue: Equatable, Sendable {
 
     /// The value as an integer, or nil for NULL, text, and a real with no Int64 value (NaN, an
     /// infinity, or beyond ±2^63, which a hand edit can store and `Int64(_:)` would trap on).
-    public var integer: Int64? {
+    package var integer: Int64? {
         switch self {
         case .integer(let v): return v
         case .real(let v): return Int64(exactly: v.rounded(.towardZero))
@@ -31,24 +31,24 @@ public enum SQLValue: Equatable, Sendable {
 }
 
 extension SQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .text(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 /// Something that can be bound as a statement parameter.
-public protocol SQLBindable {
+package protocol SQLBindable {
     var sqlValue: SQLValue { get }
 }
 
-extension String: SQLBindable { public var sqlValue: SQLValue { .text(self) } }
-extension Int: SQLBindable { public var sqlValue: SQLValue { .integer(Int64(self)) } }
-extension Int64: SQLBindable { public var sqlValue: SQLValue { .integer(self) } }
-extension Bool: SQLBindable { public var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
-extension Double: SQLBindable { public var sqlValue: SQLValue { .real(self) } }
-extension SQLValue: SQLBindable { public var sqlValue: SQLValue { self } }
+extension String: SQLBindable { package var sqlValue: SQLValue { .text(self) } }
+extension Int: SQLBindable { package var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Int64: SQLBindable { package var sqlValue: SQLValue { .integer(self) } }
+extension Bool: SQLBindable { package var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
+extension Double: SQLBindable { package var sqlValue: SQLValue { .real(self) } }
+extension SQLValue: SQLBindable { package var sqlValue: SQLValue { self } }
 extension Optional: SQLBindable where Wrapped: SQLBindable {
-    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+    package var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }
 
 /// A prepared statement. Finalized when released; bound to one connection, so not Sendable.
@@ -57,14 +57,14 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
 /// (once per text and connection); its rows come from a cursor, a batch at a time, when it is
 /// a query run inside a transaction and not a cached statement (a cached one is a short
 /// lookup run again and again: its whole result comes at once, with no cursor's round trips).
-public final class Statement {
+package final class Statement {
     enum Engine {
         case sqlite(OpaquePointer)
         case postgres(PGStatementState)
     }
     let engine: Engine
     unowned let database: Database
-    public let sql: String
+    package let sql: String
 
     init(database: Database, sql: String, reused: Bool = false) throws {
         self.database = database
@@ -90,7 +90,7 @@ public final class Statement {
     }
 
     /// Binds the values to the parameters in order, after clearing earlier bindings.
-    public func bind(_ values: [SQLBindable]) throws {
+    package func bind(_ values: [SQLBindable]) throws {
         switch engine {
         case .sqlite(let handle):
             sqlite3_reset(handle)
@@ -105,7 +105,7 @@ public final class Statement {
     }
 
     /// Binds one value to the 1-based parameter index.
-    public func bind(_ value: SQLValue, at index: Int32) throws {
+    package func bind(_ value: SQLValue, at index: Int32) throws {
         let handle: OpaquePointer
         switch engine {
         case .sqlite(let sqlite): handle = sqlite
@@ -130,7 +130,7 @@ public final class Statement {
     // MARK: - Binding without boxing (the hot paths of an import)
 
     /// Clears the statement for a new set of bindings (call before the `set` binders).
-    public func reset() {
+    package func reset() {
         switch engine {
         case .sqlite(let handle): sqlite3_reset(handle)
         case .postgres(let state): state.finish()
@@ -138,7 +138,7 @@ public final class Statement {
     }
 
     /// Binds text to the 1-based parameter index, copying its UTF-8 bytes.
-    public func set(_ text: String, at index: Int32) throws {
+    package func set(_ text: String, at index: Int32) throws {
         let handle: OpaquePointer
         switch engine {
         case .sqlite(let sqlite): handle = sqlite
@@ -159,7 +159,7 @@ public final class Statement {
     }
 
     /// Binds an integer to the 1-based parameter index.
-    public func set(_ value: Int, at index: Int32) throws {
+    package func set(_ value: Int, at index: Int32) throws {
         switch engine {
         case .sqlite(let handle):
             let rc = sqlite3_bind_int64(handle, index, Int64(value))
@@ -171,7 +171,7 @@ public final class Statement {
 
     /// Runs a statement bound with `set` to completion; returns the rows it changed.
     @discardableResult
-    public func step() throws -> Int {
+    package func step() throws -> Int {
         switch engine {
         case .sqlite(let handle):
             defer { sqlite3_reset(handle) }
@@ -186,13 +186,13 @@ public final class Statement {
     }
 
     /// Runs the statement to completion (for statements that return no rows).
-    public func run(_ values: [SQLBindable] = []) throws {
+    package func run(_ values: [SQLBindable] = []) throws {
         try bind(values)
         try step()
     }
 
     /// Runs the statement and calls `body` with each row.
-    public func forEachRow(_ values: [SQLBindable] = [], _ body: (Row) throws -> Void) throws {
+    package func forEachRow(_ values: [SQLBindable] = [], _ body: (Row) throws -> Void) throws {
         try bind(values)
         switch engine {
         case .sqlite(let handle):
@@ -213,7 +213,7 @@ public final class Statement {
 
     /// Steps once, for a caller that reads two statements side by side (a merge): the row to
     /// read, or nil at the end (then the statement is reset). Bind first with `bind`.
-    public func nextRow() throws -> Row? {
+    package func nextRow() throws -> Row? {
         switch engine {
         case .sqlite(let handle):
             let rc = sqlite3_step(handle)
@@ -230,7 +230,7 @@ public final class Statement {
     }
 
     /// Every row, each as an array of values.
-    public func rows(_ values: [SQLBindable] = []) throws -> [[SQLValue]] {
+    package func rows(_ values: [SQLBindable] = []) throws -> [[SQLValue]] {
         var result: [[SQLValue]] = []
         try forEachRow(values) { result.append($0.values) }
         return result
@@ -249,7 +249,7 @@ public final class Statement {
 
 /// The current row of a statement being stepped. Valid only inside `forEachRow` (or until the
 /// next `nextRow`).
-public struct Row {
+package struct Row {
     /// SQLite's statement, stepped to this row; nil on PostgreSQL.
     private let handle: OpaquePointer?
     /// PostgreSQL's result holding this row, and the row's place in it.
@@ -268,12 +268,12 @@ public struct Row {
         self.index = index
     }
 
-    public var count: Int {
+    package var count: Int {
         if let handle { return Int(sqlite3_column_count(handle)) }
         return result?.columnCount ?? 0
     }
 
-    public func value(_ index: Int) -> SQLValue {
+    package func value(_ index: Int) -> SQLValue {
         guard let handle else { return postgresValue(index) }
         let i = Int32(index)
         switch sqlite3_column_type(handle, i) {
@@ -289,7 +289,7 @@ public struct Row {
     }
 
     /// The column as text; nil when NULL.
-    public func string(_ index: Int) -> String? {
+    package func string(_ index: Int) -> String? {
         guard let handle else {
             guard let result, !result.isNull(self.index, index) else { return nil }
             if result.columnType(index) == PGType.bytea {
@@ -304,7 +304,7 @@ public struct Row {
     }
 
     /// The column as an integer (0 for NULL; PostgreSQL's booleans are 1 and 0, as SQLite's).
-    public func int(_ index: Int) -> Int {
+    package func int(_ index: Int) -> Int {
         guard let handle else {
             guard let result, !result.isNull(self.index, index) else { return 0 }
             return PGType.integer(result.bytes(self.index, index))
@@ -314,7 +314,7 @@ public struct Row {
 
     /// The column's text as UTF-8 bytes, without a copy (empty for NULL), valid only inside
     /// `body`.
-    public func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    package func withText<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         guard let handle else {
             guard let result, !result.isNull(self.index, index) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
             return try body(result.bytes(self.index, index))
@@ -324,12 +324,12 @@ public struct Row {
         return try body(UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, i))))
     }
 
-    public func isNull(_ index: Int) -> Bool {
+    package func isNull(_ index: Int) -> Bool {
         guard let handle else { return result?.isNull(self.index, index) ?? true }
         return sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
-    public var values: [SQLValue] { (0..<count).map { value($0) } }
+    package var values: [SQLValue] { (0..<count).map { value($0) } }
 
     /// A PostgreSQL value as SQLite would give it: integers and booleans as integers, floating
     /// and numeric values as reals (an integral numeric, a `sum` of integers, as an integer),
