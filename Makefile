@@ -8,6 +8,7 @@
 #                 data-quality suite (Examples/DataQualitySuite: its own package, docs/library.md)
 #   make install  install the binary into $(PREFIX)/bin (default /usr/local), the man page
 #                 into $(PREFIX)/share/man/man1 and the bash, zsh and fish completions (DESTDIR honoured)
+#   make promtool  unpack promtool (Debian's prometheus package, the binary alone) into .build/promtool
 #   make man      write the man page (.build/man/dashboard.1) and check that man renders it without warnings
 #   make bench    the performance figures against the sqlite3 shell, then the PostgreSQL store's
 #                 against psql's \copy and the SQLite store (docs/performance.md)
@@ -27,7 +28,7 @@ SWIFT_FLAGS ?=
 DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h libpq-dev:/usr/include/postgresql/libpq-fe.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy python3:/usr/bin/python3 \
 	man-db:/usr/bin/man groff-base:/usr/bin/groff
 
-.PHONY: run test build release install install-files man deps clean lint fuzz fuzz-cli bench stress python-tools
+.PHONY: run test build release install install-files man deps clean lint fuzz fuzz-cli bench stress python-tools promtool
 
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
@@ -92,11 +93,24 @@ run: release
 # (libxml2-utils) for the JUnit XML schema; python3-venv makes the environment.
 test: TEST_DEPS = postgresql:/usr/lib/postgresql/15/bin/initdb nginx-light:/usr/sbin/nginx curl:/usr/bin/curl openssl:/usr/bin/openssl util-linux:/usr/bin/setpriv bsdutils:/usr/bin/script iproute2:/usr/sbin/ip \
 	libxml2-utils:/usr/bin/xmllint python3-venv:/usr/share/doc/python3-venv/copyright
-test: deps python-tools
+test: deps python-tools promtool
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	DASHBOARD_TEST_STORE=postgresql $(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(SWIFT) test --package-path Examples/DataQualitySuite $(SWIFT_FLAGS)
+
+# Prometheus's promtool checks and unit-tests the documented alert rules (docs/examples): the
+# binary alone, unpacked from Debian's prometheus package into .build/promtool (made once), so
+# no Prometheus server is installed or started on the machine that runs the tests.
+promtool: .build/promtool/usr/bin/promtool
+.build/promtool/usr/bin/promtool:
+	@rm -rf .build/promtool && mkdir -p .build/promtool/deb
+	@cd .build/promtool/deb && { apt-get download prometheus >/dev/null 2>&1 || \
+	  { apt-get update -q >/dev/null 2>&1 && apt-get download prometheus >/dev/null; }; } \
+	  && dpkg-deb -x prometheus_*.deb .. && rm -f prometheus_*.deb ../usr/bin/prometheus \
+	  || { echo "error: could not download Debian's prometheus package for promtool" >&2; \
+	       echo "hint: run 'sudo apt-get update', or make as root" >&2; rm -rf ../../promtool; exit 1; }
+	@test -x $@
 
 # The Python packages the tests run (see `test`), pinned, in .build/python (made once).
 PYTHON_TOOLS = frictionless==5.21.0 prometheus_client==0.26.0

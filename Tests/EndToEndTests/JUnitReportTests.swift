@@ -147,6 +147,67 @@ import Testing
         #expect(courses.property("status") == "failed" && courses.attributes["skipped"] == "9")
     }
 
+    /// A database that cannot be opened is not the data's fault: one suite named after the
+    /// command, one test case `run` with the `<error>` stderr shows, valid against the schema,
+    /// and the same facts in `--format json`; the exit code is 74 and the file is left as it was.
+    @Test(.sqliteFiles, arguments: ["check", "import"])
+    func aDatabaseThatCannotBeOpenedIsOneRunErrorTheSchemaAccepts(command: String) throws {
+        let sandbox = try Sandbox()
+        try Self.copySample(into: sandbox)
+        let garbage = String(repeating: "not a database ", count: 20)
+        try sandbox.write("bad.sqlite", garbage)
+        let result = try Self.report(
+            sandbox, ["--db", "bad.sqlite", "--as-of", "2026-11-29T08:00:00Z", command, "--format", "junit", "imports/"], exitCode: 74)
+        let message = "bad.sqlite is not a dashboard database (not an SQLite file)"
+        #expect(
+            result.stdout == Self.xmlHeader + """
+                <testsuites name="dashboard \(command)" tests="1" failures="0" errors="1" time="0">
+                  <testsuite name="dashboard \(command)" tests="1" failures="0" errors="1" skipped="0" time="0" timestamp="2026-11-29T08:00:00Z">
+                    <properties>
+                      <property name="command" value="\(command)"/>
+                      <property name="status" value="failed"/>
+                      <property name="mode" value="merge"/>
+                      <property name="as_of" value="2026-11-29T08:00:00Z"/>
+                      <property name="reason" value="\(message)"/>
+                    </properties>
+                    <testcase name="run" classname="dashboard \(command)" time="0">
+                      <error type="run_failed" message="\(message)">\(message)
+                hint: point --db (or DASHBOARD_DB) at a database file
+                </error>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
+
+                """)
+        #expect(result.stderr == "dashboard: error: \(message)\ndashboard: hint: point --db (or DASHBOARD_DB) at a database file\n")
+        let json = try sandbox.run(["--db", "bad.sqlite", command, "--format", "json", "imports/"])
+        #expect(json.exitCode == 74, "\(json)")
+        #expect(
+            json.stdout == """
+                {
+                  "schema": 1,
+                  "batch_id": null,
+                  "status": "failed",
+                  "reason": "\(message)",
+                  "file_error": null
+                }
+
+                """)
+        #expect(try sandbox.read("bad.sqlite") == Data(garbage.utf8))
+    }
+
+    /// A busy database ran nothing: no report at all (75), as in `--format json`.
+    @Test func aBusyDatabaseWritesNoReport() throws {
+        let sandbox = try Sandbox()
+        try Self.copySample(into: sandbox)
+        #expect(try sandbox.run(["--db", "db.sqlite", "import", "imports/"]).exitCode == 65)
+        let lock = try LockingTests.WriteLockHolder(database: sandbox.path("db.sqlite"), directory: sandbox.directory)
+        let result = try sandbox.run(["--db", "db.sqlite", "import", "--format", "junit", "imports/"])
+        lock.release()
+        #expect(result.exitCode == 75, "\(result)")
+        #expect(result.stdout == "")
+    }
+
     @Test func xmlHostileValuesAreEscapedAndControlCharactersShownVisibly() throws {
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", Fixtures.courses)

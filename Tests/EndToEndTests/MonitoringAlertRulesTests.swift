@@ -3,9 +3,35 @@ import Testing
 
 /// Issue 17, item 4: the alert rules docs/operations.md shows are the file
 /// docs/examples/prometheus-dashboard-rules.yml, read by a YAML parser, one for each thing a
-/// night can go wrong with, and every metric they name is one `dashboard` writes.
+/// night can go wrong with, and every metric they name is one `dashboard` writes; Prometheus's
+/// own promtool accepts them and fires each on the made-up series of
+/// docs/examples/prometheus-dashboard-rules-test.yml as that file expects.
 @Suite struct MonitoringAlertRulesTests {
     static let root = DashboardBinary.packageRoot
+
+    @Test func promtoolAcceptsTheRulesAndEachFiresWhenItsTestSaysItShould() throws {
+        let sandbox = try Sandbox()
+        for name in ["prometheus-dashboard-rules.yml", "prometheus-dashboard-rules-test.yml"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent("docs/examples/\(name)"), encoding: .utf8)
+            _ = try sandbox.write(name, text)
+        }
+        let checked = try Promtool.run(["check", "rules", "prometheus-dashboard-rules.yml"], in: sandbox)
+        #expect(checked.exitCode == 0, "\(checked)")
+        #expect(checked.stdout.contains("SUCCESS: 8 rules found"), "\(checked)")
+        let tested = try Promtool.run(["test", "rules", "prometheus-dashboard-rules-test.yml"], in: sandbox)
+        #expect(tested.exitCode == 0, "\(tested)")
+        #expect(tested.stdout == "Unit Testing:  prometheus-dashboard-rules-test.yml\n  SUCCESS\n\n", "\(tested)")
+        // Every rule has a case that fires it.
+        let tests = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/examples/prometheus-dashboard-rules-test.yml"), encoding: .utf8)
+        let rules = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/examples/prometheus-dashboard-rules.yml"), encoding: .utf8)
+        let alerts = rules.matches(of: /- alert: (\w+)/).map { String($0.output.1) }
+        #expect(alerts.count == 8)
+        for alert in alerts {
+            #expect(tests.contains("alertname: \(alert)\n        exp_alerts:\n          - exp_labels"), "no case fires \(alert)")
+        }
+    }
 
     @Test func theDocumentedAlertRulesReadAndNameOnlyMetricsThatExist() throws {
         let sandbox = try Sandbox()
@@ -21,7 +47,8 @@ import Testing
         let rules = JSON.objects(parsed["rules"])
         #expect(
             rules.compactMap { $0["alert"] as? String } == [
-                "DashboardNoSuccessfulImport", "DashboardHeldBatchWaiting", "DashboardRejectedRows", "DashboardLastRunFailed",
+                "DashboardNoSuccessfulImport", "DashboardNoImportRecorded", "DashboardHeldBatchWaiting", "DashboardRejectedRows",
+                "DashboardLastRunFailed",
                 "DashboardNoExport", "DashboardMetricsStale", "DashboardMetricsMissing",
             ])
         var named: Set<String> = []

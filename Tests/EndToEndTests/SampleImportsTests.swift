@@ -127,4 +127,16 @@ import Testing
         #expect([json["inserted"], json["updated"], json["deleted"], json["unchanged"]].map { $0 as? Int } == [0, 0, 0, 103])
         #expect(try DatabaseSnapshot.data(sandbox.path("db.sqlite")) == before)
     }
+
+    /// The example data-quality suite (Examples/DataQualitySuite, docs/library.md) tests the
+    /// shipped sample under its own names: its copies stay byte for byte the sample.
+    @Test func theExampleSuitesMessyExportsAreTheShippedSample() throws {
+        let root = DashboardBinary.packageRoot
+        let exports = root.appendingPathComponent("Examples/DataQualitySuite/Tests/DataQualitySuiteTests/Exports")
+        for name in ["courses.csv", "tasks.csv"] {
+            let sample = try Data(contentsOf: root.appendingPathComponent("imports/\(name)"))
+            let copy = try Data(contentsOf: exports.appendingPathComponent("messy-\(name)"))
+            #expect(copy == sample, "Examples/.../Exports/messy-\(name) differs from imports/\(name): copy it again")
+        }
+    }
 }

@@ -36,7 +36,7 @@ public enum DeleteLimit: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// True when deleting `deleted` of `live` rows stays within the limit.
-    public func allows(deleted: Int, live: Int) -> Bool {
+    package func allows(deleted: Int, live: Int) -> Bool {
         switch self {
         case .count(let n): return deleted <= n
         case .percent(let p):
@@ -65,7 +65,9 @@ public struct ImportOptions: Sendable {
     public var actor = ""
     /// Bytes read from the source at a time.
     package var chunkSize = 64 * 1024
-    /// The time zone of courses that name none (`--timezone`, else UTC).
+    /// The time zone of courses that name none (`--timezone`, else UTC) while the database has
+    /// recorded none: the first import records it, and from then on the database's decides
+    /// (SPEC §4; the commands and `DashboardDatabase` read it before they import).
     public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
     /// Let the import win over manual overrides of the tasks it changes.
     public var overrideManual = false

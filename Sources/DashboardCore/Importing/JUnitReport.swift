@@ -154,23 +154,19 @@ package enum JUnitReport {
     /// A problem's fields made visible once, for the lines that show them.
     struct ShownProblem {
         let problem: ImportProblem
-        let file, column, message, value, hint: String
+        let file, column, value, hint: String
 
         init(_ problem: ImportProblem) {
             self.problem = problem
-            (file, column, message) = (shown(problem.file), shown(problem.column), shown(problem.message))
+            (file, column) = (shown(problem.file), shown(problem.column))
             (value, hint) = (shown(problem.value), shown(problem.hint))
         }
 
-        /// `file:line: column: message [code]`, and ` value: "…"` when the message does not
-        /// quote the value: the `message` of a failure (and, with `warning: `, the text
-        /// summary's line on stderr).
+        /// `file:line: column: message [code]`, and ` value: "…"` (whole) when the message does
+        /// not quote the value: the `message` of a failure (and, with `warning: `, a warning's
+        /// line in `<system-out>`): `ImportProblem.headline`, the layout of stderr's line.
         func headline(label: String = "") -> String {
-            var text = "\(file):\(problem.line): \(label)"
-            if !column.isEmpty { text += "\(column): " }
-            text += message + " [\(problem.code.rawValue)]"
-            if !problem.value.isEmpty, !problem.message.contains(problem.value) { text += " value: \"\(value)\"" }
-            return text
+            problem.headline(label: label, shown: JUnitReport.shown)
         }
     }
 

@@ -63,7 +63,7 @@ public final class DashboardDatabase {
     /// - Throws: `ImportFailure` when a file cannot be read at all (its `problem`: the file-level
     ///   code, as `check` reports it).
     public func check(_ files: [InputFile], options: ImportOptions = ImportOptions()) throws(ImportFailure) -> ImportResult {
-        try store.importFiles(files, options: options, record: false, clock: SystemClock(), progress: nil)
+        try store.importFiles(files, options: try withDatabaseZone(options), record: false, clock: SystemClock(), progress: nil)
     }
 
     /// Imports `files` as one batch, as `dashboard import` does (rejected rows reported, valid
@@ -72,7 +72,20 @@ public final class DashboardDatabase {
     /// - Throws: `ImportFailure` when nothing could be committed (a held sync is not a failure:
     ///   its result says `held`).
     public func importFiles(_ files: [InputFile], options: ImportOptions = ImportOptions()) throws(ImportFailure) -> ImportResult {
-        try store.importFiles(files, options: options, record: true, clock: SystemClock(), progress: nil)
+        try store.importFiles(files, options: try withDatabaseZone(options), record: true, clock: SystemClock(), progress: nil)
+    }
+
+    /// `options` with the zone of courses without one that the commands use: the database's
+    /// default once recorded (SPEC §4), else `options.timeZone` (what `--timezone` is to a
+    /// command; the first import records it).
+    private func withDatabaseZone(_ options: ImportOptions) throws(ImportFailure) -> ImportOptions {
+        var options = options
+        do {
+            options.timeZone = try store.defaultTimeZone(else: options.timeZone)
+        } catch {
+            throw .store(store.storeError(for: error), batchID: nil)
+        }
+        return options
     }
 
     /// Sorts every open task into its bucket as of `asOf`, as `dashboard categorize` does (each
@@ -92,10 +105,12 @@ public final class DashboardDatabase {
     /// snapshot; the courses and tasks it shows are held in memory (a suite's data, not a
     /// district's: the command line streams instead).
     public func report(_ kind: Report.Kind, query: ReportQuery = ReportQuery(), asOf: Date) throws -> Report {
-        let zone = try store.defaultTimeZone(else: Self.utc)
-        let facts = try ReportSource.facts(store)
-        let courses = try ReportSource.load(store, asOf: asOf, defaultTimeZone: zone, onlyCourses: query.courses)
-        return ReportBuilder.build(kind, courses: courses, facts: facts, query: query, asOf: asOf, defaultTimeZone: zone)
+        try store.read {
+            let zone = try store.defaultTimeZone(else: Self.utc)
+            let facts = try ReportSource.facts(store)
+            let courses = try ReportSource.load(store, asOf: asOf, defaultTimeZone: zone, onlyCourses: query.courses)
+            return ReportBuilder.build(kind, courses: courses, facts: facts, query: query, asOf: asOf, defaultTimeZone: zone)
+        }
     }
 
     private static let utc = TimeZone(identifier: "UTC") ?? TimeZone.current

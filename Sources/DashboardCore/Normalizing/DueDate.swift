@@ -101,18 +101,18 @@ package enum DueDate: Hashable, Sendable {
 }
 
 /// A calendar date without a time zone (proleptic Gregorian).
-package struct CivilDate: Hashable, Sendable, Comparable {
-    package let year: Int
-    package let month: Int
-    package let day: Int
+public struct CivilDate: Hashable, Sendable, Comparable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
 
-    package init(year: Int, month: Int, day: Int) {
+    public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
-    package var isoText: String {
+    public var isoText: String {
         String(year).leftPadded(to: 4) + "-" + pad2(month) + "-" + pad2(day)
     }
 
@@ -147,7 +147,7 @@ package struct CivilDate: Hashable, Sendable, Comparable {
         self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
-    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }

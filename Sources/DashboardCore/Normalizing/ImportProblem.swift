@@ -118,6 +118,19 @@ public struct ImportProblem: Error, Equatable, Sendable {
         if !hint.isEmpty { text += " Hint: \(hint)" }
         return text
     }
+
+    /// The one layout of a problem's line, `file:line: LABEL column: message [code] value: "…"`
+    /// (the value when the message does not quote it, cut to `valueLimit` characters), every
+    /// part from the data passed through `shown` (`VisibleText.of`), the label as given: stderr's
+    /// line (a coloured `error: ` or `warning: `, values cut to 60 characters) and a JUnit
+    /// failure's message (no label, the whole value) are this line.
+    package func headline(label: String, valueLimit: Int = .max, shown: (String) -> String) -> String {
+        var text = "\(shown(file)):\(line): \(label)"
+        if !column.isEmpty { text += "\(shown(column)): " }
+        text += shown(message) + " [\(code.rawValue)]"
+        if !value.isEmpty, !message.contains(value) { text += " value: \"\(shown(String(value.prefix(valueLimit))))\"" }
+        return text
+    }
 }
 
 /// A problem of one field, before the file, line and row are known.

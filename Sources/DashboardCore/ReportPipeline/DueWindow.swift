@@ -12,16 +12,16 @@ import Foundation
 /// - an undated task (or one whose stored due a hand edit made unreadable) passes none of them;
 /// - values of one filter are alternatives (the widest wins: the latest `before`, the earliest
 ///   `after`, the longest `within`); different ones must all hold.
-package struct DueWindow: Sendable, Equatable {
+public struct DueWindow: Sendable, Equatable {
     /// `--due-within`, in days.
-    package var within: [Int] = []
-    package var before: [CivilDate] = []
-    package var after: [CivilDate] = []
+    public var within: [Int] = []
+    public var before: [CivilDate] = []
+    public var after: [CivilDate] = []
 
-    package init() {}
+    public init() {}
 
     /// True when no due filter is given.
-    package var isEmpty: Bool { within.isEmpty && before.isEmpty && after.isEmpty }
+    public var isEmpty: Bool { within.isEmpty && before.isEmpty && after.isEmpty }
 
     /// Whether a task whose stored due is `due` passes, as of `local` in its course's zone.
     package func allows(due: String, at local: LocalAsOf) -> Bool {

@@ -51,14 +51,14 @@ package struct ReportFacts: Sendable, Equatable {
 }
 
 /// A batch held for approval (a sync over `--max-delete`) that is newer than the data shown.
-package struct HeldNotice: Sendable, Equatable {
-    package var batch: Int
+public struct HeldNotice: Sendable, Equatable {
+    public var batch: Int
     /// The as-of of the run that held it (the night whose export waits).
-    package var since: String
+    public var since: String
     /// The rows it would insert, update or delete.
-    package var changes: Int
+    public var changes: Int
 
-    package init(batch: Int, since: String, changes: Int) {
+    public init(batch: Int, since: String, changes: Int) {
         self.batch = batch
         self.since = since
         self.changes = changes
@@ -69,22 +69,22 @@ package struct HeldNotice: Sendable, Equatable {
 /// `nextStep` speak to whoever runs the import (text, JSON, CSV); `readerMessage` speaks to a
 /// teacher reading a page (HTML and Markdown pages written for readers: no batch, flag or
 /// command, "your administrator has the details").
-package struct StaleNotice: Sendable, Equatable {
+public struct StaleNotice: Sendable, Equatable {
     /// The as-of of the last committed batch: the time of the data shown ("" before any).
-    package var dataAsOf: String
+    public var dataAsOf: String
     /// Hours between the data's time and the report's as-of.
-    package var ageHours: Int
+    public var ageHours: Int
     /// Set when the last import failed: its batch, time and reason.
-    package var failedBatch: Int?
-    package var failedAt: String
-    package var failureReason: String
+    public var failedBatch: Int?
+    public var failedAt: String
+    public var failureReason: String
     /// A batch waiting for approval, newer than the data.
-    package var held: HeldNotice?
+    public var held: HeldNotice?
     /// No export arrived for the run that wrote the report.
-    package var noExport: Bool = false
+    public var noExport: Bool = false
 
     /// The banner's text, the values exactly as stored.
-    package var message: String { message(prose: { $0 }, value: { $0 }) }
+    public var message: String { message(prose: { $0 }, value: { $0 }) }
 
     /// The banner's text with its own words passed through `prose` and the values read from the
     /// database (the failed batch's time and reason, which may name a file, and the data's

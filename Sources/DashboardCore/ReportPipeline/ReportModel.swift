@@ -84,7 +84,7 @@ public struct Report: Sendable {
     public var defaultTimeZone: TimeZone
     public var query: ReportQuery
     public var state: ReportState
-    package var stale: StaleNotice?
+    public var stale: StaleNotice?
     /// Grid: the cards of this page.
     public var cards: [CourseCard]
     /// Grid: the sums over every card the grid shows, every page together (its totals line).

@@ -25,7 +25,7 @@ public struct ReportQuery: Sendable, Equatable {
     /// Completed tasks are left out unless asked for (or `--bucket completed` is given).
     public var includeCompleted = false
     /// `--due-within`, `--due-before`, `--due-after`, in each course's zone.
-    package var due = DueWindow()
+    public var due = DueWindow()
     public var sort: ReportSort = .due
     /// The grid's card order (`--sort-courses`); lists keep courses in code order.
     public var courseSort: CourseSort = .attention

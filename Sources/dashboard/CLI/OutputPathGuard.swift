@@ -77,9 +77,10 @@ struct OutputPathGuard {
         return protected
     }
 
-    /// Refuses `path` (given as `option`) when it is a protected file, or lies in an input folder.
+    /// Refuses `path` (given as `option`) when it is a protected file, or lies in an input folder;
+    /// `example` is the file name the hint of a device, FIFO or socket suggests.
     /// - Throws: `CommandError` 64.
-    func checkFile(_ option: String, _ path: String) throws {
+    func checkFile(_ option: String, _ path: String, example: String = "rejects.csv") throws {
         try Self.notEmpty(option, path)
         let settled = WritePath.settle(path)
         let identity = FileIdentity.of(settled)
@@ -87,7 +88,7 @@ struct OutputPathGuard {
             throw Self.refusal("\(option) \(path) is \(hit.role) \(hit.path); refusing to overwrite it")
         }
         if let kind = ReplaceableName.obstacle(settled) {
-            throw Self.notRegular("\(option) \(path) is not a regular file (\(kind))", hint: "give a file name such as rejects.csv")
+            throw Self.notRegular("\(option) \(path) is not a regular file (\(kind))", hint: "give a file name such as \(example)")
         }
         let folder = FileIdentity.of(PathText.parent(settled))
         if let hit = folders.first(where: { $0.identity == folder }) {

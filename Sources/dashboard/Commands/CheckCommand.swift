@@ -34,13 +34,16 @@ enum CheckCommand: Command {
         try ImportInputs.prepareRejectsFile(invocation)
         let files = try InputPaths.files(
             invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
-        let store: any ReadableStore
-        do {
-            store = try openExistingStore(invocation) ?? StoreFactory.openScratch()
-        } catch let error as StoreError {
-            throw CommandError.store(error)
+        let store: any ReadableStore = try ImportInputs.reportingOpenFailure(invocation, format: format, command: spec.name) {
+            let store: any ReadableStore
+            do {
+                store = try openExistingStore(invocation) ?? StoreFactory.openScratch()
+            } catch let error as StoreError {
+                throw CommandError.store(error)
+            }
+            options.timeZone = try defaultZone(store, invocation)
+            return store
         }
-        options.timeZone = try defaultZone(store, invocation)
         let result: ImportResult
         do {
             result = try store.importFiles(files, options: options, record: false, clock: SystemClock(), progress: nil)

@@ -46,9 +46,12 @@ enum ImportCommand: Command {
         try ImportInputs.prepareRejectsFile(invocation)
         let files = try InputPaths.files(
             invocation.arguments.positionals, command: spec.name, options: options, environment: invocation.environment)
-        let store = try openStore(invocation, wait: wait)
-        // Courses without a zone use the database's; the first import records its --timezone.
-        options.timeZone = try defaultZone(store, invocation)
+        let store = try ImportInputs.reportingOpenFailure(invocation, format: format, command: spec.name) {
+            let store = try openStore(invocation, wait: wait)
+            // Courses without a zone use the database's; the first import records its --timezone.
+            options.timeZone = try defaultZone(store, invocation)
+            return store
+        }
         let console = invocation.console
         let bar = console.stderrIsTerminal && !console.quiet ? ProgressBar(console: console) : nil
         let progress: ((ImportProgress) -> Void)? = bar.map { bar in

@@ -111,14 +111,8 @@ enum ImportInputs {
     /// (`VisibleText`) before it meets the label's colour codes.
     static func styledProblem(_ problem: ImportProblem, console: Console) -> String {
         let label = problem.severity == .error ? console.styled("error", "31") : console.styled("warning", "33")
-        let shown = VisibleText.of
-        var text = "\(shown(problem.file)):\(problem.line): \(label): "
-        if !problem.column.isEmpty { text += "\(shown(problem.column)): " }
-        text += shown(problem.message) + " [\(problem.code.rawValue)]"
-        if !problem.value.isEmpty, !problem.message.contains(problem.value) {
-            text += " value: \"\(shown(String(problem.value.prefix(60))))\""
-        }
-        if !problem.hint.isEmpty { text += "\n    hint: \(shown(problem.hint))" }
+        var text = problem.headline(label: label + ": ", valueLimit: 60, shown: VisibleText.of)
+        if !problem.hint.isEmpty { text += "\n    hint: \(VisibleText.of(problem.hint))" }
         return text
     }
 
@@ -212,17 +206,37 @@ enum ImportInputs {
             return CommandError(.dataError, failure.description, hint: "`dashboard batches list` shows which batches are held")
         case .store(let error, _):
             let mapped = CommandError.store(error)
-            if case .busy = error {
-                // Another writer holds the database: nothing ran, no JSON and no report.
-            } else if format == "json" {
-                printFailureJSON(invocation, batchID: nil, reason: mapped.message, problem: nil)
-            } else if format == "junit" {
-                let run = junitRun(invocation, command: command)
-                try JUnitReport.writeRunFailure(
-                    message: mapped.message, hint: mapped.hint, command: run.command, mode: run.mode, asOf: run.asOf, batchID: nil,
-                    to: { invocation.console.out($0) })
-            }
+            // Another writer holds the database: nothing ran, no JSON and no report.
+            if mapped.code != .busy { try reportRunFailure(mapped, invocation: invocation, format: format, command: command) }
             return mapped
+        }
+    }
+
+    /// Runs `body`, the opening of the database (and the reading of its zone) by `check` and
+    /// `import`: a database that cannot be opened fails the run as a store error during it does,
+    /// with the failure object of `--format json` or the run's `<error>` of `--format junit` on
+    /// stdout, so a CI step still gets a report it can parse. A busy database (75) and a usage
+    /// error (64: a `--db` that names nothing usable) print none, as nothing ran.
+    static func reportingOpenFailure<T>(
+        _ invocation: Invocation, format: String, command: String, _ body: () throws -> T
+    ) throws -> T {
+        do {
+            return try body()
+        } catch let error as CommandError where error.code != .busy && error.code != .usage {
+            try reportRunFailure(error, invocation: invocation, format: format, command: command)
+            throw error
+        }
+    }
+
+    /// The report of a run that failed for a reason that is not the data's, in `format`.
+    private static func reportRunFailure(_ error: CommandError, invocation: Invocation, format: String, command: String) throws {
+        if format == "json" {
+            printFailureJSON(invocation, batchID: nil, reason: error.message, problem: nil)
+        } else if format == "junit" {
+            let run = junitRun(invocation, command: command)
+            try JUnitReport.writeRunFailure(
+                message: error.message, hint: error.hint, command: run.command, mode: run.mode, asOf: run.asOf, batchID: nil,
+                to: { invocation.console.out($0) })
         }
     }
 

@@ -15,14 +15,16 @@ import Foundation
 /// folder that cannot be written is refused (74) before anything is imported.
 enum MetricsFile {
     /// Checks FILE before the night starts (see the policy); FILE itself is not touched.
-    /// - Throws: `CommandError` 64 for a protected path or a folder name, 74 when FILE's folder
+    /// - Throws: `CommandError` 64 for a protected path or a folder (a name ending in `/`, or a
+    ///   folder already there), 74 when FILE's folder
     ///   cannot be written.
     static func prepare(_ path: String, inputs: [String], invocation: Invocation) throws {
         let outputs = OutputPathGuard(database: invocation.global.databasePath, inputs: inputs)
-        try outputs.checkFile("--metrics", path)
-        guard !path.hasSuffix("/") else {
-            throw CommandError(
-                .usage, "--metrics \(path) names a folder", hint: "give a file name, like /var/lib/dashboard-metrics/dashboard.prom")
+        let example = "/var/lib/dashboard-metrics/dashboard.prom"
+        try outputs.checkFile("--metrics", path, example: example)
+        var info = stat()
+        guard !path.hasSuffix("/"), stat(WritePath.settle(path), &info) != 0 || info.st_mode & S_IFMT != S_IFDIR else {
+            throw CommandError(.usage, "--metrics \(path) names a folder", hint: "give a file name, like \(example)")
         }
         do {
             try SafeFolder.open(PathText.parent(path), create: false, modes: invocation.fileModes).probe(name: PathText.name(path))

@@ -19,8 +19,8 @@ enum NightlyCommand: Command {
             everything went well.
             --metrics FILE also writes the night's metrics in the Prometheus text format for
             node_exporter's textfile collector (name it *.prom), replaced whole at the end of
-            every run that got the database, a failed or held one included (docs/operations.md,
-            "Monitoring").
+            every run, a failed or held one included, one that could not open the database too
+            (docs/operations.md, "Monitoring").
             Exit: 0 all well; 65 rows rejected, a file-level error or a sync held for approval;
             66 the drop folder is missing or holds no CSV (the reports are written all the same);
             74 the database, the reports or the metrics cannot be written; 75 another import or
@@ -75,7 +75,7 @@ enum NightlyCommand: Command {
         } catch let error as CommandError where error.code != .busy {
             // A database that cannot be opened is a failed night for the monitor too.
             if let metricsPath {
-                let run = RunFacts(asOf: options.asOf, outcome: .failed, counts: [:], phases: NightlyPhases())
+                let run = RunFacts(asOf: options.asOf, outcome: .failed, counts: [:], phases: nil)
                 let failure = writeMetrics(
                     MonitoringMetrics.families(run: run, database: nil, asOf: options.asOf), metricsPath, importsDir, invocation)
                 if let failure { console.error(failure.message, hint: failure.hint) }
