@@ -3,7 +3,7 @@ import Testing
 
 /// CI runs the README's test command in a fresh clone of HEAD, after the format check, so that
 /// a test needing a file outside the repository fails in CI (.ci/run).
-@Suite("CI: .ci/run clones HEAD and runs the README's test command there")
+@Suite("CI: .ci/run clones HEAD and runs the README's test command there", .storeIndependent)
 struct CITestCommandTests {
     static func text(_ path: String) throws -> String {
         try String(contentsOf: DashboardBinary.packageRoot.appendingPathComponent(path), encoding: .utf8)

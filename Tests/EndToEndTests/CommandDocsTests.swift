@@ -5,7 +5,7 @@ import Testing
 /// declared commands and verbs; every `--option` README.md and docs/*.md mention is declared
 /// (save a few of other programs, named below), every declared option is documented, and every
 /// `dashboard …` line they show uses only options its command or verb declares.
-@Suite struct CommandDocsTests {
+@Suite(.storeIndependent) struct CommandDocsTests {
     /// What the help screens declare: the commands, each one's verbs, the options of each
     /// command and verb ("report", "batches approve"), and the global options.
     struct Declarations {

@@ -4,7 +4,7 @@ import Testing
 /// Every help screen (the overview, each command's, each verb's) and the man page, byte for
 /// byte against Goldens/help/; `dashboard help COMMAND [VERB]` prints the same screen as
 /// `dashboard COMMAND [VERB] --help`. `UPDATE_GOLDENS=1` rewrites them (see `GoldenFile`).
-@Suite struct HelpScreenGoldenTests {
+@Suite(.storeIndependent) struct HelpScreenGoldenTests {
     /// The commands the overview lists, each with the verbs its help lists.
     static func screens(_ sandbox: Sandbox) throws -> [(command: String, verbs: [String])] {
         let overview = try sandbox.run(["--help"]).stdout

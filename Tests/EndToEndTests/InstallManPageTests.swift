@@ -4,7 +4,7 @@ import Testing
 /// `make install-files` (what `make install` runs after the release build) installs the binary,
 /// the man page and the three completion scripts under DESTDIR/PREFIX, each what the binary
 /// generates; `man` renders the page without a warning.
-@Suite struct InstallManPageTests {
+@Suite(.storeIndependent) struct InstallManPageTests {
     @Test func installPutsEveryFileInPlaceAndManRendersThePageWithoutWarnings() throws {
         let sandbox = try Sandbox()
         let binary = try DashboardBinary.url().path

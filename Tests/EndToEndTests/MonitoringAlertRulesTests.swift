@@ -6,7 +6,7 @@ import Testing
 /// night can go wrong with, and every metric they name is one `dashboard` writes; Prometheus's
 /// own promtool accepts them and fires each on the made-up series of
 /// docs/examples/prometheus-dashboard-rules-test.yml as that file expects.
-@Suite struct MonitoringAlertRulesTests {
+@Suite(.storeIndependent) struct MonitoringAlertRulesTests {
     static let root = DashboardBinary.packageRoot
 
     @Test func promtoolAcceptsTheRulesAndEachFiresWhenItsTestSaysItShould() throws {

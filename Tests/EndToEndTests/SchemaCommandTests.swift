@@ -5,7 +5,7 @@ import Testing
 /// `dashboard schema`: the input contract as a Frictionless data package descriptor, read by
 /// the frictionless package itself, and compared row by row with `dashboard check` on the
 /// sample exports and the third-party CSV cases; every difference is one docs/formats.md lists.
-@Suite struct SchemaCommandTests {
+@Suite(.storeIndependent) struct SchemaCommandTests {
     @Test func schemaPrintsTheDescriptorOfItsGoldenAndReadsNoDatabaseNorSetting() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["schema"])

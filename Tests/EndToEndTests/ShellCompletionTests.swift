@@ -3,7 +3,7 @@ import Testing
 
 /// `dashboard completions bash|zsh|fish`: the bash script, loaded in bash, completes commands,
 /// verbs, the options of the command or verb at hand and the values of an option with choices.
-@Suite struct ShellCompletionTests {
+@Suite(.storeIndependent) struct ShellCompletionTests {
     /// What the bash script offers for `words` (the last one is the word being completed).
     static func complete(_ sandbox: Sandbox, _ words: [String]) throws -> [String] {
         let script = try sandbox.run(["completions", "bash"])

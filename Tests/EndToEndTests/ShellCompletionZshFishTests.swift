@@ -3,7 +3,7 @@ import Testing
 
 /// The zsh and fish scripts, loaded in their shells when those are installed (the Makefile does
 /// not install them; the bash script is tested everywhere by `ShellCompletionTests`).
-@Suite struct ShellCompletionZshFishTests {
+@Suite(.storeIndependent) struct ShellCompletionZshFishTests {
     static func installed(_ name: String) -> Bool {
         ["/usr/bin", "/bin", "/usr/local/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
     }

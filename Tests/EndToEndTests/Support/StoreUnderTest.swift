@@ -211,6 +211,16 @@ extension Trait where Self == ConditionTrait {
 }
 
 extension Trait where Self == ConditionTrait {
+    /// A suite whose outcome does not depend on the store: it reads no database (help screens,
+    /// the man page, completions, the docs, the alert rules) or compares what no store changes
+    /// (the input contract with frictionless's reading of it). It runs in the SQLite pass only,
+    /// which keeps the PostgreSQL pass to what the PostgreSQL store can change.
+    static var storeIndependent: Self {
+        .enabled(if: !StoreUnderTest.isPostgres, "does not depend on the store: runs in the SQLite pass")
+    }
+}
+
+extension Trait where Self == ConditionTrait {
     /// A test of what only the PostgreSQL store has: it runs in the PostgreSQL pass.
     static var postgresPass: Self { .enabled(if: StoreUnderTest.isPostgres, "about the PostgreSQL store: runs in the PostgreSQL pass") }
 }
