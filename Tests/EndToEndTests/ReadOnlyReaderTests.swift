@@ -136,12 +136,18 @@ struct ReadOnlyReaderTests {
         try FileManager.default.removeItem(atPath: sandbox.path("srv/db.sqlite-wal"))
         try FileManager.default.removeItem(atPath: sandbox.path("srv/db.sqlite-shm"))
         let before = try Self.folder(sandbox)
+        let reason = "srv/db.sqlite-wal, which a reader of the database needs, is missing, and this user may not create it"
         for command in Self.commands {
             let result = try Self.asReader(sandbox, command)
+            // check's JSON reports the failed run (docs/json.md); the other commands print nothing.
+            let stdout =
+                command.first == "check" && command.contains("json")
+                ? "{\n  \"schema\": 1,\n  \"batch_id\": null,\n  \"status\": \"failed\",\n  \"reason\": \"\(reason)\",\n  \"file_error\": null\n}\n"
+                : ""
             #expect(
                 result
                     == CommandResult(
-                        exitCode: 74, stdout: "",
+                        exitCode: 74, stdout: stdout,
                         stderr: """
                             dashboard: error: srv/db.sqlite-wal, which a reader of the database needs, is missing, and this user may not create it
                             dashboard: hint: the database's owner runs `dashboard status` once, which leaves the -wal and -shm files beside it (see docs/operations.md, read-only readers)
