@@ -15,7 +15,8 @@ import Foundation
 /// as `-` protects the regular file standard input is (`< tasks.csv`). Paths are compared as
 /// the writer will open them (`WritePath.settle`: `nothere/..` is `.`). An output name that is
 /// not a regular file (a device, FIFO, socket, or a link to one or through `/proc`, such as
-/// `/dev/stdout`: `ReplaceableName`) is refused too, with 64.
+/// `/dev/stdout`: `ReplaceableName`) is refused too, with 64, and so is an output file that
+/// names a folder (`--rejects out/`, `--metrics ..`).
 struct OutputPathGuard {
     private struct Protected {
         let role: String
@@ -77,8 +78,9 @@ struct OutputPathGuard {
         return protected
     }
 
-    /// Refuses `path` (given as `option`) when it is a protected file, or lies in an input folder;
-    /// `example` is the file name the hint of a device, FIFO or socket suggests.
+    /// Refuses `path` (given as `option`) when it is a protected file, not a regular file, a
+    /// folder (a name ending in `/`, or a folder already there, `..` included), or lies in an
+    /// input folder; `example` is the file name the hints suggest.
     /// - Throws: `CommandError` 64.
     func checkFile(_ option: String, _ path: String, example: String = "rejects.csv") throws {
         try Self.notEmpty(option, path)
@@ -89,6 +91,10 @@ struct OutputPathGuard {
         }
         if let kind = ReplaceableName.obstacle(settled) {
             throw Self.notRegular("\(option) \(path) is not a regular file (\(kind))", hint: "give a file name such as \(example)")
+        }
+        var info = stat()
+        if path.hasSuffix("/") || (stat(settled, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR) {
+            throw CommandError(.usage, "\(option) \(path) names a folder", hint: "give a file name, like \(example)")
         }
         let folder = FileIdentity.of(PathText.parent(settled))
         if let hit = folders.first(where: { $0.identity == folder }) {

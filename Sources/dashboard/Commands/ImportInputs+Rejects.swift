@@ -19,9 +19,6 @@ extension ImportInputs {
         guard let path = invocation.arguments.value("rejects") else { return }
         let outputs = OutputPathGuard(database: invocation.global.databasePath, inputs: invocation.arguments.positionals)
         try outputs.checkFile("--rejects", path)
-        guard !path.hasSuffix("/") else {
-            throw CommandError(.usage, "--rejects \(path) names a folder", hint: "give a file name, like rejects.csv")
-        }
         do {
             try SafeFolder.open(PathText.parent(path), create: false, modes: invocation.fileModes).probe(name: PathText.name(path))
         } catch {

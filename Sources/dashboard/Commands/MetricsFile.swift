@@ -22,10 +22,6 @@ enum MetricsFile {
         let outputs = OutputPathGuard(database: invocation.global.databasePath, inputs: inputs)
         let example = "/var/lib/dashboard-metrics/dashboard.prom"
         try outputs.checkFile("--metrics", path, example: example)
-        var info = stat()
-        guard !path.hasSuffix("/"), stat(WritePath.settle(path), &info) != 0 || info.st_mode & S_IFMT != S_IFDIR else {
-            throw CommandError(.usage, "--metrics \(path) names a folder", hint: "give a file name, like \(example)")
-        }
         do {
             try SafeFolder.open(PathText.parent(path), create: false, modes: invocation.fileModes).probe(name: PathText.name(path))
         } catch {
