@@ -112,8 +112,9 @@ promtool: .build/promtool/usr/bin/promtool
 	       echo "hint: run 'sudo apt-get update', or make as root" >&2; rm -rf ../../promtool; exit 1; }
 	@test -x $@
 
-# The Python packages the tests run (see `test`), pinned, in .build/python (made once).
-PYTHON_TOOLS = frictionless==5.21.0 prometheus_client==0.26.0
+# The Python packages the tests run (see `test`), pinned, in .build/python (made once); PyYAML
+# (frictionless's own dependency) reads the alert rules in MonitoringAlertRulesTests.
+PYTHON_TOOLS = frictionless==5.21.0 prometheus_client==0.26.0 PyYAML==6.0.4
 python-tools: .build/python/.installed
 .build/python/.installed:
 	@python=/usr/bin/python3; [ -x $$python ] || python=python3; \

@@ -25,9 +25,7 @@ enum MetricsFile {
         do {
             try SafeFolder.open(PathText.parent(path), create: false, modes: invocation.fileModes).probe(name: PathText.name(path))
         } catch {
-            throw CommandError(
-                .ioError, "cannot write --metrics \(path): \(error.reason)",
-                hint: "give a file in a folder you own and can write to; nothing was imported")
+            throw cannotWrite(path, error.reason, hint: "give a file in a folder you own and can write to; nothing was imported")
         }
     }
 
@@ -41,8 +39,12 @@ enum MetricsFile {
                 PathText.parent(path), create: false, protecting: outputs.protectedFiles, modes: invocation.fileModes)
             try folder.write(text, name: PathText.name(path))
         } catch {
-            throw CommandError(
-                .ioError, "cannot write --metrics \(path): \(error.reason)", hint: "\(error.hint); the previous file was left as it was")
+            throw cannotWrite(path, error.reason, hint: "\(error.hint); the previous file was left as it was")
         }
+    }
+
+    /// `cannot write --metrics PATH: REASON` (74), the words of every failure to write FILE.
+    static func cannotWrite(_ path: String, _ reason: String, hint: String = "") -> CommandError {
+        CommandError(.ioError, "cannot write --metrics \(path): \(reason)", hint: hint)
     }
 }

@@ -171,7 +171,7 @@ enum NightlyCommand: Command {
         } catch let error as CommandError {
             return error
         } catch {
-            return CommandError(.ioError, "cannot write --metrics \(path): \(error)")
+            return MetricsFile.cannotWrite(path, "\(error)")
         }
     }
 
