@@ -15,8 +15,11 @@ final class PipedCommand {
     private let errURL: URL
 
     /// - Parameter asFromAShell: start the program as a shell or cron would, with no signal
-    ///   blocked (a test runner's thread blocks most signals, and a child inherits that mask):
-    ///   through `python3`, which clears the mask and `exec`s it under the same process id.
+    ///   blocked (a test runner's thread blocks most signals, and a child inherits that mask)
+    ///   and the stopping signals at their default action (a child started while another test
+    ///   runs `system(3)`, which ignores SIGINT and SIGQUIT in the whole test process meanwhile,
+    ///   would inherit them ignored): through `python3`, which clears the mask, resets SIGINT,
+    ///   SIGQUIT, SIGTERM and SIGHUP, and `exec`s it under the same process id.
     init(
         _ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:], temporary: URL? = nil,
         asFromAShell: Bool = false
@@ -40,7 +43,9 @@ final class PipedCommand {
             process.arguments =
                 [
                     "-c",
-                    "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+                    "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                        + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGHUP)]; "
+                        + "os.execv(sys.argv[1], sys.argv[1:])",
                     binary.path,
                 ] + arguments
         } else {
