@@ -9,25 +9,23 @@
 /// 64 KiB.
 package final class JSONStreamWriter {
     /// Buffered text is handed to the sink once it reaches this many bytes.
-    package static let flushThreshold = 64 * 1024
+    package static let flushThreshold = ChunkedText.threshold
 
-    private let sink: (String) throws -> Void
-    private var buffer = ""
+    private var buffer: ChunkedText
     private var pairs = 0
     private static let indent = 2
 
     /// Starts the object (`{`); call `end()` to finish it.
     package init(sink: @escaping (String) throws -> Void) {
-        self.sink = sink
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
-        buffer += "{"
+        buffer = ChunkedText(sink: sink)
+        buffer.text += "{"
     }
 
     /// Writes `"key": value` (a value small enough to build).
     package func pair(_ key: String, _ value: JSONValue) throws {
         try startPair(key)
-        buffer += value.rendered(indent: Self.indent, level: 1)
-        try flushIfFull()
+        buffer.text += value.rendered(indent: Self.indent, level: 1)
+        try buffer.flushIfFull()
     }
 
     /// Writes `"key": [ … ]`, the elements given one at a time by `elements`, which calls the
@@ -36,37 +34,25 @@ package final class JSONStreamWriter {
         try startPair(key)
         var count = 0
         try elements { element in
-            self.buffer += count == 0 ? "[\n    " : ",\n    "
-            self.buffer += element.rendered(indent: Self.indent, level: 2)
+            self.buffer.text += count == 0 ? "[\n    " : ",\n    "
+            self.buffer.text += element.rendered(indent: Self.indent, level: 2)
             count += 1
-            try self.flushIfFull()
+            try self.buffer.flushIfFull()
         }
-        buffer += count == 0 ? "[]" : "\n  ]"
+        buffer.text += count == 0 ? "[]" : "\n  ]"
     }
 
     /// Closes the object, adds `trailer` (a final newline) and hands everything left to the sink.
     package func end(trailer: String = "\n") throws {
-        buffer += pairs == 0 ? "}" : "\n}"
-        buffer += trailer
-        try flush()
+        buffer.text += pairs == 0 ? "}" : "\n}"
+        buffer.text += trailer
+        try buffer.flush()
     }
 
     private func startPair(_ key: String) throws {
-        buffer += pairs == 0 ? "\n  " : ",\n  "
-        JSONValue.escape(key, into: &buffer)
-        buffer += ": "
+        buffer.text += pairs == 0 ? "\n  " : ",\n  "
+        JSONValue.escape(key, into: &buffer.text)
+        buffer.text += ": "
         pairs += 1
-    }
-
-    private func flushIfFull() throws {
-        if buffer.utf8.count >= Self.flushThreshold { try flush() }
-    }
-
-    private func flush() throws {
-        guard !buffer.isEmpty else { return }
-        let text = buffer
-        buffer = ""
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
-        try sink(text)
     }
 }

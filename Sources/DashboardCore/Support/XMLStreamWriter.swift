@@ -17,10 +17,9 @@
 /// `<name …/>`, and an element with text keeps its text exactly (no indentation inside it).
 package final class XMLStreamWriter {
     /// Buffered text is handed to the sink once it reaches this many bytes.
-    package static let flushThreshold = 64 * 1024
+    package static let flushThreshold = ChunkedText.threshold
 
-    private let sink: (String) throws -> Void
-    private var buffer = ""
+    private var buffer: ChunkedText
     /// The open elements, innermost last, with whether each has content yet.
     private var open: [(name: String, hasChildren: Bool, hasText: Bool)] = []
     /// The start tag of the innermost element still lacks its `>` (it may yet end as `/>`).
@@ -28,24 +27,23 @@ package final class XMLStreamWriter {
 
     /// Writes the XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`).
     package init(sink: @escaping (String) throws -> Void) {
-        self.sink = sink
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
-        buffer += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+        buffer = ChunkedText(sink: sink)
+        buffer.text += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
     }
 
     /// Opens `<name attributes…>` on a new line; close it with `end()`.
     package func start(_ name: String, _ attributes: [(String, String)] = []) throws {
         closePendingStartTag()
         if !open.isEmpty { open[open.count - 1].hasChildren = true }
-        buffer += "\n" + String(repeating: "  ", count: open.count) + "<" + name
+        buffer.text += "\n" + String(repeating: "  ", count: open.count) + "<" + name
         for (key, value) in attributes {
-            buffer += " " + key + "=\""
-            Self.escape(value, attribute: true, into: &buffer)
-            buffer += "\""
+            buffer.text += " " + key + "=\""
+            Self.escape(value, attribute: true, into: &buffer.text)
+            buffer.text += "\""
         }
         open.append((name, false, false))
         startTagPending = true
-        try flushIfFull()
+        try buffer.flushIfFull()
     }
 
     /// Writes `text` as content of the innermost open element, exactly (escaped).
@@ -53,8 +51,8 @@ package final class XMLStreamWriter {
         guard !text.isEmpty, !open.isEmpty else { return }
         closePendingStartTag()
         open[open.count - 1].hasText = true
-        Self.escape(text, attribute: false, into: &buffer)
-        try flushIfFull()
+        Self.escape(text, attribute: false, into: &buffer.text)
+        try buffer.flushIfFull()
     }
 
     /// Closes the innermost open element: `/>` when it has no content, its end tag on a line of
@@ -62,14 +60,14 @@ package final class XMLStreamWriter {
     package func end() throws {
         guard let element = open.popLast() else { return }
         if startTagPending {
-            buffer += "/>"
+            buffer.text += "/>"
             startTagPending = false
         } else if element.hasChildren && !element.hasText {
-            buffer += "\n" + String(repeating: "  ", count: open.count) + "</" + element.name + ">"
+            buffer.text += "\n" + String(repeating: "  ", count: open.count) + "</" + element.name + ">"
         } else {
-            buffer += "</" + element.name + ">"
+            buffer.text += "</" + element.name + ">"
         }
-        try flushIfFull()
+        try buffer.flushIfFull()
     }
 
     /// `<name attributes…>text</name>` (or `<name attributes…/>` for empty text).
@@ -83,8 +81,8 @@ package final class XMLStreamWriter {
     /// left to the sink.
     package func finish() throws {
         while !open.isEmpty { try end() }
-        buffer += "\n"
-        try flush()
+        buffer.text += "\n"
+        try buffer.flush()
     }
 
     // MARK: - Escaping
@@ -150,20 +148,8 @@ package final class XMLStreamWriter {
 
     private func closePendingStartTag() {
         if startTagPending {
-            buffer += ">"
+            buffer.text += ">"
             startTagPending = false
         }
-    }
-
-    private func flushIfFull() throws {
-        if buffer.utf8.count >= Self.flushThreshold { try flush() }
-    }
-
-    private func flush() throws {
-        guard !buffer.isEmpty else { return }
-        let text = buffer
-        buffer = ""
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
-        try sink(text)
     }
 }
