@@ -16,6 +16,8 @@ extension Store: SnapshotReading {
             result = try body()
             return .commit
         }
+        // What was read came from the file the store opened: it must still be the one at the path.
+        try database.checkFilesAfterReading()
         // The transaction's body always sets the result before it commits.
         guard let result else { throw InternalError.readReturnedNothing }
         return result

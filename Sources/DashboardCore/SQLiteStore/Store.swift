@@ -51,6 +51,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case readOnlyServer(path: String)
     /// The program broke one of its own invariants (a bug).
     case internalFailure(InternalError)
+    /// The file (or its `-wal` or `-shm`) was replaced, deleted or cut short while the command
+    /// had it open (`DatabaseFileChange`: what, when, and what became of a write).
+    case filesChanged(path: String, change: DatabaseFileChange)
 
     public var description: String {
         switch self {
@@ -89,6 +92,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             let state = error.sqlState.map { " (SQLSTATE \($0))" } ?? ""
             return "PostgreSQL error\(state): \(error.message)\(error.sql.map { " (in: \($0))" } ?? "")"
         case .internalFailure(let error): return error.description
+        case .filesChanged(let path, let change): return change.words(path: path)
         }
     }
 }
@@ -147,7 +151,9 @@ package final class Store {
         postgres = nil
         try Store.refuseDirectory(path)
         // Whose file this is, judged from its bytes before anything opens it for writing.
-        let onDisk = path == ":memory:" ? .absent : try StoreIdentity.judgeOnDisk(path)
+        let judgement =
+            path == ":memory:" ? StoreIdentity.Judgement(verdict: .absent, file: nil) : try StoreIdentity.judgeFileOnDisk(path)
+        let onDisk = judgement.verdict
         do {
             database = try Database(path: path, mode: .readWriteCreate, fileMode: modes.file)
         } catch {
@@ -163,6 +169,13 @@ package final class Store {
         do {
             // Whose file this is, read before any setting below writes to it.
             let identity = try StoreIdentity.inspect(database, path: path)
+            // From here on, every commit checks that the path still names this file, with the
+            // same -wal and -shm (`DatabaseFileWatch`); the file judged above must be this one.
+            if path != ":memory:" {
+                try database.watchFiles(judged: judgement.file)
+                // A writer refuses a damaged file before it writes anything (`PageCheck`).
+                if identity != .blank { try PageCheck.run(database) }
+            }
             database.setCheckpointOnClose(true)
             try database.execute("PRAGMA foreign_keys = ON")
             // A new file gets 16 KiB pages (fewer, fuller B-tree pages: a bulk import writes
@@ -180,6 +193,7 @@ package final class Store {
                 // whenever a checkpoint restarts it), so it never keeps a whole import's size.
                 database.setKeepSideFiles(true)
                 try database.execute("PRAGMA journal_size_limit = 67108864")
+                database.noteSideFiles()
             }
             try database.execute("PRAGMA synchronous = FULL")
             // A migration is a write: another writer's lock is waited for only as the caller asked.
@@ -194,13 +208,16 @@ package final class Store {
 
     /// Opens an existing store read-only; never creates or migrates anything.
     /// - Throws: `StoreError.missing` when there is no file yet.
-    package init(readOnlyPath path: String) throws(StoreError) {
+    /// - Parameter checkPages: false for `verify`, which checks every page itself and reports
+    ///   what it finds instead of refusing the file.
+    package init(readOnlyPath path: String, checkPages: Bool = true) throws(StoreError) {
         self.path = path
         postgres = nil
         try Store.refuseDirectory(path)
         // Judged first from its bytes and through a connection that creates nothing (no -wal,
         // no -shm), so a refused file is left exactly as it was found.
-        guard try StoreIdentity.judgeOnDisk(path) != .absent else { throw .missing(path: path) }
+        let judgement = try StoreIdentity.judgeFileOnDisk(path)
+        guard judgement.verdict != .absent else { throw .missing(path: path) }
         // A reader who may not write the folder needs the -wal and -shm there and readable.
         try ReaderSideFiles.check(path)
         do {
@@ -215,6 +232,12 @@ package final class Store {
                 throw StoreError.olderSchema(path: path, found: version)
             default: break
             }
+            // The file judged is the one SQLite read; every read ends with a look at the files
+            // (`read`), so a file replaced or cut short under it never reads as a success.
+            try database.watchFiles(judged: judgement.file)
+            // Pages no query of this command may read are checked too (`PageCheck`): a damaged
+            // file is refused before anything that looks like data is shown.
+            if checkPages { try PageCheck.run(database) }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -333,6 +356,7 @@ package final class Store {
         if let error = error as? InternalError { return .internalFailure(error) }
         if error is PGError { return PGStore.classify(error, display: path, waited: waited) }
         guard let error = error as? SQLiteError else { return .internalFailure(.unexpected("\(error)")) }
+        if let change = error.filesChanged { return .filesChanged(path: path, change: change) }
         if error.primaryCode == SQLITE_CORRUPT {
             return .damaged(path: path, detail: error.message)
         }

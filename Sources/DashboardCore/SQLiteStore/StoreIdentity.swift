@@ -79,6 +79,20 @@ enum StoreIdentity {
         case needsSQLite(walCommitted: Bool)
     }
 
+    /// The verdict, and the file it was made on (device and inode, read on the descriptor the
+    /// judgement read): the file SQLite opens next must be that one (`DatabaseFileWatch`).
+    struct Judgement {
+        var verdict: DiskVerdict
+        var file: DatabaseFileWatch.FileKey?
+    }
+
+    /// `judgeOnDisk`, with the file judged.
+    static func judgeFileOnDisk(_ path: String) throws(StoreError) -> Judgement {
+        var file: DatabaseFileWatch.FileKey?
+        let verdict = try judgeOnDisk(path, judged: &file)
+        return Judgement(verdict: verdict, file: file)
+    }
+
     /// Judges the file at `path` and its `-wal` from their bytes, then (when the main file is
     /// the whole database) through an immutable read-only connection, which creates no `-wal`
     /// or `-shm` and cannot checkpoint. Nothing is opened for writing and nothing is created.
@@ -86,6 +100,11 @@ enum StoreIdentity {
     ///   `.foreign`, `.foreignMark`, `.foreignWAL` (a `-wal` of another database beside ours),
     ///   `.unknownSchema`, `.newerSchema`, `.damaged`.
     static func judgeOnDisk(_ path: String) throws(StoreError) -> DiskVerdict {
+        var file: DatabaseFileWatch.FileKey?
+        return try judgeOnDisk(path, judged: &file)
+    }
+
+    private static func judgeOnDisk(_ path: String, judged: inout DatabaseFileWatch.FileKey?) throws(StoreError) -> DiskVerdict {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return .absent }
@@ -94,6 +113,7 @@ enum StoreIdentity {
         let first = DatabaseFileHeader.readExactly(fd, 108)
         var info = stat()
         let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        judged = DatabaseFileWatch.FileKey(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: size)
         close(fd)
         let wal = try DatabaseFileHeader.readWAL(path + "-wal")
         var main: DatabaseFileHeader?

@@ -91,6 +91,8 @@ struct CommandError: Error {
         case .foreign, .foreignMark:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file")
+        case .filesChanged(let path, let change):
+            return CommandError(.ioError, error.description, hint: filesChangedHint(path: path, change))
         case .damaged:
             return CommandError(
                 .ioError, error.description, hint: "restore the last backup of the database; `dashboard verify` tells what is wrong")
@@ -113,6 +115,28 @@ struct CommandError: Error {
                 return CommandError(.ioError, "cannot write the database: \(e.message)", hint: "check the file's permissions and the disk")
             }
             return CommandError(.internalError, error.description, hint: "this is a bug; please report it with the command you ran")
+        }
+    }
+
+    /// What to do after the database's files changed under a command (docs/operations.md,
+    /// "Replacing or restoring the database file").
+    private static func filesChangedHint(path: String, _ change: DatabaseFileChange) -> String {
+        if change.damagesTheFile {
+            return "the database is damaged: restore the last backup, then run the command again; `dashboard verify` tells what is wrong"
+        }
+        if change.walSettled == false {
+            return "the -wal beside \(path) still holds pages of the file that was there: stop every dashboard command, move \(path)-wal and \(path)-shm away, then run the command again"
+        }
+        let again: String
+        switch change.moment {
+        case .afterCommit: again = "run the command again to apply it to the file now at \(path)"
+        case .reading, .opening, .beforeCommit: again = "run the command again"
+        }
+        switch change.kind {
+        case .sideFileRemoved, .sideFileReplaced:
+            return again + "; never delete or replace a database's -wal or -shm: they hold committed data and the locks (docs/operations.md)"
+        default:
+            return again + "; replace or restore a database file only while no dashboard command runs (docs/operations.md)"
         }
     }
 }

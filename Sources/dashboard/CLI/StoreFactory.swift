@@ -42,7 +42,7 @@ enum StoreFactory {
     /// Opens an existing store read-only for `verify`.
     static func openForVerifying(path: String) throws(StoreError) -> any StoreVerifying {
         if case .postgres(let uri) = DatabaseLocation(path) { return try Store(postgres: uri, create: false) }
-        return try Store(readOnlyPath: path)
+        return try Store(readOnlyPath: path, checkPages: false)
     }
 
     /// Which side of a copy could not be opened.

@@ -101,6 +101,8 @@ package final class Database {
 
     deinit {
         statementCache.removeAll()
+        // A write refused or found gone astray by a path that did not go through a transaction.
+        if let moment = fileWatch?.finding?.moment, moment == .beforeCommit || moment == .afterCommit { _ = settleWAL() }
         if let handle = sqliteHandle { sqlite3_close_v2(handle) }
     }
 
@@ -114,6 +116,11 @@ package final class Database {
     /// The error for a failed call: a write refused because the file was found damaged is
     /// reported as that damage (never as "readonly database").
     private func classified(_ code: Int32, message: String, sql: String?) -> SQLiteError {
+        // A failure of a connection whose files changed under it is that change (a page read
+        // from a file cut short says "malformed"; a commit the watch refused says "constraint").
+        if let change = fileChange(after: code) {
+            return SQLiteError(code: code, message: message, sql: sql, filesChanged: change)
+        }
         noteFailure(code, message: message)
         if let damage, code & 0xff == SQLITE_READONLY {
             return SQLiteError(code: damage.code, message: damage.message, sql: sql)
@@ -325,9 +332,12 @@ package final class Database {
         _ kind: TransactionKind = .deferred, _ body: () throws -> TransactionCompletion
     ) throws {
         switch engine {
-        case .sqlite: try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        case .sqlite(let handle):
+            try execute("BEGIN \(kind.rawValue) TRANSACTION")
+            if kind == .immediate { fileWatch?.writeBegan(handle) }
         case .postgres(let session): try session.begin(writer: kind == .immediate)
         }
+        defer { fileWatch?.writeEnded() }
         let completion: TransactionCompletion
         do {
             completion = try body()
@@ -341,10 +351,128 @@ package final class Database {
                 try execute("COMMIT TRANSACTION")
             } catch {
                 if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
-                throw error
+                throw settled(error)
             }
+            try checkFilesAfterCommit()
         case .rollback:
             try execute("ROLLBACK TRANSACTION")
         }
+    }
+
+    // MARK: - The files under the connection
+
+    /// Starts watching the files of this SQLite connection (`DatabaseFileWatch`): from now on a
+    /// commit is refused (rolled back) when the path no longer names the file SQLite has open,
+    /// or its `-wal` or `-shm` changed, and a change seen right after a commit, or at the end of
+    /// a read (`checkFilesAfterReading`), is an error.
+    /// - Parameter judged: the file the caller judged before SQLite opened the path, if any.
+    /// - Throws: `SQLiteError` carrying the change (moment `.opening`) when the path already
+    ///   names another file than the one SQLite opened.
+    func watchFiles(judged: DatabaseFileWatch.FileKey?) throws {
+        guard let handle = sqliteHandle else { return }
+        do {
+            fileWatch = try DatabaseFileWatch(handle: handle, path: path, judged: judged)
+        } catch {
+            throw SQLiteError(code: SQLITE_IOERR, message: error.words(path: path), filesChanged: error)
+        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_commit_hook(
+            handle,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().commitVerdict()
+            }, context)
+    }
+
+    /// Takes note of the `-wal` and `-shm` SQLite opened since the watch began (a new file's).
+    func noteSideFiles() { fileWatch?.noteSideFiles() }
+
+    /// The watch, when the connection watches its files.
+    private(set) var fileWatch: DatabaseFileWatch?
+    /// True once the `-wal` was settled (or settling was decided against) after a change.
+    private var walSettlingTried = false
+
+    /// SQLite's commit hook: 1 turns the commit into a rollback.
+    private func commitVerdict() -> Int32 {
+        guard let handle = sqliteHandle, let watch = fileWatch, watch.finding == nil else { return 0 }
+        guard let kind = watch.checkBeforeCommit(handle) else { return 0 }
+        watch.finding = DatabaseFileChange(kind: kind, moment: .beforeCommit)
+        return 1
+    }
+
+    /// The change a failure with `code` stands for: the one the commit hook found, or, for a
+    /// failure of the file itself (damage, I/O), a change the watch sees now.
+    private func fileChange(after code: Int32) -> DatabaseFileChange? {
+        guard let handle = sqliteHandle, let watch = fileWatch else { return nil }
+        if let finding = watch.finding { return finding }
+        let primary = code & 0xff
+        guard [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR, SQLITE_READONLY].contains(primary) else { return nil }
+        guard let kind = watch.checkFiles(handle) else { return nil }
+        let change = DatabaseFileChange(kind: kind, moment: isInTransaction ? .beforeCommit : .reading)
+        watch.finding = change
+        return change
+    }
+
+    /// The error of a failed commit: when the watch refused it, the change, with what became
+    /// of the `-wal` (`settleWAL`).
+    private func settled(_ error: Error) -> Error {
+        guard let watch = fileWatch, var change = watch.finding else { return error }
+        change.walSettled = settleWAL()
+        watch.finding = change
+        return SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
+    }
+
+    /// Right after a commit: a change seen now means the commit went into the file SQLite had
+    /// open, not into the one the path names (or into a `-wal` that lost it).
+    private func checkFilesAfterCommit() throws {
+        guard let handle = sqliteHandle, let watch = fileWatch, watch.finding == nil else { return }
+        guard let kind = watch.checkAfterCommit(handle) else { return }
+        var change = DatabaseFileChange(kind: kind, moment: .afterCommit)
+        watch.finding = change
+        change.walSettled = settleWAL()
+        watch.finding = change
+        throw SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
+    }
+
+    /// At the end of a read: the files must still be the ones the read had open.
+    /// - Throws: `SQLiteError` carrying the change (moment `.reading`).
+    func checkFilesAfterReading() throws {
+        guard let handle = sqliteHandle, let watch = fileWatch else { return }
+        if let finding = watch.finding {
+            throw SQLiteError(code: SQLITE_IOERR, message: finding.words(path: path), filesChanged: finding)
+        }
+        guard let kind = watch.checkFiles(handle) else { return }
+        let change = DatabaseFileChange(kind: kind, moment: .reading)
+        watch.finding = change
+        throw SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
+    }
+
+    /// After a change to the files: copies the committed pages of the `-wal` this connection
+    /// uses into the file it opened and empties that `-wal` (`PRAGMA wal_checkpoint(TRUNCATE)`),
+    /// so that no file at the path is ever read with pages of another; then makes the connection
+    /// query-only, so that nothing more (no failure record) is written anywhere.
+    ///
+    /// Not when the file or its `-wal` was cut short: copying from a `-wal` that lost pages would
+    /// write zeros into the file, and a file cut short is damaged whatever is copied into it;
+    /// closing then copies nothing either (SQLite checkpoints on close).
+    /// - Returns: true when the `-wal` was emptied, false when it could not be (another process
+    ///   still reads it), nil when it was not tried.
+    private func settleWAL() -> Bool? {
+        guard let handle = sqliteHandle, !walSettlingTried else { return nil }
+        walSettlingTried = true
+        defer {
+            sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
+        }
+        guard let change = fileWatch?.finding, !change.damagesTheFile else {
+            setCheckpointOnClose(false)
+            return nil
+        }
+        // Readers of the old -wal may be finishing: wait for them a little.
+        sqlite3_busy_timeout(handle, 5000)
+        var frames: Int32 = 0
+        var copied: Int32 = 0
+        let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied)
+        if rc != SQLITE_OK { setCheckpointOnClose(false) }
+        return rc == SQLITE_OK
     }
 }

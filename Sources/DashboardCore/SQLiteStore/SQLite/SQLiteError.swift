@@ -12,12 +12,16 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable, Sendable {
     public let sql: String?
     /// The operating system's errno behind an I/O failure (0 when none).
     package let systemErrno: Int32
+    /// The change to the database's files behind the failure, when the connection's watch saw
+    /// one (`DatabaseFileWatch`): the store reports that, not SQLite's words.
+    package let filesChanged: DatabaseFileChange?
 
-    package init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+    package init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0, filesChanged: DatabaseFileChange? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
         self.systemErrno = systemErrno
+        self.filesChanged = filesChanged
     }
 
     /// The primary result code (the low byte of the extended code).
