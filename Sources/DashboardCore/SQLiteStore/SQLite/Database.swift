@@ -347,13 +347,15 @@ package final class Database {
         }
         switch completion {
         case .commit:
+            // A read's commit writes nothing: what it read is checked by `checkFilesAfterReading`.
+            let wrote = sqliteHandle.map { sqlite3_txn_state($0, nil) == SQLITE_TXN_WRITE } ?? false
             do {
                 try execute("COMMIT TRANSACTION")
             } catch {
                 if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
                 throw settled(error)
             }
-            try checkFilesAfterCommit()
+            if wrote { try checkFilesAfterCommit() }
         case .rollback:
             try execute("ROLLBACK TRANSACTION")
         }
