@@ -91,7 +91,9 @@ import Testing
         ["audit"], ["batches", "list"], ["report", "list", "--format", "csv"],
     ]
 
-    @Test("a malformed page of an index no read query uses: every command refuses the file before it prints anything", arguments: readCommands)
+    @Test(
+        "a malformed page of an index no read query uses: every command refuses the file before it prints anything",
+        arguments: readCommands)
     func aDamagedIndexPageIsRefusedByEveryReader(_ command: [String]) throws {
         let sandbox = try Sandbox()
         try Fixtures.writeValidSet(sandbox)

@@ -125,7 +125,8 @@ struct CommandError: Error {
             return "the database is damaged: restore the last backup, then run the command again; `dashboard verify` tells what is wrong"
         }
         if change.walSettled == false {
-            return "the -wal beside \(path) still holds pages of the file that was there: stop every dashboard command, move \(path)-wal and \(path)-shm away, then run the command again"
+            return
+                "the -wal beside \(path) still holds pages of the file that was there: stop every dashboard command, move \(path)-wal and \(path)-shm away, then run the command again"
         }
         let again: String
         switch change.moment {
@@ -134,7 +135,8 @@ struct CommandError: Error {
         }
         switch change.kind {
         case .sideFileRemoved, .sideFileReplaced:
-            return again + "; never delete or replace a database's -wal or -shm: they hold committed data and the locks (docs/operations.md)"
+            return again
+                + "; never delete or replace a database's -wal or -shm: they hold committed data and the locks (docs/operations.md)"
         default:
             return again + "; replace or restore a database file only while no dashboard command runs (docs/operations.md)"
         }

@@ -76,7 +76,8 @@ struct DatabaseFileWatchTests {
         #expect(try courseIDs(dir + "/old.sqlite") == ["C1", "C2", "C3"])
         let error = Store.classify(SQLiteError(code: SQLITE_IOERR, message: "", filesChanged: found), path: "db.sqlite")
         #expect(
-            error.description == "db.sqlite was replaced by another file while this command wrote to it; everything the command wrote was rolled back")
+            error.description
+                == "db.sqlite was replaced by another file while this command wrote to it; everything the command wrote was rolled back")
     }
 
     @Test("a database deleted during a write: rolled back, named as deleted")

@@ -81,7 +81,8 @@ public struct DatabaseFileChange: Error, Equatable, Sendable {
             if case .walTruncated = kind {
                 return "\(happened) while this command committed: what the command wrote is not safely stored"
             }
-            return "\(happened) while this command committed: what it wrote went into the file that was at \(path) before, not into the one there now"
+            return
+                "\(happened) while this command committed: what it wrote went into the file that was at \(path) before, not into the one there now"
         case .reading:
             return "\(happened) while this command read it: what it showed came from the file as it was before"
         }
