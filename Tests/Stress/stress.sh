@@ -17,11 +17,19 @@
 #   4. disk     — a tmpfs filled to several levels, then a large import: exit 74 saying the disk
 #                 is full with the data unchanged, or exit 0 with the data complete; after freeing
 #                 space the same import succeeds. Needs root (mount); refused mount = violation.
+#   5. replaced — files changed under a sync import at seeded random moments: a backup moved over
+#                 the database, its -wal cut short, its -wal deleted. Exit 65 (the import ended
+#                 first) or 74 with the words of what happened; the file at the path is the backup
+#                 whole (no -wal of the old file beside it), the old file holds the batch whole or
+#                 not at all, as the words say; a cut -wal leaves the data before or after, or a
+#                 run that said the data is not safely stored and a file every reader refuses;
+#                 the next import finishes the job.
 # It prints a summary table and exits 1 on any violation (2 when it cannot run at all).
 #
 # Knobs (environment): DASHBOARD_BIN (default .build/release/dashboard), STRESS_TASKS (300000),
 # STRESS_COURSES (50), STRESS_KILLS (100), STRESS_READS (200), STRESS_NIGHTLIES (20),
-# STRESS_NIGHTLY_TASKS (30000), STRESS_SEED (20261129), STRESS_KEEP=1 keeps the work folder.
+# STRESS_NIGHTLY_TASKS (30000), STRESS_REPLACES (60), STRESS_SEED (20261129), STRESS_KEEP=1 keeps
+# the work folder.
 set -uo pipefail
 
 BIN=${DASHBOARD_BIN:-.build/release/dashboard}
@@ -31,6 +39,7 @@ KILLS=${STRESS_KILLS:-100}
 READS=${STRESS_READS:-200}
 NIGHTLIES=${STRESS_NIGHTLIES:-20}
 NIGHTLY_TASKS=${STRESS_NIGHTLY_TASKS:-30000}
+REPLACES=${STRESS_REPLACES:-60}
 SEED=${STRESS_SEED:-20261129}
 
 die() { echo "stress: error: $*" >&2; exit 2; }
@@ -202,6 +211,78 @@ done
 row "kills survived" "$survived/$KILLS" "$killed_before before commit, $killed_after after commit (before exit), $exited after exit; import ${SYNC_SECONDS} s; $(elapsed "$kills_started")"
 [[ $survived == "$KILLS" ]] || violation "only $survived of $KILLS kills were survived"
 
+# MARK: - 5. Files changed under a writer (runs here: it needs the baseline and the after state)
+
+replace_started=$(now)
+declare -A outcomes=()
+wal_bytes() { stat -c %s "$1-wal" 2>/dev/null || echo 0; }
+for ((k = 1; k <= REPLACES; k++)); do
+    kind=$(( (k - 1) % 3 ))
+    delay=$(awk -v s="$SEED" -v k="$k" -v d="$SYNC_SECONDS" 'BEGIN { srand(s + 7919 * k); printf "%.3f", 0.005 + rand() * d }')
+    restore baseline.sqlite db.sqlite
+    rm -f old.sqlite backup.sqlite
+    ln db.sqlite old.sqlite
+    "$BIN" --db db.sqlite import --mode sync change/ >/dev/null 2>replace.err &
+    pid=$!
+    sleep "$delay"
+    case $kind in
+        0) what="backup moved over the database"; cp baseline.sqlite backup.sqlite; mv backup.sqlite db.sqlite ;;
+        1) size=$(wal_bytes db.sqlite); cut=$(awk -v s="$SEED" -v k="$k" -v n="$size" 'BEGIN { srand(s + k); printf "%d", n * rand() * rand() }')
+           what="-wal cut from $size to $cut bytes"; truncate -s "$cut" db.sqlite-wal 2>/dev/null ;;
+        2) what="-wal deleted"; rm -f db.sqlite-wal ;;
+    esac
+    wait "$pid"
+    rc=$?
+    what="change $k ($what at ${delay} s, exit $rc)"
+    first=$(head -1 replace.err)
+    outcome="exit $rc"
+    if [[ $rc == 74 ]]; then
+        case $first in
+            *"rolled back") outcome="74 rolled back" ;;
+            *"went into the file that was at db.sqlite before"*) outcome="74 into the old file" ;;
+            *"not safely stored") outcome="74 not safely stored" ;;
+            *"was copied into db.sqlite from the -wal it used") outcome="74 copied from the -wal" ;;
+            *) violation "$what: exit 74 with other words: $first" ;;
+        esac
+    elif [[ $rc != 65 ]]; then
+        violation "$what: $(head -2 replace.err | tr '\n' ' ')"
+    fi
+    outcomes["$outcome"]=$((${outcomes["$outcome"]:-0} + 1))
+    if [[ $kind == 0 ]]; then
+        # The backup is at the path, whole and alone; the old file holds the batch whole or not at all.
+        [[ $(wal_bytes db.sqlite) == 0 ]] || violation "$what: a -wal of $(wal_bytes db.sqlite) bytes is left beside the backup"
+        [[ $(integrity db.sqlite) == ok ]] || violation "$what: the backup's integrity: $(integrity db.sqlite | head -2)"
+        [[ $(dump_hash db.sqlite) == "$BEFORE" ]] || violation "$what: the backup at the path is not the backup"
+        old=$(dump_hash old.sqlite)
+        case $outcome in
+            "74 rolled back") [[ $old == "$BEFORE" ]] || violation "$what: rolled back, but the old file changed" ;;
+            "74 into the old file" | "exit 65") [[ $old == "$AFTER" ]] || violation "$what: the old file does not hold the whole batch" ;;
+        esac
+    else
+        state=$(dump_hash db.sqlite 2>/dev/null)
+        if [[ $(integrity db.sqlite) == ok && ( $state == "$BEFORE" || $state == "$AFTER" ) ]]; then
+            [[ $rc == 74 && $outcome == "74 rolled back" && $state != "$BEFORE" ]] && violation "$what: rolled back, but the data is as after"
+            [[ $rc == 65 && $state != "$AFTER" ]] && violation "$what: the import ended by itself, but the data is as before"
+        elif [[ $outcome == "74 not safely stored" ]]; then
+            # The run said so; no reader may now give an all-clear.
+            "$BIN" --db db.sqlite status >/dev/null 2>&1
+            [[ $? == 74 ]] || violation "$what: the data is neither before nor after, and status does not refuse the file"
+            outcomes["  of which damaged"]=$((${outcomes["  of which damaged"]:-0} + 1))
+            restore baseline.sqlite db.sqlite
+        else
+            violation "$what: the data is neither as before nor as after (integrity: $(integrity db.sqlite | head -1))"
+            continue
+        fi
+    fi
+    "$BIN" --db db.sqlite import --mode sync change/ >/dev/null 2>next.err
+    rc=$?
+    [[ $rc == 65 ]] || violation "$what: the next import exited $rc: $(tail -2 next.err)"
+    [[ $(dump_hash db.sqlite) == "$AFTER" ]] || violation "$what: the next import did not give the after state"
+done
+details=""
+for key in "${!outcomes[@]}"; do details+="$key: ${outcomes[$key]}; "; done
+row "files changed" "$REPLACES runs" "${details}$(elapsed "$replace_started")"
+
 # MARK: - 2. Readers during imports
 
 restore baseline.sqlite reads.sqlite
@@ -313,7 +394,7 @@ generate base 2000 "$COURSES" 0 small
 "$BIN" --db small.sqlite import small/ 2>/dev/null || die "the small baseline import failed"
 SMALL=$(dump_hash small.sqlite)
 restore small.sqlite full-ref.sqlite
-"$BIN" --db full-ref.sqlite import base/ 2>/dev/null || die "the reference import for the disk test failed"
+"$BIN" --db full-ref.sqlite import base/ 2>full-ref.err || die "the reference import for the disk test failed: $(tail -2 full-ref.err)"
 FULL_REF=$(data_hash full-ref.sqlite)
 mkdir -p disk
 DISK_MB=$(($(stat -c %s after.sqlite) * 3 / 1048576 + 32))

@@ -355,7 +355,9 @@ package final class Database {
                 if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
                 throw settled(error)
             }
-            if wrote { try checkFilesAfterCommit() }
+            if wrote {
+                try checkFilesAfterCommit()
+            }
         case .rollback:
             try execute("ROLLBACK TRANSACTION")
         }
@@ -384,6 +386,15 @@ package final class Database {
                 guard let context else { return 0 }
                 return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().commitVerdict()
             }, context)
+        // The -wal's size, sampled while a write runs (`DatabaseFileWatch.sampleWAL`): about every
+        // millisecond of a busy writer; a stat each time.
+        sqlite3_progress_handler(
+            handle, 20_000,
+            { context in
+                guard let context else { return 0 }
+                Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().fileWatch?.sampleWAL()
+                return 0
+            }, context)
     }
 
     /// Takes note of the `-wal` and `-shm` SQLite opened since the watch began (a new file's).
@@ -409,7 +420,9 @@ package final class Database {
         if let finding = watch.finding { return finding }
         let primary = code & 0xff
         guard [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR, SQLITE_READONLY].contains(primary) else { return nil }
-        guard let kind = watch.checkFiles(handle) else { return nil }
+        // In a write, a page read back from a -wal cut short (a spilled one) reads as damage.
+        let writing = sqlite3_txn_state(handle, nil) == SQLITE_TXN_WRITE
+        guard let kind = writing ? watch.checkBeforeCommit(handle) : watch.checkFiles(handle) else { return nil }
         let change = DatabaseFileChange(kind: kind, moment: isInTransaction ? .beforeCommit : .reading)
         watch.finding = change
         return change
@@ -429,6 +442,27 @@ package final class Database {
     private func checkFilesAfterCommit() throws {
         guard let handle = sqliteHandle, let watch = fileWatch, watch.finding == nil else { return }
         guard let kind = watch.checkAfterCommit(handle) else { return }
+        var change = DatabaseFileChange(kind: kind, moment: .afterCommit)
+        watch.finding = change
+        change.walSettled = settleWAL()
+        watch.finding = change
+        throw SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
+    }
+
+    /// Right after a write's commit (and its check), copies the `-wal` into the file
+    /// (`PRAGMA wal_checkpoint(PASSIVE)`: what the readers allow, without waiting for them), the
+    /// copy SQLite would otherwise make when the connection closes, unchecked: a `-wal` cut short
+    /// under that copy fails it, and the command must not then end as a success. The copy is
+    /// work closing would have done anyway (for a command that commits once, the same work).
+    /// - Throws: `SQLiteError` carrying the change when the copy failed because the files
+    ///   changed; other failures of the copy are left to SQLite (the commit is safe in the
+    ///   `-wal`, and closing copies it).
+    private func checkpointAfterCommit() throws {
+        guard let handle = sqliteHandle, let watch = fileWatch, watch.finding == nil else { return }
+        var frames: Int32 = 0
+        var copied: Int32 = 0
+        let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied)
+        guard rc != SQLITE_OK, let kind = watch.checkAfterCommit(handle) else { return }
         var change = DatabaseFileChange(kind: kind, moment: .afterCommit)
         watch.finding = change
         change.walSettled = settleWAL()

@@ -78,8 +78,15 @@ public struct DatabaseFileChange: Error, Equatable, Sendable {
         case .beforeCommit:
             return "\(happened) while this command wrote to it; everything the command wrote was rolled back"
         case .afterCommit:
-            if case .walTruncated = kind {
+            switch kind {
+            case .walTruncated, .truncated:
                 return "\(happened) while this command committed: what the command wrote is not safely stored"
+            case .sideFileRemoved, .sideFileReplaced:
+                if walSettled == true {
+                    return "\(happened) while this command committed; what it wrote was copied into \(path) from the -wal it used"
+                }
+                return "\(happened) while this command committed: what the command wrote may not be in \(path)"
+            case .replaced, .removed: break
             }
             return
                 "\(happened) while this command committed: what it wrote went into the file that was at \(path) before, not into the one there now"

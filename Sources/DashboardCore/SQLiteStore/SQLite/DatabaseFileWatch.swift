@@ -19,12 +19,20 @@ import Foundation
 ///   a link is resolved) are the ones that were there when the connection opened them;
 /// - for a write, the `-wal` holds what the `-shm`'s index says it holds: its header intact
 ///   (magic, the salts the index records) and at least as long as its committed frames, and
-///   never shorter than at the start of the write transaction (no other connection may shorten
-///   it while this one holds the write lock).
+///   never shorter than it was seen since the write transaction began (its size is sampled
+///   while the transaction runs; no other connection may shorten it while this one holds the
+///   write lock).
 ///
 /// The identities of the side files are taken when the connection arms the watch, right after
 /// SQLite opened them; a file replaced in the microseconds between is not seen (SQLite gives no
 /// handle on the `-wal`'s inode: its `HAS_MOVED` answers for the main file only).
+///
+/// The files are read through descriptors the watch opens when it is armed and closes only
+/// after SQLite closed its own (`deinit` runs after the connection's): closing any descriptor
+/// of a file drops every POSIX lock the process holds on it, SQLite's locks on the database
+/// file and on the `-shm` (where WAL keeps its locks) included. An open and a close of the
+/// `-shm` in the commit hook once let a second writer's checkpoint run under a write, and its
+/// commit failed with SQLITE_PROTOCOL.
 final class DatabaseFileWatch {
     /// The path the user named (links followed when it is compared).
     let path: String
@@ -35,8 +43,12 @@ final class DatabaseFileWatch {
     private var mainBytes: Int
     /// The side files as they were when the watch was armed (nil: not there then).
     private var sides: [String: FileKey?] = [:]
-    /// The `-wal`'s size and SQLite's spill count when the write transaction began.
-    private var walAtBegin: (bytes: Int, spills: Int32)?
+    /// Read-only descriptors of the main file ("") and its side files, kept until the watch
+    /// goes (after the connection closed).
+    private var descriptors: [String: Int32] = [:]
+    /// The largest size of the `-wal` seen since the write transaction began (at its start, and
+    /// sampled while it runs: `sampleWAL`), or nil outside a write transaction.
+    private var walSeen: Int?
     /// The change the commit hook found (the hook can only say "roll back").
     var finding: DatabaseFileChange?
 
@@ -74,7 +86,28 @@ final class DatabaseFileWatch {
         }
         main = now
         mainBytes = now.bytes
-        for suffix in Self.sideSuffixes { sides[suffix] = Self.key(resolved + suffix) }
+        keep("")
+        for suffix in Self.sideSuffixes { sides[suffix] = keep(suffix) }
+    }
+
+    deinit {
+        for fd in descriptors.values { close(fd) }
+    }
+
+    /// Opens `resolved + suffix` read-only and keeps the descriptor: the file's key, or nil when
+    /// it is not there.
+    @discardableResult
+    private func keep(_ suffix: String) -> FileKey? {
+        let fd = open(resolved + suffix, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            descriptors[suffix + "?"] = fd
+            return nil
+        }
+        if let earlier = descriptors[suffix] { descriptors[suffix + "#\(earlier)"] = earlier }
+        descriptors[suffix] = fd
+        return FileKey(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), bytes: Int(info.st_size))
     }
 
     /// True when SQLite says the main file it has open is no longer at its path.
@@ -88,7 +121,7 @@ final class DatabaseFileWatch {
     /// and `-shm` appear when it switches to WAL).
     func noteSideFiles() {
         for suffix in Self.sideSuffixes where sides[suffix] == .some(nil) {
-            sides[suffix] = Self.key(resolved + suffix)
+            sides[suffix] = keep(suffix)
         }
     }
 
@@ -98,7 +131,7 @@ final class DatabaseFileWatch {
     func checkFiles(_ handle: OpaquePointer) -> DatabaseFileChange.Kind? {
         guard let now = Self.key(path) else { return .removed }
         if now != main || Self.key(resolved) != main || Self.hasMoved(handle) { return .replaced }
-        if now.bytes < mainBytes, let needed = Self.bytesItsHeaderNeeds(resolved), now.bytes < needed {
+        if now.bytes < mainBytes, let needed = bytesItsHeaderNeeds(), now.bytes < needed {
             return .truncated(bytes: now.bytes, seen: mainBytes)
         }
         mainBytes = max(mainBytes, now.bytes)
@@ -117,11 +150,9 @@ final class DatabaseFileWatch {
     /// A checkpoint may shorten the file to the database's size after writing page 1 (which then
     /// says that size): a file shorter than it was is cut only when it is also shorter than its
     /// own header says.
-    static func bytesItsHeaderNeeds(_ path: String) -> Int? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard let header = DatabaseFileHeader.readExactly(fd, 100) else { return 100 }
+    private func bytesItsHeaderNeeds() -> Int? {
+        guard let fd = descriptors[""] else { return nil }
+        guard let header = Self.read(fd, at: 0, 100) else { return 100 }
         func big32(_ offset: Int) -> Int { header[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
         let rawPageSize = Int(header[16]) << 8 | Int(header[17])
         let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
@@ -132,61 +163,89 @@ final class DatabaseFileWatch {
     /// Called when a write transaction has begun (the write lock is held): the `-wal` cannot
     /// shrink from here until this connection commits.
     func writeBegan(_ handle: OpaquePointer) {
-        walAtBegin = (Self.key(resolved + "-wal")?.bytes ?? 0, Self.spills(handle))
+        walSeen = Self.key(resolved + "-wal")?.bytes ?? 0
+    }
+
+    /// Notes the `-wal`'s size while a write transaction runs (SQLite's progress handler calls
+    /// it every few thousand steps): pages it spills there make it grow, and it cannot shrink
+    /// before the commit, so a size below one seen is a `-wal` cut short.
+    func sampleWAL() {
+        guard let seen = walSeen, let bytes = Self.key(resolved + "-wal")?.bytes else { return }
+        walSeen = max(seen, bytes)
     }
 
     /// The check of SQLite's commit hook: nil to let the commit go on.
     func checkBeforeCommit(_ handle: OpaquePointer) -> DatabaseFileChange.Kind? {
         if let kind = checkFiles(handle) { return kind }
-        guard let begin = walAtBegin else { return nil }
+        guard let seen = walSeen else { return nil }
         let bytes = Self.key(resolved + "-wal")?.bytes ?? 0
-        if bytes < begin.bytes { return .walTruncated }
-        // Pages spilled during the transaction were written to the -wal: it must have its header.
-        let spilled = Self.spills(handle) > begin.spills
-        return walHoldsItsIndex(requireHeader: spilled) ? nil : .walTruncated
+        if bytes < seen { return .walTruncated }
+        // A -wal that held pages during the transaction must still have its header.
+        return walHoldsItsIndex(requireHeader: seen > 0) ? nil : .walTruncated
     }
 
     /// The check right after a commit (the write lock is released by then).
     func checkAfterCommit(_ handle: OpaquePointer) -> DatabaseFileChange.Kind? {
-        defer { walAtBegin = nil }
         if let kind = checkFiles(handle) { return kind }
-        guard walAtBegin != nil else { return nil }
+        guard walSeen != nil else { return nil }
         return walHoldsItsIndex(requireHeader: false) ? nil : .walTruncated
     }
 
     /// Forgets the write transaction (it rolled back).
-    func writeEnded() { walAtBegin = nil }
-
-    /// SQLite's count of cache spills on this connection (each writes pages to the `-wal`).
-    private static func spills(_ handle: OpaquePointer) -> Int32 {
-        var current: Int32 = 0
-        var highwater: Int32 = 0
-        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_SPILL, &current, &highwater, 0)
-        return current
-    }
+    func writeEnded() { walSeen = nil }
 
     /// True when the `-wal` holds what the `-shm`'s index header says it does
-    /// (https://www.sqlite.org/walformat.html): when the index counts frames (or a header is
-    /// required), the `-wal` starts with a WAL header carrying the index's salts and is long
-    /// enough for every frame counted. An index header that is not stable across two reads
-    /// (another connection writing) is not judged.
+    /// (https://www.sqlite.org/walformat.html), and has no hole: when the index counts frames
+    /// (or a header is required), the `-wal` starts with a WAL header carrying the index's salts,
+    /// every frame the index counts is there, and no frame before the last one of this
+    /// generation (its header carrying the `-wal`'s salts) is zeros, which is what a file cut
+    /// short and written on past its end holds. An index header that is not stable across two
+    /// reads (another connection writing) is not judged.
+    ///
+    /// Cost: one read of 24 bytes per frame (a 64 MiB `-wal` of 16 KiB pages: 4,000 reads).
     private func walHoldsItsIndex(requireHeader: Bool) -> Bool {
-        guard let index = WALIndexHeader.read(resolved + "-shm") else { return true }
-        guard requireHeader || index.frames > 0 else { return true }
-        let wal = resolved + "-wal"
-        let fd = open(wal, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        guard let shm = descriptors["-shm"], let index = WALIndexHeader.read(shm) else { return true }
+        guard let fd = descriptors["-wal"] else { return !(requireHeader || index.frames > 0) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return false }
-        guard let header = DatabaseFileHeader.readExactly(fd, 32) else { return false }
-        let magicWord = UInt32(header[0]) << 24 | UInt32(header[1]) << 16 | UInt32(header[2]) << 8 | UInt32(header[3])
-        guard magicWord & 0xFFFF_FFFE == 0x377F_0682 else { return false }
+        let bytes = Int(info.st_size)
+        guard let header = Self.read(fd, at: 0, 32) else { return !(requireHeader || index.frames > 0) }
+        func big32(_ data: [UInt8], _ offset: Int) -> Int { data[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        guard big32(header, 0) & 0xFFFF_FFFE == 0x377F_0682 else { return !(requireHeader || index.frames > 0 || bytes > 32) }
         // Another connection moved the index on meanwhile: it found the -wal usable; not judged.
-        guard WALIndexHeader.read(resolved + "-shm") == index else { return true }
-        guard index.frames == 0 || Array(header[16..<24]) == index.salts else { return false }
-        let frameBytes = 24 + index.pageSize
-        return Int(info.st_size) >= 32 + index.frames * frameBytes
+        guard WALIndexHeader.read(shm) == index else { return true }
+        let salts = Array(header[16..<24])
+        guard index.frames == 0 || salts == index.salts else { return false }
+        let pageSize = big32(header, 8)
+        guard pageSize >= 512, pageSize <= 65536 else { return false }
+        let frameBytes = 24 + pageSize
+        guard bytes >= 32 + index.frames * frameBytes else { return false }
+        var lastOfGeneration = 0
+        var firstZeros = Int.max
+        for number in 1...max(1, (bytes - 32) / frameBytes) where bytes >= 32 + number * frameBytes {
+            guard let frame = Self.read(fd, at: 32 + (number - 1) * frameBytes, 24) else { return false }
+            if Array(frame[8..<16]) == salts {
+                lastOfGeneration = number
+            } else if firstZeros == .max, frame.allSatisfy({ $0 == 0 }) {
+                firstZeros = number
+            }
+        }
+        return firstZeros > lastOfGeneration && lastOfGeneration >= index.frames
+    }
+
+    /// `count` bytes at `offset` of the file open at `fd`, or nil when it holds fewer.
+    static func read(_ fd: Int32, at offset: Int, _ count: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress.map { $0 + filled }, count - filled, off_t(offset + filled))
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return buffer
     }
 }
 
@@ -199,11 +258,9 @@ struct WALIndexHeader: Equatable {
     /// The salts, as the `-wal`'s header holds them (bytes 16–23).
     var salts: [UInt8]
 
-    static func read(_ path: String) -> WALIndexHeader? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard let bytes = DatabaseFileHeader.readExactly(fd, 96), bytes[0..<48] == bytes[48..<96], bytes[12] == 1 else {
+    /// The header of the `-shm` open at `fd` (read with `pread`: the descriptor stays open).
+    static func read(_ fd: Int32) -> WALIndexHeader? {
+        guard let bytes = DatabaseFileWatch.read(fd, at: 0, 96), bytes[0..<48] == bytes[48..<96], bytes[12] == 1 else {
             return nil
         }
         func native32(_ offset: Int) -> Int {
