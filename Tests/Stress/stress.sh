@@ -239,6 +239,7 @@ for ((k = 1; k <= REPLACES; k++)); do
     if [[ $rc == 74 ]]; then
         case $first in
             *"rolled back") outcome="74 rolled back" ;;
+            *"while this command opened it; nothing was read or written") outcome="74 at open" ;;
             *"went into the file that was at db.sqlite before"*) outcome="74 into the old file" ;;
             *"not safely stored") outcome="74 not safely stored" ;;
             *"was copied into db.sqlite from the -wal it used") outcome="74 copied from the -wal" ;;
@@ -251,12 +252,21 @@ for ((k = 1; k <= REPLACES; k++)); do
     if [[ $kind == 0 ]]; then
         # The backup is at the path, whole and alone; the old file holds the batch whole or not at all.
         [[ $(wal_bytes db.sqlite) == 0 ]] || violation "$what: a -wal of $(wal_bytes db.sqlite) bytes is left beside the backup"
-        [[ $(integrity db.sqlite) == ok ]] || violation "$what: the backup's integrity: $(integrity db.sqlite | head -2)"
-        [[ $(dump_hash db.sqlite) == "$BEFORE" ]] || violation "$what: the backup at the path is not the backup"
+        [[ $(integrity db.sqlite) == ok ]] || violation "$what: the file at the path: integrity: $(integrity db.sqlite | head -2)"
+        at_path=$(dump_hash db.sqlite)
         old=$(dump_hash old.sqlite)
         case $outcome in
-            "74 rolled back") [[ $old == "$BEFORE" ]] || violation "$what: rolled back, but the old file changed" ;;
-            "74 into the old file" | "exit 65") [[ $old == "$AFTER" ]] || violation "$what: the old file does not hold the whole batch" ;;
+            "74 rolled back" | "74 at open")
+                [[ $at_path == "$BEFORE" ]] || violation "$what: the backup at the path is not the backup"
+                [[ $old == "$BEFORE" ]] || violation "$what: $outcome, but the old file changed" ;;
+            "74 into the old file")
+                [[ $at_path == "$BEFORE" ]] || violation "$what: the backup at the path is not the backup"
+                [[ $old == "$AFTER" ]] || violation "$what: the old file does not hold the whole batch" ;;
+            "exit 65")
+                # Moved after the import ended (the old file has the batch), or before it opened
+                # the path (the import ran on the backup, whole).
+                [[ ( $at_path == "$BEFORE" && $old == "$AFTER" ) || ( $at_path == "$AFTER" && $old == "$BEFORE" ) ]] ||
+                    violation "$what: the import ended by itself, but neither file holds the batch whole while the other holds none" ;;
         esac
     else
         state=$(dump_hash db.sqlite 2>/dev/null)
@@ -264,9 +274,14 @@ for ((k = 1; k <= REPLACES; k++)); do
             [[ $rc == 74 && $outcome == "74 rolled back" && $state != "$BEFORE" ]] && violation "$what: rolled back, but the data is as after"
             [[ $rc == 65 && $state != "$AFTER" ]] && violation "$what: the import ended by itself, but the data is as before"
         elif [[ $outcome == "74 not safely stored" ]]; then
-            # The run said so; no reader may now give an all-clear.
+            # The run said the file is damaged (a -wal cut while it was copied into the file):
+            # status refuses it, or verify finds the damage.
             "$BIN" --db db.sqlite status >/dev/null 2>&1
-            [[ $? == 74 ]] || violation "$what: the data is neither before nor after, and status does not refuse the file"
+            status_rc=$?
+            "$BIN" --db db.sqlite verify >/dev/null 2>&1
+            verify_rc=$?
+            [[ $status_rc == 74 || $verify_rc == 65 ]] ||
+                violation "$what: the data is neither before nor after, yet status exits $status_rc and verify $verify_rc"
             outcomes["  of which damaged"]=$((${outcomes["  of which damaged"]:-0} + 1))
             restore baseline.sqlite db.sqlite
         else
@@ -277,7 +292,7 @@ for ((k = 1; k <= REPLACES; k++)); do
     "$BIN" --db db.sqlite import --mode sync change/ >/dev/null 2>next.err
     rc=$?
     [[ $rc == 65 ]] || violation "$what: the next import exited $rc: $(tail -2 next.err)"
-    [[ $(dump_hash db.sqlite) == "$AFTER" ]] || violation "$what: the next import did not give the after state"
+    [[ $(dump_hash db.sqlite) == "$AFTER" ]] || violation "$what: the next import did not give the after state: $(tail -2 next.err | tr '\n' ' ')"
 done
 details=""
 for key in "${!outcomes[@]}"; do details+="$key: ${outcomes[$key]}; "; done

@@ -357,6 +357,7 @@ package final class Database {
             }
             if wrote {
                 try checkFilesAfterCommit()
+                try checkpointAfterCommit()
             }
         case .rollback:
             try execute("ROLLBACK TRANSACTION")
@@ -407,7 +408,9 @@ package final class Database {
 
     /// SQLite's commit hook: 1 turns the commit into a rollback.
     private func commitVerdict() -> Int32 {
-        guard let handle = sqliteHandle, let watch = fileWatch, watch.finding == nil else { return 0 }
+        guard let handle = sqliteHandle, let watch = fileWatch else { return 0 }
+        // Once the files changed, nothing more commits through this connection.
+        if let finding = watch.finding { return finding.moment == .reading ? 0 : 1 }
         guard let kind = watch.checkBeforeCommit(handle) else { return 0 }
         watch.finding = DatabaseFileChange(kind: kind, moment: .beforeCommit)
         return 1
@@ -423,8 +426,11 @@ package final class Database {
         // In a write, a page read back from a -wal cut short (a spilled one) reads as damage.
         let writing = sqlite3_txn_state(handle, nil) == SQLITE_TXN_WRITE
         guard let kind = writing ? watch.checkBeforeCommit(handle) : watch.checkFiles(handle) else { return nil }
-        let change = DatabaseFileChange(kind: kind, moment: isInTransaction ? .beforeCommit : .reading)
+        let change = DatabaseFileChange(kind: kind, moment: writing ? .beforeCommit : .reading)
         watch.finding = change
+        // The write rolls back; nothing more is written through this connection (no failure
+        // record). What the -wal holds is settled when the connection closes (`deinit`).
+        if writing { sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil) }
         return change
     }
 
