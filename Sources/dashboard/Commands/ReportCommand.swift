@@ -129,6 +129,11 @@ enum ReportCommand: Command {
         let outputs = OutputPathGuard(database: global.databasePath, inputs: [])
         if let out {
             try outputs.checkReportFolder("--out", out, writing: out, extensions: [format.fileExtension])
+            // Every name the set writes, before anything is read: nothing partial is ever left.
+            let layout = ReportSetLayout(formats: [format], byTeacher: args.has("by-teacher"))
+            try outputs.checkReportNames("--out", out, writing: out, layout: layout) {
+                Self.cannotWrite(out, ReportWriteError($0))
+            }
         }
         // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
         // is paged in SQL, a whole list and --out are read one course at a time.
@@ -165,9 +170,7 @@ enum ReportCommand: Command {
                 console.note(
                     "wrote \(written.count) \(format.rawValue) file\(written.count == 1 ? "" : "s") to \(out) (open \(out)/\(index))")
             } catch let error as ReportWriteError {
-                // The folder's own problems name the component at fault; a file's name the file.
-                let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
-                throw CommandError(.ioError, "cannot write reports to \(out): \(detail)", hint: error.hint)
+                throw Self.cannotWrite(out, error)
             }
         } else if let store {
             invalid = try ReportOutput.write(
@@ -186,6 +189,13 @@ enum ReportCommand: Command {
             )
         }
         return .success
+    }
+
+    /// `cannot write reports to OUT: …` (74): a folder's own problems name the component at
+    /// fault, a file's name the file.
+    static func cannotWrite(_ out: String, _ error: ReportWriteError) -> CommandError {
+        let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
+        return CommandError(.ioError, "cannot write reports to \(out): \(detail)", hint: error.hint)
     }
 
     /// The report of a database that does not exist yet: no data.
