@@ -49,18 +49,20 @@ package struct ReportSetLayout: Sendable, Equatable {
     /// - Throws: `ReportSetObstacle` for a name in the way; `SafeFileError` for a folder of
     ///   the set that cannot be written into (a link, a file, another user's).
     package func check(_ folder: SafeFolder) throws {
-        try checkFiles(in: folder, under: "", where: isSetFile)
+        let root = folder.path
+        try checkFiles(in: folder, as: "", of: root, where: isSetFile)
         guard byTeacher, let teachers = try folder.existingChild(TeacherIndex.folder) else { return }
-        try checkFiles(in: teachers, under: TeacherIndex.folder + "/", where: isTeachersFile)
+        try checkFiles(in: teachers, as: TeacherIndex.folder + "/", of: root, where: isTeachersFile)
         var names: [String] = []
         try teachers.forEachName { if TeacherIndex.couldBeFolder($0) { names.append($0) } }
         for name in names.sorted() {
             guard let teacher = try teachers.existingChild(name) else { continue }
-            try checkFiles(in: teacher, under: TeacherIndex.folder + "/" + name + "/", where: isSetFile)
+            try checkFiles(in: teacher, as: TeacherIndex.folder + "/" + name + "/", of: root, where: isSetFile)
         }
     }
 
-    private func checkFiles(in folder: SafeFolder, under prefix: String, where written: (String) -> Bool) throws {
+    /// Checks the names `written` of `folder`, which is `prefix` under the set's folder `root`.
+    private func checkFiles(in folder: SafeFolder, as prefix: String, of root: String, where written: (String) -> Bool) throws {
         var first: (index: Bool, name: String, problem: SafeFileError.Problem)?
         try folder.forEachName { name in
             guard written(name), let problem = folder.obstacle(name) else { return }
@@ -68,7 +70,7 @@ package struct ReportSetLayout: Sendable, Equatable {
             if let current = first, (current.index && !index) || (current.index == index && current.name < name) { return }
             first = (index, name, problem)
         }
-        if let first { throw ReportSetObstacle(folder: folder.path, name: prefix + first.name, problem: first.problem) }
+        if let first { throw ReportSetObstacle(folder: root, name: prefix + first.name, problem: first.problem) }
     }
 }
 
