@@ -105,7 +105,9 @@ struct HardeningOutputLinkTests {
         // The folder a file goes into is never a link, whoever owns it (SPEC §9).
         let linked = try sandbox.run(["--db", "db.sqlite", "nightly", "--imports", "drop", "--metrics", "run/n.prom"])
         #expect(linked.exitCode == 74, "\(linked)")
-        #expect(linked.stderr.hasPrefix("dashboard: error: cannot write --metrics run/n.prom: run is a symbolic link, and dashboard never writes through one\n"))
+        #expect(
+            linked.stderr.hasPrefix(
+                "dashboard: error: cannot write --metrics run/n.prom: run is a symbolic link, and dashboard never writes through one\n"))
         // `..` after a link is its target's parent, as the system reads it.
         try FileManager.default.createDirectory(atPath: sandbox.path("deep/inner"), withIntermediateDirectories: true)
         try Self.link(sandbox, "down", "deep/inner")
@@ -186,7 +188,8 @@ struct HardeningOutputLinkAsAUserTests {
             refused
                 == CommandResult(
                     exitCode: 74, stdout: "",
-                    stderr: "dashboard: error: cannot write reports to home/theirs/x: home/theirs is a symbolic link owned by another user (uid 65533), "
+                    stderr:
+                        "dashboard: error: cannot write reports to home/theirs/x: home/theirs is a symbolic link owned by another user (uid 65533), "
                         + "and dashboard follows only links of root or its own user\n" + HardeningOutputLinkTests.hint))
         // In root's sticky folder: the user's own link is followed, another user's is not.
         try HardeningOutputLinkTests.link(sandbox, "tmp/mine", "../srv/reports", owner: Self.user)

@@ -45,12 +45,16 @@ import Testing
         try layout.check(try SafeFolder.open(base + "/out", create: false))
         #expect(mkfifo(base + "/out/" + Self.bio, 0o600) == 0)
         let folder = try SafeFolder.open(base + "/out", create: false)
-        #expect(throws: ReportSetObstacle(folder: base + "/out", name: Self.bio, problem: .notRegularFile(base + "/out/" + Self.bio, kind: "a FIFO (named pipe)"))) {
+        #expect(
+            throws: ReportSetObstacle(
+                folder: base + "/out", name: Self.bio, problem: .notRegularFile(base + "/out/" + Self.bio, kind: "a FIFO (named pipe)"))
+        ) {
             try layout.check(folder)
         }
         try FileManager.default.removeItem(atPath: base + "/out/index.html")
         try FileManager.default.createDirectory(atPath: base + "/out/index.html", withIntermediateDirectories: false)
-        #expect(throws: ReportSetObstacle(folder: base + "/out", name: "index.html", problem: .finalNameIsFolder(base + "/out/index.html"))) {
+        #expect(throws: ReportSetObstacle(folder: base + "/out", name: "index.html", problem: .finalNameIsFolder(base + "/out/index.html")))
+        {
             try layout.check(folder)
         }
     }

@@ -28,7 +28,9 @@ import Testing
         return lstat(path, &info) == 0
     }
 
-    @Test("a link of another user on the way is refused, naming it and its owner; nothing is made where it points", .enabled(if: geteuid() == 0))
+    @Test(
+        "a link of another user on the way is refused, naming it and its owner; nothing is made where it points",
+        .enabled(if: geteuid() == 0))
     func anotherUsersLinkOnTheWay() throws {
         let base = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: base) }
@@ -75,7 +77,8 @@ import Testing
         let base = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: base) }
         Self.link(base + "/dangling", base + "/nowhere")
-        #expect(throws: SafeFileError(path: base + "/dangling/sub", problem: .danglingLink(base + "/dangling", target: base + "/nowhere"))) {
+        #expect(throws: SafeFileError(path: base + "/dangling/sub", problem: .danglingLink(base + "/dangling", target: base + "/nowhere")))
+        {
             _ = try SafeFolder.open(base + "/dangling/sub", create: true)
         }
         #expect(!Self.exists(base + "/nowhere"), "like mkdir -p, nothing is made where a link points to nothing")
