@@ -22,8 +22,10 @@ enum ReportCommand: Command {
             the HTML index), whichever of grid or list is asked, with safe file names; files and
             the missing DIR and parents it creates get the umask's mode, never any bit for others
             (umask 022: files 0640, folders 0750; umask 077: 0600, 0700); a DIR that is a
-            symbolic link or another user's folder is refused (74), and so is one where a report
-            file would replace the database (64). Without --out, the report goes to stdout.
+            symbolic link or another user's folder, or is reached through a link that neither
+            root nor this user owns, is refused (74), and so is one where a report file would
+            replace the database, or where a name the set writes is a folder, a FIFO or a device
+            (64): both before anything is written. Without --out, the report goes to stdout.
             """,
         examples: [
             "dashboard report grid",
