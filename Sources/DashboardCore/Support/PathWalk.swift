@@ -3,9 +3,9 @@ import Foundation
 /// Walks the folders of a path the program writes into, one component at a time, following a
 /// symbolic link only when root or the user running the program owns it.
 ///
-/// Policy (SPEC §9; docs/reliability.md, "Links on the way to an output"): the walk starts at
-/// `/` (an absolute path) or at the current folder (a relative one; it is where the caller
-/// chose to be, so it is not judged) and opens each component with `openat(folder, name,
+/// Policy (SPEC §9; docs/reliability.md, "Hardening: links on the way to an output"): the walk
+/// starts at `/` (an absolute path) or at the current folder (a relative one; it is where the
+/// caller chose to be, so it is not judged) and opens each component with `openat(folder, name,
 /// O_PATH|O_NOFOLLOW)` on the descriptor of the folder before it, then `fstat`s that
 /// descriptor: what is judged is what is used, whatever is renamed meanwhile.
 /// - A folder is walked into. Its owner is not judged on the way (a folder of another user can
