@@ -53,16 +53,16 @@ package enum PathWalk {
         var shown = absolute ? "/" : "."
         var fd = open(shown, pathOnly | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw SafeFileError(path: target, problem: .system(shown, errno: errno)) }
-        // The components left, last first; `fromLink` for those a link's text named.
-        var todo: [(name: String, fromLink: Bool)] = components(path).reversed().map { ($0, false) }
+        // The components left, last first, each with the link whose text named it (nil: the
+        // caller's own text, which may be created).
+        var todo: [(name: String, link: (shown: String, text: String)?)] = components(path).reversed().map { ($0, nil) }
         var links = 0
-        var lastLink = (shown: "", text: "")
         func fail(_ problem: SafeFileError.Problem) -> SafeFileError {
             close(fd)
             return SafeFileError(path: target, problem: problem)
         }
         while let next = todo.popLast() {
-            let (name, fromLink) = next
+            let (name, link) = next
             if name == "." { continue }
             let here = PathText.join(shown, name)
             if name == ".." {
@@ -77,7 +77,7 @@ package enum PathWalk {
             if child < 0 {
                 let code = errno
                 guard code == ENOENT else { throw fail(.system(here, errno: code)) }
-                if fromLink { throw fail(.danglingLink(lastLink.shown, target: lastLink.text)) }
+                if let link { throw fail(.danglingLink(link.shown, target: link.text)) }
                 guard let modes else {
                     close(fd)
                     return .missing(shown: here)
@@ -122,8 +122,7 @@ package enum PathWalk {
                 guard links <= linkLimit, let text = linkText(child), !text.isEmpty else {
                     throw fail(.system(here, errno: links > linkLimit ? ELOOP : ENOENT))
                 }
-                lastLink = (here, text)
-                todo += components(text).reversed().map { ($0, true) }
+                todo += components(text).reversed().map { ($0, (here, text)) }
                 if text.hasPrefix("/") {
                     let root = open("/", pathOnly | O_DIRECTORY | O_CLOEXEC)
                     guard root >= 0 else { throw fail(.system("/", errno: errno)) }

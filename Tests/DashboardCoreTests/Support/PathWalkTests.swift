@@ -82,6 +82,13 @@ import Testing
             _ = try SafeFolder.open(base + "/dangling/sub", create: true)
         }
         #expect(!Self.exists(base + "/nowhere"), "like mkdir -p, nothing is made where a link points to nothing")
+        // The link named is the one whose text names the missing folder, not a link on its way.
+        Self.link(base + "/to-real", "real")
+        Self.link(base + "/half", "to-real/missing")
+        #expect(throws: SafeFileError(path: base + "/half/sub", problem: .danglingLink(base + "/half", target: "to-real/missing"))) {
+            _ = try SafeFolder.open(base + "/half/sub", create: true)
+        }
+        #expect(try Self.listing(base + "/real") == ["deep"])
         Self.link(base + "/loop-a", "loop-b")
         Self.link(base + "/loop-b", "loop-a")
         do {
@@ -96,7 +103,7 @@ import Testing
         #expect(throws: SafeFileError(path: base + "/to-file/sub", problem: .notAFolder(base + "/file"))) {
             _ = try SafeFolder.open(base + "/to-file/sub", create: true)
         }
-        #expect(try Self.listing(base) == ["dangling", "file", "loop-a", "loop-b", "real", "target", "to-file"])
+        #expect(try Self.listing(base) == ["dangling", "file", "half", "loop-a", "loop-b", "real", "target", "to-file", "to-real"])
     }
 
     @Test("in a root-owned sticky folder (/tmp), another user's link is refused, root's is followed", .enabled(if: geteuid() == 0))
