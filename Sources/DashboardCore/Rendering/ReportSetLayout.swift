@@ -11,8 +11,8 @@ import Foundation
 /// every name of those forms, whether or not this run's courses use it: a name that is not
 /// there cannot be in the way, and no store needs to be read. The writers name their files
 /// with the functions these forms are read by (`couldWrite`, `couldBeFolder`), and
-/// `ReportSetLayoutTests` holds every file and folder a real run writes to them. Memory: one
-/// name at a time, and the teachers' folder names.
+/// `HardeningOutputPreflightTests.everyNameARunWritesIsOneTheCheckReads` holds every file and
+/// folder a real run writes to them. Memory: one name at a time, and the teachers' folder names.
 package struct ReportSetLayout: Sendable, Equatable {
     /// The extensions of the formats written.
     package var extensions: [String]
