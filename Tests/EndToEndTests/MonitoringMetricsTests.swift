@@ -142,8 +142,12 @@ import Testing
 
     @Test func aNightWhoseReportsFailAfterTheImportIsIncompleteAndStillWritten() throws {
         let sandbox = try Self.school()
-        // A `latest` that is a folder someone made is refused after the night was published.
-        try FileManager.default.createDirectory(atPath: sandbox.path("reports/latest"), withIntermediateDirectories: true)
+        // The reports folder on a full disk: every name passes the check before the night, and
+        // the first page fails after the import committed. (A `latest` that is a folder was
+        // this test's fault until it was refused before the night: issue 27, item 4.)
+        let disk = try ScratchDisk(sandbox, name: "reports", megabytes: 1)
+        defer { disk.unmount() }
+        try disk.fill(leaving: 0)
         let result = try Self.nightly(sandbox)
         #expect(result.exitCode == 74, "\(result)")
         #expect(result.stderr.contains("the reports could not be written"), "\(result)")

@@ -69,13 +69,24 @@ import Testing
         #expect(try Self.names(sandbox, "reports") == ["2026-11-25", "latest"], "no hidden folder is left behind")
     }
 
-    @Test func aLatestThatIsNotALinkIsRefusedWith74() throws {
+    /// Issue 27, item 4: refused before the night imports or writes anything (64, a name in the
+    /// way), no longer after its folder was published (74).
+    @Test func aLatestThatIsNotALinkIsRefusedBeforeTheNight() throws {
         let sandbox = try Self.school()
         try FileManager.default.createDirectory(atPath: sandbox.path("reports/latest"), withIntermediateDirectories: true)
         let result = try Self.night(sandbox, 25)
-        #expect(result.exitCode == 74, "\(result)")
-        #expect(result.stderr.contains("reports/latest"), "\(result)")
+        #expect(
+            result
+                == CommandResult(
+                    exitCode: 64, stdout: "",
+                    stderr: """
+                        dashboard: error: --reports reports would point latest at tonight's reports, but reports/latest is a folder, not a symbolic link
+                        dashboard: hint: move reports/latest away (dashboard keeps a symbolic link there), or give another folder; nothing was read or written
+
+                        """))
+        #expect(try Self.names(sandbox, "reports") == ["latest"], "no night was written")
         #expect(try Self.names(sandbox, "reports/latest") == [], "the folder someone made is left as it was")
+        #expect(!sandbox.exists("db.sqlite"), "nothing was imported")
     }
 
     @Test func keepOutsideItsRangeIsAUsageError() throws {

@@ -22,6 +22,13 @@ package struct NightlyResult: Sendable {
 /// says the last import failed. Only a lock held by another writer stops the run at once (the
 /// other run is doing the work).
 package enum NightlyJob {
+    /// What a night writes in its dated folder: every format, and a folder per teacher; the
+    /// check before the night reads names with it (`NightFolders.check`).
+    package static let layout = ReportSetLayout(formats: formats, byTeacher: true)
+
+    /// The formats of a night's reports.
+    static let formats = ReportFormat.allCases
+
     /// The dated folder of a night's reports: `<root>/<as-of date in the time zone>`.
     package static func reportFolder(root: String, asOf: Date, timeZone: TimeZone) -> String {
         PathText.join(root, LocalAsOf(asOf: asOf, timeZone: timeZone).date.isoText)
@@ -131,12 +138,12 @@ package enum NightlyJob {
         var count = 0
         do {
             count += try ReportSetStream.write(
-                store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: ReportFormat.allCases,
+                store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
                 width: 100, to: staging, fileSystem: reports.fileSystem, readerWording: .readers
             ).count
             // One folder per teacher, inside the night's folder (published with it).
             count += try ReportTeacherSets.write(
-                store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: ReportFormat.allCases,
+                store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
                 width: 100, to: staging, fileSystem: reports.fileSystem, readerWording: .readers)
         } catch {
             try? folders.removeTree(PathText.split(staging).1)

@@ -15,12 +15,19 @@ package enum ReportFileNames {
     }
 
     /// Whether `--out` could write a file of this name for `ext`: `index.<ext>` or
-    /// `course-<slug>-<8 hex digits>.<ext>` (the output guard checks these names).
+    /// `course-<slug>-<8 hex digits>.<ext>` (the output guard and the check before a run,
+    /// `ReportSetLayout`, read names with it).
     package static func couldWrite(_ name: String, ext: String) -> Bool {
         if name == index(ext) { return true }
         let suffix = "." + ext
         guard name.hasPrefix("course-"), name.hasSuffix(suffix) else { return false }
-        let stem = name.dropFirst("course-".count).dropLast(suffix.count).utf8
+        return isSlugAndHash(name.dropFirst("course-".count).dropLast(suffix.count))
+    }
+
+    /// Whether `text` is `<slug>-<8 hex digits>` as `slug` and `shortHash` make it (course files,
+    /// teachers' folders).
+    static func isSlugAndHash(_ text: Substring) -> Bool {
+        let stem = text.utf8
         guard stem.count >= 10, stem.count <= 45 else { return false }
         let hash = stem.suffix(8)
         let slug = stem.dropLast(9)
@@ -94,7 +101,7 @@ package struct ReportWriteError: Error, Equatable, CustomStringConvertible {
         self.hint = hint
     }
 
-    init(_ error: SafeFileError) {
+    package init(_ error: SafeFileError) {
         self.init(path: error.path, reason: error.reason, hint: error.hint)
     }
 

@@ -33,6 +33,9 @@ package enum TeacherIndex {
         ReportFileNames.slug(teacher) + "-" + ReportFileNames.shortHash(teacher)
     }
 
+    /// Whether `name` could be a teacher's folder as `folderName` makes it (`ReportSetLayout`).
+    package static func couldBeFolder(_ name: String) -> Bool { ReportFileNames.isSlugAndHash(Substring(name)) }
+
     /// The index of teachers in `format`, each linked to its folder's index (HTML, Markdown).
     /// - Parameter frame: a report without courses of the same run (its as-of, zone, banner).
     package static func render(_ entries: [TeacherEntry], format: ReportFormat, frame: Report) -> String {

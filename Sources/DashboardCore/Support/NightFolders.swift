@@ -22,6 +22,38 @@ package final class NightFolders {
         root = try SafeFolder.open(path, create: true, modes: modes)
     }
 
+    /// Checks, before a night writes anything, the reports folder `path` and every name the night
+    /// will write in it, creating nothing: the folder itself (a link on the way followed only when
+    /// root's or ours, no link at its name, ours or root's: `SafeFolder.existing`), the folder of
+    /// `date` (a real folder of ours, and every name `layout` writes in it: `ReportSetLayout`,
+    /// though the night is written into a fresh folder that replaces it whole), and `latest`
+    /// (nothing, or a symbolic link). A folder that is not there yet passes: the night creates it.
+    /// - Throws: `SafeFileError` for a folder that cannot be written into; `ReportSetObstacle` for
+    ///   a name in the way (`latest` included, relative to `path`).
+    package static func check(_ path: String, date: String, layout: ReportSetLayout, protecting: ProtectedFiles) throws {
+        guard let root = try SafeFolder.existing(path, protecting: protecting) else { return }
+        if let dated = try root.existingChild(date) { try layout.check(dated) }
+        if let problem = latestObstacle(in: root) { throw ReportSetObstacle(folder: root.path, name: latest, problem: problem) }
+    }
+
+    /// Why `latest` in `root` may not be replaced by the night's link: something else than a
+    /// symbolic link is there.
+    private static func latestObstacle(in root: SafeFolder) -> SafeFileError.Problem? {
+        var info = stat()
+        guard fstatat(root.descriptor, latest, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT != S_IFLNK else { return nil }
+        let kind: String
+        switch PathInspection.kind(mode: info.st_mode) {
+        case .directory: kind = "a folder"
+        case .regularFile: kind = "a file"
+        case .fifo: kind = "a FIFO (named pipe)"
+        case .socket: kind = "a socket"
+        case .characterDevice: kind = "a character device"
+        case .blockDevice: kind = "a block device"
+        default: kind = "a special file"
+        }
+        return .notOurLink(PathText.join(root.path, latest), kind: kind)
+    }
+
     /// A new, empty hidden folder for the night of `date`; its path.
     package func makeStaging(for date: String) throws(SafeFileError) -> String {
         var generator = SystemRandomNumberGenerator()
@@ -51,7 +83,10 @@ package final class NightFolders {
             guard renameat(root.descriptor, name, root.descriptor, date) == 0 else { throw failure(date) }
             return
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw SafeFileError(path: path(date), problem: .symbolicLink(path(date))) }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            let problem: SafeFileError.Problem = info.st_mode & S_IFMT == S_IFLNK ? .symbolicLink(path(date)) : .notAFolder(path(date))
+            throw SafeFileError(path: path(date), problem: problem)
+        }
         if Self.exchange(root.descriptor, name, date) {
             try removeTree(name)
             return
@@ -71,13 +106,12 @@ package final class NightFolders {
     /// Points `latest` at the folder `date`: a new link at a hidden name, renamed over the old
     /// link. `latest` only moves forward: when it points at a later night (a night written
     /// again with an earlier `--as-of`), it stays. A `latest` that is not a symbolic link (a
-    /// folder or file someone made) is refused.
+    /// folder or file someone made) is refused (`check` refused it before the night began: this
+    /// is the second check, for one made meanwhile).
     package func pointLatest(at date: String) throws(SafeFileError) {
+        if let problem = Self.latestObstacle(in: root) { throw SafeFileError(path: path(Self.latest), problem: problem) }
         var info = stat()
         if fstatat(root.descriptor, Self.latest, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-            guard info.st_mode & S_IFMT == S_IFLNK else {
-                throw SafeFileError(path: path(Self.latest), problem: .notRegularFile(path(Self.latest), kind: "not a symbolic link"))
-            }
             if let current = latestTarget(), let night = ReportRetention.date(ofFolder: current),
                 let new = ReportRetention.date(ofFolder: date), night > new
             {

@@ -46,18 +46,9 @@ extension SafeFolder {
     /// - Throws: `SafeFileError`, or what `body` throws.
     package func write(name: String, _ body: (SafeFileSink) throws -> Void) throws {
         let target = PathText.join(path, name)
-        // `.`, `..` and `/` are folders; a name never leaves its folder.
-        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            throw SafeFileError(path: target, problem: .finalNameIsFolder(target))
-        }
-        // A device, FIFO or socket at the name, or a link to one, is never replaced.
-        if let kind = ReplaceableName.obstacle(in: descriptor, name, shown: target) {
-            throw SafeFileError(path: target, problem: .notRegularFile(target, kind: kind))
-        }
-        // The database or an input, however the path was spelled (the guard's second check).
-        if let hit = protected.conflict(folder: descriptor, name: name) {
-            throw SafeFileError(path: target, problem: .protectedFile(target, protected: hit))
-        }
+        // `.`, `..`, a folder, a device, FIFO or socket (or a link to one), the database or an
+        // input: checked again here, as the file is written (the run checked every name first).
+        if let problem = obstacle(name) { throw SafeFileError(path: target, problem: problem) }
         let (fd, temporary) = try makeTemporary(for: target)
         var renamed = false
         defer {

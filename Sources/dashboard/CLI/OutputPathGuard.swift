@@ -16,7 +16,8 @@ import Foundation
 /// the writer will open them (`WritePath.settle`: `nothere/..` is `.`). An output name that is
 /// not a regular file (a device, FIFO, socket, or a link to one or through `/proc`, such as
 /// `/dev/stdout`: `ReplaceableName`) is refused too, with 64, and so is an output file that
-/// names a folder (`--rejects out/`, `--metrics ..`).
+/// names a folder (`--rejects out/`, `--metrics ..`); for a report folder, every name of the set
+/// is checked on the folder's descriptor, as the writer will open it (`checkReportNames`).
 struct OutputPathGuard {
     private struct Protected {
         let role: String
@@ -105,7 +106,8 @@ struct OutputPathGuard {
 
     /// Refuses a report folder (`option` given as `shown`, the folder written being `path`)
     /// that is a protected file or an input folder, or in which a file the run may write
-    /// (`index.<ext>` or `course-…` names for the given extensions) is a protected file.
+    /// (`index.<ext>` or `course-…` names for the given extensions) is a protected file, however
+    /// the path is spelled (what is in the way of a name: `checkReportNames`).
     /// - Throws: `CommandError` 64.
     func checkReportFolder(_ option: String, _ shown: String, writing given: String, extensions: [String]) throws {
         try Self.notEmpty(option, shown)
@@ -127,10 +129,44 @@ struct OutputPathGuard {
             if let hit = files.first(where: { $0.identity == target }) {
                 throw Self.refusal("\(said) would write \(name) there, which is \(hit.role) \(hit.path); refusing to overwrite it")
             }
-            if let kind = ReplaceableName.obstacle(PathText.join(path, name)) {
-                throw Self.notRegular(
-                    "\(said) would write \(name) there, which is not a regular file (\(kind))", hint: "give another folder")
-            }
+        }
+    }
+
+    /// Before anything is read or written: opens the report folder `given` (`option` given as
+    /// `shown`) as the writer will, creating nothing (`SafeFolder.existing`: every link on the
+    /// way judged, no link at its name, ours or root's), and checks every name the set `layout`
+    /// would write there (`ReportSetLayout.check`: a folder, FIFO, socket, device, a link to one,
+    /// a protected file). A folder that is not there yet passes: the writer creates it.
+    /// - Parameter cannotWrite: the command's words for a folder that cannot be written into.
+    /// - Throws: `CommandError` 64 for a name in the way; `cannotWrite`'s (74) for a folder.
+    func checkReportNames(
+        _ option: String, _ shown: String, writing given: String, layout: ReportSetLayout,
+        cannotWrite: (SafeFileError) -> CommandError
+    ) throws {
+        do {
+            guard let folder = try SafeFolder.existing(given, protecting: protectedFiles) else { return }
+            try layout.check(folder)
+        } catch let error as SafeFileError {
+            throw cannotWrite(error)
+        } catch let obstacle as ReportSetObstacle {
+            throw Self.refusal(option, shown, obstacle)
+        }
+    }
+
+    /// The words of a name in the way of a report set (64).
+    static func refusal(_ option: String, _ shown: String, _ obstacle: ReportSetObstacle) -> CommandError {
+        let said = obstacle.folder == shown ? "\(option) \(shown)" : "\(option) \(shown): the folder \(obstacle.folder)"
+        switch obstacle.problem {
+        case .protectedFile(_, let protected):
+            return refusal("\(said) would write \(obstacle.name) there, over \(protected), which this run reads; refusing to overwrite it")
+        case .notOurLink(let path, let kind):
+            return CommandError(
+                .usage, "\(said) would point \(obstacle.name) at tonight's reports, but \(path) is \(kind), not a symbolic link",
+                hint: "move \(path) away (dashboard keeps a symbolic link there), or give another folder; nothing was read or written")
+        default:
+            return notRegular(
+                "\(said) would write \(obstacle.name) there, which is not a regular file (\(obstacle.kind ?? "not a file"))",
+                hint: "give another folder")
         }
     }
 

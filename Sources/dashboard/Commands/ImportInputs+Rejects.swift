@@ -6,7 +6,8 @@ import Foundation
 /// Policy: the file is written by `CSVWriter` (formula protection, RFC 4180 quoting, CRLF)
 /// through `SafeFolder` (a new file at an unpredictable name, mode from the umask (`FileModes`), renamed
 /// over FILE: an existing FILE, even a hard or symbolic link, is replaced, never written
-/// through). Its folder must exist, not be a symbolic link and belong to the user.
+/// through). Its folder must exist, not be a symbolic link and belong to the user (or root), and
+/// a link on the way to it is followed only when root or the user owns it (`PathWalk`).
 extension ImportInputs {
     /// The header of a rejects file.
     static let rejectsHeader = ["file", "line", "column", "code", "value", "message"]

@@ -10,7 +10,8 @@ import Foundation
 /// FILE. A reader sees last night's file or tonight's, whole, never a part of one, whatever
 /// stops the run; the collector reads only names ending in `.prom`, so it never reads the
 /// temporary file. FILE's folder must exist, not be a symbolic link and belong to the user (or
-/// root). FILE may not be the database (or its `-wal`, `-shm`, `-journal`), an input file or
+/// root), and a link on the way to it is followed only when root or the user owns it
+/// (`PathWalk`). FILE may not be the database (or its `-wal`, `-shm`, `-journal`), an input file or
 /// lie in the drop folder, nor be a device, FIFO or socket (64, before anything is read), and a
 /// folder that cannot be written is refused (74) before anything is imported.
 enum MetricsFile {

@@ -176,9 +176,12 @@ enum NightlyCommand: Command {
     }
 
     /// Before anything is read: refuses a reports folder that is the database, an input or the
-    /// drop folder (64, `OutputPathGuard`), and a dated folder that is already there as a
-    /// symbolic link or another user's folder (74), so that nothing is imported for reports
-    /// that could not be written.
+    /// drop folder (64, `OutputPathGuard`), then checks the reports folder and every name the
+    /// night will write there (`NightFolders.check`, creating nothing): a folder on the way or
+    /// written into that is a link (one on the way only when another user's), a file or another
+    /// user's folder is 74, a name in the way (a folder, FIFO … at a report's name, a `latest`
+    /// that is not a symbolic link) 64, so that nothing is imported for reports that could not
+    /// be written.
     /// - Returns: the guard, whose protected files the writer checks again.
     static func checkReportFolders(_ invocation: Invocation, imports: String?, reports: String) throws -> OutputPathGuard {
         let global = invocation.global
@@ -186,13 +189,13 @@ enum NightlyCommand: Command {
         let outputs = OutputPathGuard(database: global.databasePath, inputs: imports.map { [$0] } ?? [])
         try outputs.checkReportFolder("--reports", reports, writing: reports, extensions: [])
         try outputs.checkReportFolder(
-            "--reports", reports, writing: dated, extensions: ReportFormat.allCases.map(\.fileExtension))
-        var info = stat()
-        guard lstat(WritePath.settle(dated), &info) == 0 else { return outputs }
+            "--reports", reports, writing: dated, extensions: NightlyJob.layout.extensions)
         do {
-            _ = try SafeFolder.open(dated, create: false)
-        } catch {
-            throw CommandError(.ioError, "cannot write reports to \(dated): \(error.reason); nothing was imported", hint: error.hint)
+            try NightFolders.check(reports, date: PathText.name(dated), layout: NightlyJob.layout, protecting: outputs.protectedFiles)
+        } catch let error as SafeFileError {
+            throw CommandError(.ioError, "cannot write reports to \(error.path): \(error.reason); nothing was imported", hint: error.hint)
+        } catch let obstacle as ReportSetObstacle {
+            throw OutputPathGuard.refusal("--reports", reports, obstacle)
         }
         return outputs
     }

@@ -22,8 +22,10 @@ enum ReportCommand: Command {
             the HTML index), whichever of grid or list is asked, with safe file names; files and
             the missing DIR and parents it creates get the umask's mode, never any bit for others
             (umask 022: files 0640, folders 0750; umask 077: 0600, 0700); a DIR that is a
-            symbolic link or another user's folder is refused (74), and so is one where a report
-            file would replace the database (64). Without --out, the report goes to stdout.
+            symbolic link or another user's folder, or is reached through a link that neither
+            root nor this user owns, is refused (74), and so is one where a report file would
+            replace the database, or where a name the set writes is a folder, a FIFO or a device
+            (64): both before anything is written. Without --out, the report goes to stdout.
             """,
         examples: [
             "dashboard report grid",
@@ -129,6 +131,11 @@ enum ReportCommand: Command {
         let outputs = OutputPathGuard(database: global.databasePath, inputs: [])
         if let out {
             try outputs.checkReportFolder("--out", out, writing: out, extensions: [format.fileExtension])
+            // Every name the set writes, before anything is read: nothing partial is ever left.
+            let layout = ReportSetLayout(formats: [format], byTeacher: args.has("by-teacher"))
+            try outputs.checkReportNames("--out", out, writing: out, layout: layout) {
+                Self.cannotWrite(out, ReportWriteError($0))
+            }
         }
         // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
         // is paged in SQL, a whole list and --out are read one course at a time.
@@ -165,9 +172,7 @@ enum ReportCommand: Command {
                 console.note(
                     "wrote \(written.count) \(format.rawValue) file\(written.count == 1 ? "" : "s") to \(out) (open \(out)/\(index))")
             } catch let error as ReportWriteError {
-                // The folder's own problems name the component at fault; a file's name the file.
-                let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
-                throw CommandError(.ioError, "cannot write reports to \(out): \(detail)", hint: error.hint)
+                throw Self.cannotWrite(out, error)
             }
         } else if let store {
             invalid = try ReportOutput.write(
@@ -186,6 +191,13 @@ enum ReportCommand: Command {
             )
         }
         return .success
+    }
+
+    /// `cannot write reports to OUT: …` (74): a folder's own problems name the component at
+    /// fault, a file's name the file.
+    static func cannotWrite(_ out: String, _ error: ReportWriteError) -> CommandError {
+        let detail = error.path == out || error.reason.hasPrefix(error.path) ? error.reason : "\(error.path): \(error.reason)"
+        return CommandError(.ioError, "cannot write reports to \(out): \(detail)", hint: error.hint)
     }
 
     /// The report of a database that does not exist yet: no data.
