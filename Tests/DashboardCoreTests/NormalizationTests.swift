@@ -130,7 +130,7 @@ struct TimeZoneCatalogTests {
         #expect(
             throws: FieldProblem(
                 code: .invalidTimezone, column: "timezone", value: raw, message: "\"\(raw)\" is not an IANA time zone name",
-                hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like CET)")
+                hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like PST)")
         ) {
             try TimeZoneCatalog.parse(raw)
         }

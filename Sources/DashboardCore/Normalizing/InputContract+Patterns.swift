@@ -31,6 +31,33 @@ enum ContractPattern {
         }.joined()
     }()
 
+    /// The invisible format characters an id may not hold (`InvisibleCharacters`, Unicode
+    /// general category Cf) of the Basic Multilingual Plane, as the inside of a character class:
+    /// `\u00ad\u0600-\u0605…\ufeff\ufff9-\ufffb`. The few above it (the tag characters,
+    /// musical and shorthand format controls) cannot be written in the syntax every reader
+    /// shares (`\uXXXX` is one UTF-16 unit in JavaScript): the dashboard refuses them in ids,
+    /// the pattern does not (docs/formats.md).
+    static let formatClass: String = {
+        var ranges: [ClosedRange<UInt32>] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), InvisibleCharacters.isInvisible(scalar) else { continue }
+            if let last = ranges.last, last.upperBound + 1 == value {
+                ranges[ranges.count - 1] = last.lowerBound...value
+            } else {
+                ranges.append(value...value)
+            }
+        }
+        return ranges.map { range in
+            range.count == 1 ? classMember(range.lowerBound) : classMember(range.lowerBound) + "-" + classMember(range.upperBound)
+        }.joined()
+    }()
+
+    /// A required id: not empty once trimmed, and no invisible format character anywhere.
+    static var requiredID: String { "(\(space)[^\(whiteSpaceClass)\(formatClass)][^\(formatClass)]*)" }
+
+    /// An optional id: empty, or without any invisible format character.
+    static var optionalID: String { "([^\(formatClass)]*)" }
+
     /// One scalar inside a character class: a space as itself, anything else as `\uXXXX`.
     private static func classMember(_ value: UInt32) -> String {
         if value == 0x20 { return " " }
@@ -68,13 +95,13 @@ enum ContractPattern {
 
     // MARK: - Time zones
 
-    /// The shape of a time zone name the dashboard accepts, trimmed, or an empty value: `UTC`
-    /// or `GMT` in any case, or `Area/Location[/More]` of ASCII letters, digits, `_`, `+` and
-    /// `-`. Only a necessary condition: the dashboard also requires a name of the machine's
-    /// time zone database, which a pattern cannot list (`TimeZoneCatalog`).
+    /// The shape of a time zone name the dashboard accepts, trimmed, or an empty value: an
+    /// ASCII letter, then letters, digits, `_`, `+` and `-`, in parts joined by `/` (`UTC`,
+    /// `EST5EDT`, `GMT+0`, `Europe/Berlin`, `Etc/GMT+5`, `America/Argentina/Buenos_Aires`). Only
+    /// a necessary condition: the dashboard also requires a name of the machine's time zone
+    /// database, which a pattern cannot list (`TimeZoneCatalog`).
     static var timeZone: String {
-        let single = ["UTC", "GMT"].map(caseInsensitive).joined(separator: "|")
-        return "(\(space)(\(single)|[A-Za-z]+(/[A-Za-z0-9_+-]+)+)?\(space))"
+        "(\(space)([A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*)?\(space))"
     }
 }
 
@@ -91,14 +118,17 @@ extension ContractPattern {
         return "(\(space)((\(dates.joined(separator: "|")))(\(time))?)?\(space))"
     }
 
-    /// `T` or spaces, `H:MM` or `HH:MM`, optional `:SS` with an optional fraction of up to nine
-    /// digits, optional spaces, then an optional `Z` or `±HH`, `±HHMM`, `±HH:MM`.
+    /// `T` or spaces, `H:MM` or `HH:MM`, optional `:SS` with an optional fraction of any
+    /// number of digits, optional spaces, then an optional `Z` or `±HH`, `±HHMM`, `±HH:MM`
+    /// from `-14:00` to `+14:00` (`DueDateParser.maxOffsetHours`: below it any minutes, at it
+    /// only `00`).
     static var time: String {
         let hour = number(0...23, maxDigits: 2)
         let sixty = "[0-5][0-9]"
-        let offsetHour = number(0...DueDateParser.maxOffsetHours, maxDigits: 2, minDigits: 2)
-        let fraction = "[.,][0-9]{1,\(DueDateParser.maxFractionDigits)}"
-        return "([Tt]| +)\(hour):\(sixty)(:\(sixty)(\(fraction))?)? *([Zz]|[+-]\(offsetHour)(:?\(sixty))?)?"
+        let maximum = DueDateParser.maxOffsetHours
+        let below = number(0...(maximum - 1), maxDigits: 2, minDigits: 2)
+        let offset = "(\(below)(:?\(sixty))?|\(pad2(maximum))(:?00)?)"
+        return "([Tt]| +)\(hour):\(sixty)(:\(sixty)([.,][0-9]+)?)? *([Zz]|[+-]\(offset))?"
     }
 
     /// `YYYY-MM-DD` with `separator`: one or two digits for the month and the day.
