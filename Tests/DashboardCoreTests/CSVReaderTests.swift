@@ -132,7 +132,9 @@ struct CSVReaderTests {
         #expect(
             outcome
                 == CSVReadOutcome(
-                    events: [rec(1, "a", "b"), rec(2, "1", "2"), rec(3, "\u{FEFF}Task ID", "x;y"), rec(4, "\u{FEFF}t2", "3"), rec(5, "3", "4")],
+                    events: [
+                        rec(1, "a", "b"), rec(2, "1", "2"), rec(3, "\u{FEFF}Task ID", "x;y"), rec(4, "\u{FEFF}t2", "3"), rec(5, "3", "4"),
+                    ],
                     delimiter: UInt8(ascii: ";")))
     }
 

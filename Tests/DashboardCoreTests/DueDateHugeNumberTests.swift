@@ -26,7 +26,9 @@ struct DueDateHugeNumberTests {
     @Test("a fraction of a second is digits, not a number: any number of them is read without a trap and dropped")
     func hugeFractionIsDropped() throws {
         let raw = "2026-11-30T10:00:00.\(Self.huge)"
-        #expect(try DueDateParser.parse(raw, dateOrder: .dmy) == .local(CivilDate(year: 2026, month: 11, day: 30), hour: 10, minute: 0, second: 0))
+        #expect(
+            try DueDateParser.parse(raw, dateOrder: .dmy)
+                == .local(CivilDate(year: 2026, month: 11, day: 30), hour: 10, minute: 0, second: 0))
         #expect(Timestamp.parse(raw + "Z", timeZone: TimeZone(identifier: "UTC") ?? .current) == Date(timeIntervalSince1970: 1_796_032_800))
     }
 

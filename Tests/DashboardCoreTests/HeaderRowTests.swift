@@ -75,7 +75,9 @@ struct HeaderRowTests {
     func courseNamedLikeTheHeader() throws {
         let normalizer = RowNormalizer(layout: try Self.layout(["course_id", "title"], file: "courses.csv"))
         #expect(normalizer.normalize(["course", "Name"]) == .repeatedHeader)
-        #expect(normalizer.normalize(["course", "Name of the course"]) == .course(CourseRecord(courseID: "course", code: "course", title: "Name of the course")))
+        #expect(
+            normalizer.normalize(["course", "Name of the course"])
+                == .course(CourseRecord(courseID: "course", code: "course", title: "Name of the course")))
     }
 
     @Test(

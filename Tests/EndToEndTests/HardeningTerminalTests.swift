@@ -254,7 +254,8 @@ import Testing
         }
         let list = try sandbox.dashboard(["report", "list", "--format", "text", "--width", "120"]).stdout
         #expect(list.contains("    s1␛]0;pwned␇  Title␛[2J␇ with<U+202E>evil<U+200B><U+2066>  s␇1       2026-12-01  high      upcoming\n"))
-        #expect(list.contains("    s2            Carriage return                              st2␍␛[1A  -           low       no due date\n"))
+        #expect(
+            list.contains("    s2            Carriage return                              st2␍␛[1A  -           low       no due date\n"))
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT \(StoreUnderTest.hex("task_id")) FROM tasks WHERE task_id LIKE 's1%'")
                 == "73311B5D303B70776E656407\n")

@@ -41,7 +41,8 @@ import Testing
         let rejects = try String(contentsOfFile: sandbox.path("rejects.csv"), encoding: .utf8)
         #expect(rejects.contains("tasks.csv,3,task_id,invisible_character,\u{FEFF}t2,task_id holds an invisible character: "))
         #expect(rejects.contains("tasks.csv,4,course_id,invisible_character,bio\u{200B},course_id holds an invisible character: "))
-        let json = try JSON.object(try sandbox.run(["--db", "fresh.sqlite", "check", "--format", "json", "courses.csv", "tasks.csv"]).stdout)
+        let json = try JSON.object(
+            try sandbox.run(["--db", "fresh.sqlite", "check", "--format", "json", "courses.csv", "tasks.csv"]).stdout)
         let problems = JSON.objects(json["rejects"])
         #expect(problems.map { $0["code"] as? String } == Array(repeating: "invisible_character", count: 4))
         #expect(problems.map { $0["type"] as? String } == Array(repeating: "constraint-error", count: 4))

@@ -33,7 +33,8 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT task_id, course_id, title, due FROM tasks ORDER BY task_id")
                 == "t1|bio|Lab report|2026-12-01\nt2|his|Essay|2026-12-02\n")
-        let json = try JSON.object(try sandbox.run(["--db", "other.sqlite", "check", "--format", "json", "courses.csv", "tasks.csv"]).stdout)
+        let json = try JSON.object(
+            try sandbox.run(["--db", "other.sqlite", "check", "--format", "json", "courses.csv", "tasks.csv"]).stdout)
         let warnings = JSON.objects(json["warnings"])
         #expect(warnings.count == 1)
         #expect(warnings.first?["code"] as? String == "repeated_header")
@@ -92,7 +93,8 @@ import Testing
             ),
             // The same columns in another order: the rows after it would be read shifted.
             (
-                "task_id,course_id,title,due\nt1,bio,Lab,2026-12-01\n\n\u{FEFF}course_id,task_id,due,title\r\nhis,t2,2026-12-02,Essay\r\n", 4,
+                "task_id,course_id,title,due\nt1,bio,Lab,2026-12-01\n\n\u{FEFF}course_id,task_id,due,title\r\nhis,t2,2026-12-02,Essay\r\n",
+                4,
                 "line 4 is a tasks header of another layout (course_id, task_id, due, title): the rows after it cannot be read with the header on line 1 (task_id, course_id, title, due)",
                 "\u{FEFF}course_id,task_id,due,title"
             ),
@@ -117,12 +119,14 @@ import Testing
             result
                 == CommandResult(
                     exitCode: 65, stdout: "",
-                    stderr: "dashboard: error: joined.csv:\(line): \(message) [mismatched_header]; nothing was imported (recorded as failed batch 2)\n"
+                    stderr:
+                        "dashboard: error: joined.csv:\(line): \(message) [mismatched_header]; nothing was imported (recorded as failed batch 2)\n"
                         + "dashboard: hint: split the file at line \(line) and import the two parts as two files; exports can be joined into one file only when their headers are the same\n"
                 ))
         #expect(try DatabaseSnapshot.data(sandbox.path("db.sqlite")) == before)
         #expect(
-            try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT batch_id, status FROM batches ORDER BY batch_id") == "1|committed\n2|failed\n")
+            try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT batch_id, status FROM batches ORDER BY batch_id")
+                == "1|committed\n2|failed\n")
         let json = try JSON.object(
             try sandbox.run(["--db", "db.sqlite", "check", "--format", "json", "more-courses.csv", "joined.csv"]).stdout)
         let error = json["file_error"] as? [String: Any]

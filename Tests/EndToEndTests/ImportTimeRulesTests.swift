@@ -33,11 +33,13 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(sandbox.path("db.sqlite"), "SELECT task_id, due FROM tasks ORDER BY task_id")
                 == "o3|2026-11-28T20:00:00Z\no4|2026-11-30T00:00:00Z\no5|2026-11-29T10:00:15Z\n")
-        let json = try JSON.object(try sandbox.run(["--db", "fresh.sqlite", "check", "--format", "json", "courses.csv", "tasks.csv"]).stdout)
+        let json = try JSON.object(
+            try sandbox.run(["--db", "fresh.sqlite", "check", "--format", "json", "courses.csv", "tasks.csv"]).stdout)
         let rejects = JSON.objects(json["rejects"])
-        #expect(rejects.map { "\($0["code"] ?? "")@\($0["line"] ?? "") \($0["type"] ?? "") \($0["column"] ?? "")" } == [
-            "invalid_date@2 type-error due", "invalid_date@3 type-error due", "invalid_date@7 type-error due",
-        ])
+        #expect(
+            rejects.map { "\($0["code"] ?? "")@\($0["line"] ?? "") \($0["type"] ?? "") \($0["column"] ?? "")" } == [
+                "invalid_date@2 type-error due", "invalid_date@3 type-error due", "invalid_date@7 type-error due",
+            ])
     }
 
     @Test func aStoredDueWrittenBackIsTheSameDueSoAReimportWithLongerFractionsChangesNothing() throws {
@@ -62,9 +64,12 @@ import Testing
             try sandbox.run(["--as-of", "2026-11-29T08:00+14:30", "status"])
                 == CommandResult(
                     exitCode: 64, stdout: "",
-                    stderr: "dashboard: error: --as-of \"2026-11-29T08:00+14:30\" has an offset out of range: offsets run from -14:00 to +14:00\n"
+                    stderr:
+                        "dashboard: error: --as-of \"2026-11-29T08:00+14:30\" has an offset out of range: offsets run from -14:00 to +14:00\n"
                         + hint))
-        let edge = try sandbox.run(["--as-of", "2026-11-29T08:00:00.123456789012-14:00", "--db", "none.sqlite", "status", "--format", "json"])
+        let edge = try sandbox.run([
+            "--as-of", "2026-11-29T08:00:00.123456789012-14:00", "--db", "none.sqlite", "status", "--format", "json",
+        ])
         #expect(edge.exitCode == 66 && edge.stderr == "", "\(edge)")
     }
 

@@ -127,7 +127,8 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", Fixtures.courses)
         try sandbox.write("tasks.csv", "task_id,course_id,title\nt1,bio,Essay\n\u{FEFF}task_id,course_id,title\nt\u{200B}2,bio,Lab\n")
-        let result = try Self.report(sandbox, ["--db", "db.sqlite", "check", "--format", "junit", "courses.csv", "tasks.csv"], exitCode: 65)
+        let result = try Self.report(
+            sandbox, ["--db", "db.sqlite", "check", "--format", "junit", "courses.csv", "tasks.csv"], exitCode: 65)
         let tasks = try #require(try JUnitDocument.parse(result.stdout).suite("tasks.csv"))
         let repeated = try #require(tasks.testCase("repeated_header"))
         #expect(repeated.outcomes.isEmpty)
@@ -150,7 +151,8 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", Fixtures.courses)
         try sandbox.write("tasks.csv", "task_id,course_id,title\nt1,bio,Essay\ncourse_id,title\nbio,Biology\n")
-        let result = try Self.report(sandbox, ["--db", "db.sqlite", "check", "--format", "junit", "courses.csv", "tasks.csv"], exitCode: 65)
+        let result = try Self.report(
+            sandbox, ["--db", "db.sqlite", "check", "--format", "junit", "courses.csv", "tasks.csv"], exitCode: 65)
         let tasks = try #require(try JUnitDocument.parse(result.stdout).suite("tasks.csv"))
         #expect(tasks.cases.map(\.name) == Self.fileRules)
         #expect(

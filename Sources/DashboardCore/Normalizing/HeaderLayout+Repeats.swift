@@ -28,7 +28,8 @@ extension HeaderLayout {
         guard let read = (try? HeaderLayout(header: fields, file: "", fileNameHint: kind)) ?? (try? HeaderLayout(header: fields, file: ""))
         else { return nil }
         let idColumn: Column = kind == .courses ? .courseID : .taskID
-        let idCellNames = indexes[idColumn].map { $0 < fields.count && Column.named(fields[$0].trimmingUnicodeWhitespace()) != nil } ?? false
+        let idCellNames =
+            indexes[idColumn].map { $0 < fields.count && Column.named(fields[$0].trimmingUnicodeWhitespace()) != nil } ?? false
         guard idCellNames || fields.allSatisfy({ Column.isEmptyOrName($0) }) else { return nil }
         if read.kind == kind, read.indexes == indexes, read.fieldCount == fieldCount { return .same }
         return .other(read)
