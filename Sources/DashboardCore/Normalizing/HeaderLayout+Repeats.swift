@@ -24,7 +24,16 @@ extension HeaderLayout {
     /// Cheap for data: a row is looked at only when one of its cells could name `course_id`,
     /// which every header has, checked on the bytes first.
     package func headerRow(_ fields: [String]) -> HeaderRow? {
-        guard fields.contains(where: Column.mayNameCourseID) else { return nil }
+        // The first byte inline (most cells start with a digit or another letter than c), then
+        // the rest of the check for the few others.
+        let candidate = fields.contains { field in
+            switch field.utf8.first {
+            case 0x43?, 0x63?, 0x09?, 0x0A?, 0x0B?, 0x0C?, 0x0D?, 0x20?, 0x2D?, 0x5F?: return Column.mayNameCourseID(field)
+            case let byte? where byte >= 0x80: return Column.mayNameCourseID(field)
+            default: return false
+            }
+        }
+        guard candidate else { return nil }
         guard let read = (try? HeaderLayout(header: fields, file: "", fileNameHint: kind)) ?? (try? HeaderLayout(header: fields, file: ""))
         else { return nil }
         let idColumn: Column = kind == .courses ? .courseID : .taskID
@@ -46,42 +55,48 @@ extension HeaderLayout {
 
 extension Column {
     /// The `course_id` aliases as ASCII letters packed 7 bits each (at most 9 letters), for
-    /// `mayNameCourseID`; nil when an alias does not fit, which turns the shortcut off.
-    private static let courseIDKeys: Set<UInt64>? = {
-        var keys: Set<UInt64> = []
+    /// `mayNameCourseID`; empty when an alias does not fit, which turns the shortcut off.
+    private static let courseIDKeys: [UInt64] = {
+        var keys: [UInt64] = []
         for alias in Column.courseID.aliases {
-            guard alias.utf8.count <= 9, alias.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
-            keys.insert(alias.utf8.reduce(0) { $0 << 7 | UInt64($1) })
+            guard alias.utf8.count <= 9, alias.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return [] }
+            keys.append(alias.utf8.reduce(0) { $0 << 7 | UInt64($1) })
         }
         return keys
     }()
 
-    /// True when `field` may name `course_id`; exact for ASCII, `named` decides the rest.
+    /// True when `field` names `course_id` (as `named` says), looked at byte by byte first.
     ///
-    /// Runs on every field of every data row, so it reads bytes: it stops at the first ASCII
-    /// character a column name cannot hold (a digit, punctuation) or at a tenth letter.
+    /// Runs on the fields of every data row, so it reads bytes: most cells end at their first
+    /// byte (a digit, a letter other than c), the others at the first ASCII character a column
+    /// name cannot hold or at a tenth letter; text with non-ASCII bytes goes to `named`.
     static func mayNameCourseID(_ field: String) -> Bool {
-        guard let keys = courseIDKeys else { return named(field.trimmingUnicodeWhitespace()) == .courseID }
+        let keys = courseIDKeys
+        guard !keys.isEmpty else { return named(field.trimmingUnicodeWhitespace()) == .courseID }
         var packed: UInt64 = 0
         var letters = 0
         var nonASCII = false
-        let fits = field.withUTF8Bytes { bytes -> Bool in
-            for byte in bytes {
+        var first = true
+        for byte in field.utf8 {
+            if first {
+                first = false
                 switch byte {
-                case 0x41...0x5A, 0x61...0x7A:
-                    letters += 1
-                    if letters > 9 { return false }
-                    packed = packed << 7 | UInt64(byte | 0x20)
-                case 0x09...0x0D, 0x20, 0x2D, 0x5F: continue
-                case 0x80...: nonASCII = true
+                case 0x43, 0x63, 0x09...0x0D, 0x20, 0x2D, 0x5F, 0x80...: break
                 default: return false
                 }
             }
-            return true
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A:
+                letters += 1
+                if letters > 9 { return false }
+                packed = packed << 7 | UInt64(byte | 0x20)
+            case 0x09...0x0D, 0x20, 0x2D, 0x5F: continue
+            case 0x80...: nonASCII = true
+            default: return false
+            }
         }
-        guard fits else { return false }
         if nonASCII { return named(field.trimmingUnicodeWhitespace()) == .courseID }
-        return keys.contains(packed)
+        return letters > 0 && keys.contains(packed)
     }
 
     /// True when a cell of a header-like row is empty or names a column.
