@@ -16,20 +16,7 @@ enum ContractPattern {
 
     /// The characters `trimmingUnicodeWhitespace` removes (Unicode White_Space), as the inside
     /// of a character class: `\u0009-\u000d \u0085\u00a0…`.
-    static let whiteSpaceClass: String = {
-        var ranges: [ClosedRange<UInt32>] = []
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value), scalar.isUnicodeWhitespace else { continue }
-            if let last = ranges.last, last.upperBound + 1 == value {
-                ranges[ranges.count - 1] = last.lowerBound...value
-            } else {
-                ranges.append(value...value)
-            }
-        }
-        return ranges.map { range in
-            range.count == 1 ? classMember(range.lowerBound) : classMember(range.lowerBound) + "-" + classMember(range.upperBound)
-        }.joined()
-    }()
+    static let whiteSpaceClass = classInside(through: 0x10FFFF) { $0.isUnicodeWhitespace }
 
     /// The invisible format characters an id may not hold (`InvisibleCharacters`, Unicode
     /// general category Cf) of the Basic Multilingual Plane, as the inside of a character class:
@@ -37,12 +24,22 @@ enum ContractPattern {
     /// musical and shorthand format controls) cannot be written in the syntax every reader
     /// shares (`\uXXXX` is one UTF-16 unit in JavaScript): the dashboard refuses them in ids,
     /// the pattern does not (docs/formats.md).
-    static let formatClass: String = {
+    static let formatClass = classInside(through: 0xFFFF) { InvisibleCharacters.isInvisible($0) }
+
+    /// A required id: not empty once trimmed, and no invisible format character anywhere.
+    static var requiredID: String { "(\(space)[^\(whiteSpaceClass)\(formatClass)][^\(formatClass)]*)" }
+
+    /// An optional id: empty, or without any invisible format character.
+    static var optionalID: String { "([^\(formatClass)]*)" }
+
+    /// The scalars up to `last` that `member` accepts, as the inside of a character class: runs
+    /// of consecutive ones as ranges (`\u2000-\u200a`).
+    private static func classInside(through last: UInt32, _ member: (Unicode.Scalar) -> Bool) -> String {
         var ranges: [ClosedRange<UInt32>] = []
-        for value in UInt32(0)...0xFFFF {
-            guard let scalar = Unicode.Scalar(value), InvisibleCharacters.isInvisible(scalar) else { continue }
-            if let last = ranges.last, last.upperBound + 1 == value {
-                ranges[ranges.count - 1] = last.lowerBound...value
+        for value in UInt32(0)...last {
+            guard let scalar = Unicode.Scalar(value), member(scalar) else { continue }
+            if let run = ranges.last, run.upperBound + 1 == value {
+                ranges[ranges.count - 1] = run.lowerBound...value
             } else {
                 ranges.append(value...value)
             }
@@ -50,13 +47,7 @@ enum ContractPattern {
         return ranges.map { range in
             range.count == 1 ? classMember(range.lowerBound) : classMember(range.lowerBound) + "-" + classMember(range.upperBound)
         }.joined()
-    }()
-
-    /// A required id: not empty once trimmed, and no invisible format character anywhere.
-    static var requiredID: String { "(\(space)[^\(whiteSpaceClass)\(formatClass)][^\(formatClass)]*)" }
-
-    /// An optional id: empty, or without any invisible format character.
-    static var optionalID: String { "([^\(formatClass)]*)" }
+    }
 
     /// One scalar inside a character class: a space as itself, anything else as `\uXXXX`.
     private static func classMember(_ value: UInt32) -> String {
