@@ -33,7 +33,8 @@ DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libss
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
 FUZZ_SOURCES = $(wildcard Sources/DashboardCore/CSVReading/*.swift) $(wildcard Sources/DashboardCore/Normalizing/*.swift) \
-	Sources/DashboardCore/Support/Clock.swift Sources/DashboardCore/Support/PathInspection.swift Fuzz/FuzzTarget.swift
+	Sources/DashboardCore/Support/Clock.swift Sources/DashboardCore/Support/PathInspection.swift \
+	Sources/DashboardCore/Support/JSONValue.swift Sources/DashboardCore/Support/VisibleText.swift Fuzz/FuzzTarget.swift
 
 deps:
 	@missing=""; \
@@ -157,7 +158,7 @@ man: deps build
 fuzz: deps
 	@mkdir -p .build/fuzz/corpus
 	@rm -f $(FUZZ_BIN)
-	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzCSV -I Sources/CCSV \
+	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzCSV -package-name DashboardCore -I Sources/CCSV \
 	  -Xcc -fmodule-map-file=Sources/CCSV/module.modulemap $(FUZZ_SOURCES) -lcsv -o $(FUZZ_BIN) 2>.build/fuzz/build.log \
 	  || { grep -v 'Cannot export local symbol' .build/fuzz/build.log; exit 1; }
 	$(FUZZ_BIN) .build/fuzz/corpus Fuzz/corpus Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \

@@ -5,7 +5,9 @@
 // breaks, so libFuzzer keeps the input:
 // - reading the same bytes in 1-byte chunks and in 64 KiB chunks gives the same events;
 // - every due the parser accepts reads back from its stored text as the same due;
-// - normalizing text twice changes nothing the second time.
+// - normalizing text twice changes nothing the second time;
+// - the byte shortcut that looks for a header row (`Column.mayNameCourseID`) agrees with
+//   `Column.named`, and an id without its invisible characters has none left.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -65,6 +67,12 @@ func check(_ field: String) {
     guard TextNormalizer.text(once) == once else { fatalError("normalizing \(field) twice changed it") }
     let id = TextNormalizer.id(field)
     guard TextNormalizer.id(id) == id else { fatalError("normalizing id \(field) twice changed it") }
+    guard Column.mayNameCourseID(field) == (Column.named(field.trimmingUnicodeWhitespace()) == .courseID) else {
+        fatalError("mayNameCourseID(\(field.debugDescription)) disagrees with Column.named")
+    }
+    guard InvisibleCharacters.find(in: InvisibleCharacters.removed(from: field)).isEmpty else {
+        fatalError("removing the invisible characters of \(field.debugDescription) left some")
+    }
     _ = try? Priority.parse(field)
     _ = try? CompletedParser.parse(field)
 }

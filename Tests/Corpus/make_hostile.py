@@ -189,8 +189,8 @@ def _():
     return b"\n\n\r\n\r\n\n"
 
 
-@case("double-bom.csv", 65, "missing_column", "none", "missing_column@1",
-      "two UTF-8 BOMs: only the first is dropped, so the first header cell is not task_id")
+@case("double-bom.csv", 0, "-", "+1 tasks", "-",
+      "two UTF-8 BOMs: the first is dropped, the second (an invisible format character) is ignored in a header name")
 def _():
     return b"\xef\xbb\xbf\xef\xbb\xbf" + TASKS + b"b1,bio,Twice\n"
 
@@ -208,9 +208,9 @@ def _():
 
 
 @case("terminal-spoofing.csv", 65, "invalid_date", "+2 tasks", "invalid_date@6",
-      "ESC sequences (set the window title, clear the screen), CR, BEL, U+202E, U+2066 and U+200B in an id, a title, a student and a bad due: stored exactly, shown escaped")
+      "ESC sequences (set the window title, clear the screen), CR, BEL in ids, a title, a student and a bad due, U+202E, U+200B and U+2066 in a title: stored exactly, shown escaped")
 def _():
-    return FULL + u("\"s1\x1b]0;pwned\x07\",bio,\"Title\x1b[2J\x07 with\u202eevil\u200b\",s\u20661,2026-12-01,high,no\n"
+    return FULL + u("\"s1\x1b]0;pwned\x07\",bio,\"Title\x1b[2J\x07 with\u202eevil\u200b\u2066\",s\x071,2026-12-01,high,no\n"
                     "s2,bio,\"Carriage\rreturn\",\"st2\r\x1b[1A\",,low,no\n"
                     "s3,bio,Bad due,st3,\"2026\x1b[2J-12-01\",normal,no\n")
 
@@ -446,10 +446,48 @@ def _():
     return TASKS + b"\n   \n\t\n,,\n\r\n"
 
 
-@case("header-repeated-as-row.csv", 65, "unknown_course", "+2 tasks", "unknown_course@3",
-      "two exports concatenated: the header comes again as a data row")
+@case("header-repeated-as-row.csv", 0, "repeated_header", "+2 tasks", "repeated_header@3",
+      "two exports concatenated: the header comes again as a row, skipped with a warning")
 def _():
     return TASKS + b"c1,bio,First export\n" + TASKS + b"c2,his,Second export\n"
+
+
+@case("header-repeated-bom-crlf-quoted.csv", 0, "blank_row,repeated_header*3", "+4 tasks",
+      "blank_row@4,repeated_header@5,repeated_header@7,repeated_header@9",
+      "four exports concatenated, CRLF: the header again behind a BOM, behind a BOM quoted with aliases (\"Task ID\";\"Course\"), "
+      "upper case with a zero-width space; a blank line before one")
+def _():
+    header = b"task_id;course_id;title;due\r\n"
+    return (b"\xef\xbb\xbf" + header + b"r1;bio;First;2026-12-01\r\nr2;bio;Second;\r\n\r\n"
+            + b"\xef\xbb\xbf" + header + b"r3;his;Third;2026-12-02\r\n"
+            + b'\xef\xbb\xbf"Task ID";"Course";"Name";"Due Date"\r\n' + b"r4;his;Fourth;\r\n"
+            + u("TASK_ID;COURSE\u200b_ID;TITLE;DUE\r\n"))
+
+
+@case("header-other-layout-midfile.csv", 65, "mismatched_header", "none", "mismatched_header@4",
+      "a tasks export, then a courses export joined to it (cat): the courses header on line 4 is mismatched_header, nothing imported")
+def _():
+    return TASKS + b"m1,bio,First\nm2,bio,Second\ncourse_id,title,code\nbio,Biology,BIO\n"
+
+
+@case("header-other-order-midfile.csv", 65, "mismatched_header", "none", "mismatched_header@3",
+      "two tasks exports with their columns in another order: the rows after line 3 would be read shifted")
+def _():
+    return b"task_id,course_id,title,due\no1,bio,First,2026-12-01\ncourse_id,task_id,due,title\nhis,o2,2026-12-02,Second\n"
+
+
+@case("ids-invisible-characters.csv", 65, "invisible_character*5", "+1 tasks",
+      "invisible_character@2,invisible_character@3,invisible_character@4,invisible_character@5,invisible_character@6",
+      "a BOM, a zero-width space, a bidi isolate, a soft hyphen and a tag character in ids: invisible_character; a ZWJ emoji "
+      "title imports")
+def _():
+    return (b"task_id,course_id,title,student_id,assignment_id\n"
+            + u("\ufeffv1,bio,Behind a BOM,s1,a1\n"
+                "v2,bio\u200b,Zero-width course,s1,a1\n"
+                "v3,bio,Isolated student,s\u20661,a1\n"
+                "v4,bio,Soft hyphen,s1,a\u00ad1\n"
+                "v5\U000e0041,bio,Tag,s1,a1\n"
+                "v6,bio,Lab \U0001f469\u200d\U0001f4bb report,s1,a1\n"))
 
 
 @case("path-separator-course-ids.csv", 0, "-", "+6 courses", "-",
@@ -544,6 +582,18 @@ def _():
         "2024-02-29", "1900-01-01", "2200-12-31T23:59:59", "2026-11-29T23:59+14:00", "2026-11-29T00:00-14:00",
     ]
     return TASKS[:-1] + b",due\n" + b"".join(u(f"dt{i},bio,Due {i},{d}\n") for i, d in enumerate(dues, 1))
+
+
+@case("offsets-and-fractions.csv", 65, "invalid_date*5", "+4 tasks",
+      "invalid_date@2,invalid_date@3,invalid_date@4,invalid_date@5,invalid_date@6",
+      "offsets +14:59, -14:30, +14:01, +1401 and +05:60 refused; +14:00, -14:00, -1400 and a 12-digit fraction of a second import")
+def _():
+    dues = [
+        "2026-11-29T10:00+14:59", "2026-11-29T10:00-14:30", "2026-11-29T10:00+14:01", "2026-11-29T10:00+1401",
+        "2026-11-29T10:00+05:60",  # invalid
+        "2026-11-29T10:00+14:00", "2026-11-29T10:00-14:00", "2026-11-29T10:00-1400", "2026-11-29T10:00:15.123456789012Z",
+    ]
+    return TASKS[:-1] + b",due\n" + b"".join(u(f"of{i},bio,Offset {i},{d}\n") for i, d in enumerate(dues, 1))
 
 
 @case("slashed-and-null-dates.csv", 65, "ambiguous_date,ambiguous_date,invalid_date,invalid_date,invalid_date", "none",

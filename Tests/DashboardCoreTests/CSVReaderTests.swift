@@ -124,6 +124,35 @@ struct CSVReaderTests {
         #expect(readCSV("a\n\u{FEFF}b\n") == CSVReadOutcome(events: [rec(1, "a"), rec(2, "\u{FEFF}b")]))
     }
 
+    @Test(
+        "a byte order mark before an opening quote at the start of a record (cat of a second export) opens the field: kept, not a malformedQuote",
+        arguments: csvChunkLimits)
+    func byteOrderMarkBeforeAQuoteMidFile(chunkLimit: Int) {
+        let outcome = readCSV("a;b\r\n1;2\r\n\u{FEFF}\"Task ID\";\"x;y\"\r\n\u{FEFF}\"t2\";3\n3;4\n", chunkLimit: chunkLimit)
+        #expect(
+            outcome
+                == CSVReadOutcome(
+                    events: [
+                        rec(1, "a", "b"), rec(2, "1", "2"), rec(3, "\u{FEFF}Task ID", "x;y"), rec(4, "\u{FEFF}t2", "3"), rec(5, "3", "4"),
+                    ],
+                    delimiter: UInt8(ascii: ";")))
+    }
+
+    @Test(
+        "a byte order mark before a quote that still breaks the rules, or a record too long to read again, stays a malformedQuote",
+        arguments: csvChunkLimits)
+    func byteOrderMarkBeforeABrokenQuote(chunkLimit: Int) {
+        let long = String(repeating: "x", count: 200)
+        let outcome = readCSV("a,b\n\u{FEFF}\"t\"x,2\n\u{FEFF}\"\(long)\",2\n\u{FEFF}x\"y,2\n", chunkLimit: chunkLimit)
+        #expect(
+            outcome
+                == CSVReadOutcome(events: [
+                    rec(1, "a", "b"), .malformedQuote(line: 2, text: "\u{FEFF}\"t\"x,2"),
+                    .malformedQuote(line: 3, text: String(("\u{FEFF}\"\(long)\",2").utf8.prefix(200)) ?? ""),
+                    .malformedQuote(line: 4, text: "\u{FEFF}x\"y,2"),
+                ]))
+    }
+
     @Test("blank lines are reported with their line, not as records", arguments: csvChunkLimits)
     func blankLines(chunkLimit: Int) {
         let outcome = readCSV("\na\n\nb\r\n\r\nc\r\rd\n\n", chunkLimit: chunkLimit)

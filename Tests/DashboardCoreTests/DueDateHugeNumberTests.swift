@@ -14,13 +14,22 @@ struct DueDateHugeNumberTests {
         "a huge number anywhere in a due is invalid_date",
         arguments: [
             "\(huge)-01-01", "2026-\(huge)-01", "2026-01-\(huge)", "2026-11-30T\(huge):00", "2026-11-30T10:\(huge)",
-            "2026-11-30T10:00:\(huge)", "2026-11-30T10:00:00.\(huge)", "2026-11-30T10:00+\(huge)", "2026-11-30T10:00-\(huge):00",
+            "2026-11-30T10:00:\(huge)", "2026-11-30T10:00+\(huge)", "2026-11-30T10:00-\(huge):00",
             "01/02/\(huge)", "\(huge)/01/2026", "9223372036854775808-01-01", "-9223372036854775808-01-01",
         ])
     func hugeNumbersAreRefused(raw: String) {
         #expect(throws: FieldProblem.self) { try DueDateParser.parse(raw, dateOrder: .dmy) }
         #expect(Timestamp.parse(raw, timeZone: TimeZone(identifier: "UTC") ?? .current) == nil)
         #expect(DueDate(storageText: raw) == nil)
+    }
+
+    @Test("a fraction of a second is digits, not a number: any number of them is read without a trap and dropped")
+    func hugeFractionIsDropped() throws {
+        let raw = "2026-11-30T10:00:00.\(Self.huge)"
+        #expect(
+            try DueDateParser.parse(raw, dateOrder: .dmy)
+                == .local(CivilDate(year: 2026, month: 11, day: 30), hour: 10, minute: 0, second: 0))
+        #expect(Timestamp.parse(raw + "Z", timeZone: TimeZone(identifier: "UTC") ?? .current) == Date(timeIntervalSince1970: 1_796_032_800))
     }
 
     @Test("the extreme instants a stored due can hold print and read back without a trap")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DashboardCore
@@ -109,8 +110,8 @@ struct DueDateParserTests {
             ("2026-11-29T24:00", "the time is out of range"),
             ("2026-11-29T14:60", "the time is out of range"),
             ("2026-11-29T14:30:60", "the time is out of range"),
-            ("2026-11-29T14:30+15:00", "the offset is out of range"),
-            ("2026-11-29T14:30+01:60", "the offset is out of range"),
+            ("2026-11-29T14:30+15:00", "the offset +15:00 is out of range: offsets run from -14:00 to +14:00"),
+            ("2026-11-29T14:30+01:60", "the offset +01:60 has more than 59 minutes"),
             ("2026-11-29T14:30+1", "expected an offset such as +01:00"),
             ("2026-11-29T14:30+01:0", "expected an offset such as +01:00"),
             ("2026-11-29T14:30 tomorrow", "unexpected text after the date"),
@@ -123,6 +124,77 @@ struct DueDateParserTests {
         ) {
             try DueDateParser.parse(raw, dateOrder: nil)
         }
+    }
+
+    @Test(
+        "offsets run from -14:00 to +14:00 inclusive, not one minute beyond, in every spelling",
+        arguments: [
+            ("2026-11-29T14:30+14:00", "2026-11-29T00:30:00Z"), ("2026-11-29T14:30-14:00", "2026-11-30T04:30:00Z"),
+            ("2026-11-29T14:30+1400", "2026-11-29T00:30:00Z"), ("2026-11-29T14:30-14", "2026-11-30T04:30:00Z"),
+            ("2026-11-29T14:30+13:59", "2026-11-29T00:31:00Z"), ("2026-11-29T14:30-13:59", "2026-11-30T04:29:00Z"),
+            ("2026-11-29T14:30+00:00", "2026-11-29T14:30:00Z"), ("2026-11-29T14:30-00:00", "2026-11-29T14:30:00Z"),
+        ])
+    func offsetsAtTheEdges(raw: String, storage: String) throws {
+        #expect(try DueDateParser.parse(raw, dateOrder: nil)?.storageText == storage)
+    }
+
+    @Test(
+        "an offset beyond ±14:00 is invalid_date saying the rule, whatever its minutes and spelling",
+        arguments: [
+            ("+14:59", "+14:59"), ("-14:30", "-14:30"), ("+14:01", "+14:01"), ("-14:01", "-14:01"), ("+1401", "+14:01"),
+            ("-1459", "-14:59"), ("+15", "+15:00"), ("-15:00", "-15:00"), ("+99:00", "+99:00"), (" +14:30", "+14:30"),
+        ])
+    func offsetsBeyondTheRule(offset: String, written: String) {
+        let raw = "2026-11-29T14:30" + offset
+        #expect(
+            throws: FieldProblem(
+                code: .invalidDate, column: "due", value: raw,
+                message: "\"\(raw)\" is not a date: the offset \(written) is out of range: offsets run from -14:00 to +14:00",
+                hint: Self.forms)
+        ) {
+            try DueDateParser.parse(raw, dateOrder: nil)
+        }
+    }
+
+    @Test(
+        "an offset's minutes are 00–59, also under 14 hours",
+        arguments: [("+05:60", "+05:60"), ("-0099", "-00:99"), ("+14:60", "+14:60")])
+    func offsetMinutesOutOfRange(offset: String, written: String) {
+        let raw = "2026-11-29T14:30" + offset
+        #expect(
+            throws: FieldProblem(
+                code: .invalidDate, column: "due", value: raw,
+                message: "\"\(raw)\" is not a date: the offset \(written) has more than 59 minutes", hint: Self.forms)
+        ) {
+            try DueDateParser.parse(raw, dateOrder: nil)
+        }
+    }
+
+    @Test(
+        "a fraction of a second of any number of digits is accepted and dropped: the second is kept, never rounded up",
+        arguments: [
+            ("2026-11-29T14:30:15.1", "2026-11-29T14:30:15"), ("2026-11-29T14:30:15,123456789", "2026-11-29T14:30:15"),
+            ("2026-11-29T14:30:15.1234567890", "2026-11-29T14:30:15"),
+            ("2026-11-29T23:59:59.999999999999999999999999999999", "2026-11-29T23:59:59"),
+            ("2026-11-29T14:30:15.0000000000001Z", "2026-11-29T14:30:15Z"),
+            ("2026-11-29T14:30:15.99999999999+01:00", "2026-11-29T13:30:15Z"),
+        ])
+    func fractionsOfAnyLength(raw: String, storage: String) throws {
+        let due = try DueDateParser.parse(raw, dateOrder: nil)
+        #expect(due?.storageText == storage)
+        // The stored text reads back as the same due (DueDate.canonical), as a re-import compares it.
+        #expect(DueDate(storageText: storage) == due)
+    }
+
+    @Test("--as-of and the other times read by the same parser follow the same offset and fraction rules")
+    func timesFollowTheDueRules() {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        #expect(Timestamp.parse("2026-11-29T08:00+14:00", timeZone: utc) == Date(timeIntervalSince1970: 1_795_888_800))
+        #expect(Timestamp.parse("2026-11-29T08:00+14:30", timeZone: utc) == nil)
+        #expect(Timestamp.whyUnreadable("2026-11-29T08:00+14:30") == "has an offset out of range: offsets run from -14:00 to +14:00")
+        #expect(Timestamp.whyUnreadable("2026-11-29T08:00-14:01") == "has an offset out of range: offsets run from -14:00 to +14:00")
+        #expect(Timestamp.whyUnreadable("2026-11-29T08:00+05:60") == "cannot be read as a time")
+        #expect(Timestamp.parse("2026-11-29T08:00:00.1234567890123Z", timeZone: utc) == Date(timeIntervalSince1970: 1_795_939_200))
     }
 
     @Test("storage text that is not canonical is read back only when it parses")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DashboardCore
@@ -130,7 +131,7 @@ struct TimeZoneCatalogTests {
         #expect(
             throws: FieldProblem(
                 code: .invalidTimezone, column: "timezone", value: raw, message: "\"\(raw)\" is not an IANA time zone name",
-                hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like CET)")
+                hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like PST)")
         ) {
             try TimeZoneCatalog.parse(raw)
         }
@@ -140,13 +141,82 @@ struct TimeZoneCatalogTests {
     @Test("current IANA names that Foundation's identifier list lacks on Linux are accepted")
     func currentNamesMissingFromFoundationList() {
         // TimeZone.knownTimeZoneIdentifiers on Linux (swift-corelibs-foundation, ICU) lists
-        // Asia/Calcutta but not Asia/Kolkata, and no Etc/ names, although tzdata ships them;
-        // the catalog adds the Area/Location files of /usr/share/zoneinfo.
+        // Asia/Calcutta but not Asia/Kolkata, and no Etc/ names, although tzdata ships them.
         #expect(TimeZoneCatalog.canonicalName("asia/kolkata") == "Asia/Kolkata")
         #expect(TimeZoneCatalog.canonicalName("Etc/UTC") == "Etc/UTC")
         #expect(TimeZoneCatalog.canonicalName("America/Argentina/Buenos_Aires") == "America/Argentina/Buenos_Aires")
-        // Abbreviation files at the top of zoneinfo stay refused.
-        #expect(TimeZoneCatalog.canonicalName("EST") == nil)
         #expect(TimeZoneCatalog.canonicalName("posix/Europe/Berlin") == nil)
+    }
+
+    /// The zone and link names of the system's tzdata (the package the Makefile installs), as
+    /// `zic` reads them: `Z NAME …` and `L TARGET NAME` lines of tzdata.zi.
+    static func tzdataNames() throws -> [String] {
+        let text = try String(contentsOfFile: "/usr/share/zoneinfo/tzdata.zi", encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            if words.count >= 2, words[0] == "Z" { return String(words[1]) }
+            if words.count >= 3, words[0] == "L" { return String(words[2]) }
+            return nil
+        }
+    }
+
+    @Test("every zone and link name tzdata ships is known, in any case, stored in tzdata's spelling (Factory aside)")
+    func everyTzdataName() throws {
+        let names = try Self.tzdataNames().filter { $0 != "Factory" }
+        #expect(names.count > 590, "\(names.count) names in tzdata.zi")
+        #expect(Set(names.map { $0.lowercased() }).count == names.count, "two tzdata names differ only in case")
+        for name in names {
+            #expect(try TimeZoneCatalog.parse(name) == name)
+            #expect(try TimeZoneCatalog.parse(name.lowercased()) == name)
+            #expect(try TimeZoneCatalog.parse(" \(name.uppercased())\u{A0}") == name)
+        }
+        #expect(Set(TimeZoneCatalog.canonicalByLowercase.values) == Set(names + ["UTC"]))
+    }
+
+    @Test(
+        "the single names at the top of zoneinfo and the backward links are zones, a case variant is the name it varies",
+        arguments: [
+            ("EST5EDT", "EST5EDT"), ("est5edt", "EST5EDT"), ("CST6CDT", "CST6CDT"), ("MST7MDT", "MST7MDT"), ("pst8pdt", "PST8PDT"),
+            ("EST", "EST"), ("MST", "MST"), ("HST", "HST"), ("GMT", "GMT"), ("gmt+0", "GMT+0"), ("UTC", "UTC"), ("Zulu", "Zulu"),
+            ("CET", "CET"), ("Etc/GMT+5", "Etc/GMT+5"), ("etc/gmt-14", "Etc/GMT-14"), ("US/Eastern", "US/Eastern"),
+            ("us/eastern", "US/Eastern"), ("Asia/Calcutta", "Asia/Calcutta"), ("NZ-CHAT", "NZ-CHAT"),
+        ])
+    func singleNamesAndLinks(raw: String, expected: String) throws {
+        #expect(try TimeZoneCatalog.parse(raw) == expected)
+    }
+
+    @Test("a tzdata name means what tzdata says: EST5EDT keeps US daylight saving time, EST is UTC-5 all year")
+    func namesMeanWhatTzdataSays() throws {
+        let july = Date(timeIntervalSince1970: 1_783_000_000)  // 2026-07-02
+        let january = Date(timeIntervalSince1970: 1_768_000_000)  // 2026-01-09
+        let zone = { (name: String) in try #require(TimeZone(identifier: try TimeZoneCatalog.parse(name))) }
+        #expect(try zone("est5edt").secondsFromGMT(for: july) == -4 * 3600)
+        #expect(try zone("EST5EDT").secondsFromGMT(for: january) == -5 * 3600)
+        #expect(try zone("EST").secondsFromGMT(for: july) == -5 * 3600)
+        #expect(try zone("Etc/GMT+5").secondsFromGMT(for: july) == -5 * 3600)
+    }
+
+    @Test(
+        "abbreviations tzdata does not name a zone by, zoneinfo's other files and its folders are unknown",
+        arguments: [
+            "PST", "CEST", "IST", "GMT+1", "EST5", "posixrules", "localtime", "right/UTC", "posix/EST5EDT", "zone.tab",
+            "tzdata.zi", "leapseconds", "iso3166.tab", "Etc", "America", "US", "Europe/",
+        ])
+    func otherFilesAreUnknown(raw: String) {
+        #expect(TimeZoneCatalog.canonicalName(raw) == nil)
+        #expect(throws: FieldProblem.self) { try TimeZoneCatalog.parse(raw) }
+    }
+
+    @Test("Factory, tzdata's placeholder for a zone not set, is refused saying so", arguments: ["Factory", "factory"])
+    func factoryIsRefused(raw: String) {
+        #expect(TimeZoneCatalog.canonicalName(raw) == nil)
+        #expect(
+            throws: FieldProblem(
+                code: .invalidTimezone, column: "timezone", value: raw,
+                message: "\"\(raw)\" is tzdata's placeholder for a zone that is not set, not a time zone",
+                hint: "name the course's zone (such as Europe/Berlin), or leave the cell empty for the database's default zone")
+        ) {
+            try TimeZoneCatalog.parse(raw)
+        }
     }
 }

@@ -179,7 +179,7 @@ struct RowNormalizerTests {
                 FieldProblem(
                     code: .invalidTimezone, column: "timezone", value: "Mars/Olympus",
                     message: "\"Mars/Olympus\" is not an IANA time zone name",
-                    hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like CET)")
+                    hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like PST)")
             ])
     }
 

@@ -13,11 +13,12 @@ import Testing
 
     static let courses =
         "course_id,title,code,teacher\n\"bio\(osc)\",\"Bio\(cls)logy\u{202E}evil\",\"BIO\u{1B}[31m\",\"Ms\(osc) A\u{200B}dams\"\n"
-    /// Task 1 is valid (its student id holds a CR); task 2 has a bad due, so it is rejected
+    /// Task 1 is valid (its student id holds a CR and an ESC: control characters, not the
+    /// invisible format characters an id may not hold); task 2 has a bad due, so it is rejected
     /// with its value quoted in the message. The CR in task 1 makes task 2 line 4.
     static let tasks =
         "task_id,course_id,title,student_id,due,priority\n"
-        + "\"t\(osc)1\",\"bio\(osc)\",\"Lab\(cls) re\u{202E}port\u{200B}\",\"s\r\u{1B}1\u{202E}\",2026-12-01,high\n"
+        + "\"t\(osc)1\",\"bio\(osc)\",\"Lab\(cls) re\u{202E}port\u{200B}\",\"s\r\u{1B}1\",2026-12-01,high\n"
         + "t2,\"bio\(osc)\",x,s2,\"not\(osc)a\rdate\(cls)\",low\n"
 
     static let taskID = "t\(osc)1"
@@ -117,7 +118,7 @@ import Testing
         }
         let listText = outputs["list.text"] ?? ""
         #expect(listText.contains("\nBIO␛[31m — Bio␛[2Jlogy<U+202E>evil\nteacher Ms␛]0;pwned␇ A<U+200B>dams, times in UTC\n"))
-        #expect(listText.contains("    t␛]0;pwned␇1  Lab␛[2J re<U+202E>port<U+200B>  s␍␛1<U+202E>  2026-12-01  high      upcoming\n"))
+        #expect(listText.contains("    t␛]0;pwned␇1  Lab␛[2J re<U+202E>port<U+200B>  s␍␛1     2026-12-01  high      upcoming\n"))
         #expect((outputs["grid.text"] ?? "").contains("| Bio␛[2Jlogy<U+202E>evil"))
         #expect(
             (outputs["grid.markdown"] ?? "").contains(
@@ -143,11 +144,11 @@ import Testing
         let task = ReportListCommandTests.tasks(list).first
         #expect(task?["task_id"] as? String == Self.taskID)
         #expect(task?["title"] as? String == "Lab\(Self.cls) re\u{202E}port\u{200B}")
-        #expect(task?["student_id"] as? String == "s\r\u{1B}1\u{202E}")
+        #expect(task?["student_id"] as? String == "s\r\u{1B}1")
         let csv = try sandbox.dashboard(["report", "list", "--format", "csv"]).stdout
         #expect(
             csv.hasSuffix(
-                "\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\u{202E}\",2026-12-01,high,false,upcoming,upcoming,,,,,\r\n"
+                "\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\",2026-12-01,high,false,upcoming,upcoming,,,,,\r\n"
             ))
         let check = try sandbox.dashboard(["check", "courses.csv", "tasks.csv", "--format", "json"])
         let rejects = JSON.objects(try JSON.object(check.stdout)["rejects"])
@@ -252,8 +253,9 @@ import Testing
             Self.expectVisible(result.stdout + result.stderr, arguments.joined(separator: " "))
         }
         let list = try sandbox.dashboard(["report", "list", "--format", "text", "--width", "120"]).stdout
-        #expect(list.contains("    s1␛]0;pwned␇  Title␛[2J␇ with<U+202E>evil<U+200B>  s<U+2066>1 "))
-        #expect(list.contains("    s2            Carriage return                      st2␍␛[1A    -           low       no due date\n"))
+        #expect(list.contains("    s1␛]0;pwned␇  Title␛[2J␇ with<U+202E>evil<U+200B><U+2066>  s␇1       2026-12-01  high      upcoming\n"))
+        #expect(
+            list.contains("    s2            Carriage return                              st2␍␛[1A  -           low       no due date\n"))
         #expect(
             try DatabaseSnapshot.lines(sandbox.db, "SELECT \(StoreUnderTest.hex("task_id")) FROM tasks WHERE task_id LIKE 's1%'")
                 == "73311B5D303B70776E656407\n")

@@ -22,6 +22,7 @@ package enum CSVEvent: Equatable, Sendable {
     /// A record that breaks the quoting rules (a quote inside an unquoted field, or text
     /// after a closing quote). `text` is the record's raw text from its first line to the end
     /// of the line where the error is (at most 200 bytes, line break removed), whatever the
-    /// read chunks. Reading resumes on the next physical line.
+    /// read chunks. Reading resumes on the next physical line. (A byte order mark before an
+    /// opening quote at the start of a record is not one: `CSVReader.fieldsBehindByteOrderMark`.)
     case malformedQuote(line: Int, text: String)
 }

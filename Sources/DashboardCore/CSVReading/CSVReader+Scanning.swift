@@ -119,7 +119,49 @@ extension CSVReader {
         var text = state.brokenText
         while let last = text.last, last == 0x0A || last == 0x0D { text.removeLast() }
         state.brokenText = []
+        if let fields = fieldsBehindByteOrderMark(text) {
+            context.pointee.recordsSeen += 1
+            try handler(.record(CSVRecord(fields: fields, line: context.pointee.brokenLine)))
+            return
+        }
         try handler(.malformedQuote(line: context.pointee.brokenLine, text: String(decoding: text, as: UTF8.self)))
+    }
+
+    /// The fields of a broken record that is a UTF-8 byte order mark and then a record that
+    /// parses cleanly, the mark kept at the start of its first field; nil for any other broken
+    /// record.
+    ///
+    /// Policy: `cat a.csv b.csv` leaves b.csv's BOM at the start of a line, and Excel quotes the
+    /// header cells after it (`U+FEFF"Task ID","Due Date"`): the quote opens the field as it
+    /// would after the BOM at the start of a file, instead of being a quote inside an unquoted
+    /// value. The mark stays data (a repeated header ignores it, an id refuses it: docs/formats.md).
+    /// Only a record whose text is whole (under `brokenTextLimit` bytes, one line) is read
+    /// again, with a parser of its own: the result depends on the text alone, never on chunks.
+    func fieldsBehindByteOrderMark(_ text: [UInt8]) -> [String]? {
+        guard text.count > 4, text.count < Self.brokenTextLimit, text.starts(with: [0xEF, 0xBB, 0xBF]), text[3] == 0x22 else {
+            return nil
+        }
+        var parser = csv_parser()
+        guard csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI)) == 0 else { return nil }
+        defer { csv_free(&parser) }
+        configure(&parser)
+        csv_set_delim(&parser, delimiter)
+        let context = UnsafeMutablePointer<CSVParseContext>.allocate(capacity: 1)
+        context.initialize(to: CSVParseContext())
+        context.pointee.recordsSeen = 1
+        defer {
+            context.deinitialize(count: 1)
+            context.deallocate()
+        }
+        let body = Array(text.dropFirst(3))
+        let parsed = body.withUnsafeBufferPointer { bytes in
+            csv_parse(&parser, bytes.baseAddress, bytes.count, fieldCallback, recordCallback, UnsafeMutableRawPointer(context))
+        }
+        guard parsed == body.count, csv_fini(&parser, fieldCallback, recordCallback, UnsafeMutableRawPointer(context)) == 0,
+            context.pointee.records.count == 1, var fields = context.pointee.records.first?.fields, !fields.isEmpty
+        else { return nil }
+        fields[0] = "\u{FEFF}" + fields[0]
+        return fields
     }
 
     private func drain(_ context: UnsafeMutablePointer<CSVParseContext>, state: inout ScanState, handler: (CSVEvent) throws -> Void) throws

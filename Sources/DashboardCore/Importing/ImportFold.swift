@@ -32,6 +32,9 @@ struct ImportFold {
     private(set) var rowsSoFar: Int
     private var row = 0
     private var blankRun: (line: Int, row: Int, count: Int, lastLine: Int)?
+    /// The file's header, once `header(_:)` has read it.
+    private var layout: HeaderLayout?
+    private var headerLine: Int { layout?.headerLine ?? 1 }
 
     init(file: String, kind: FileKind, problems: ProblemSpool, validCourses: [String: String], counts: ImportCounts, rowsSoFar: Int) {
         self.file = file
@@ -43,7 +46,8 @@ struct ImportFold {
     }
 
     /// Reports the columns of the header that no field uses (one warning for all of them).
-    func header(_ layout: HeaderLayout) throws {
+    mutating func header(_ layout: HeaderLayout) throws {
+        self.layout = layout
         guard !layout.unknownColumns.isEmpty else { return }
         try problems.append(ImportMessages.unknownColumns(layout.unknownColumns, kind: kind, file: file, headerLine: layout.headerLine))
     }
@@ -69,6 +73,15 @@ struct ImportFold {
             case .blank:
                 extendBlankRun(line)
                 return .none
+            case .repeatedHeader:
+                // Not data: not read, not rejected; a warning naming the line.
+                try flushBlankRun()
+                try problems.append(ImportMessages.repeatedHeader(file: file, line: line, row: row, headerLine: headerLine))
+                return .none
+            case .otherHeader(let other):
+                // The reading thread stops at such a row (`RowReader`); said the same way here.
+                throw ImportFailure.fileProblem(
+                    ImportMessages.mismatchedHeader(other, of: layout ?? other, file: file, line: line, value: ""), batchID: nil)
             case .rejected(let fieldProblems):
                 try startRow()
                 // Every problem of the row at once: an unknown course too.

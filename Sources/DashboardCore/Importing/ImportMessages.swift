@@ -37,6 +37,31 @@ enum ImportMessages {
             hint: "remove blank lines from the export, or ignore this warning")
     }
 
+    /// The `repeated_header` warning: a row that reads as the file's own header again.
+    static func repeatedHeader(file: String, line: Int, row: Int, headerLine: Int) -> ImportProblem {
+        ImportProblem(
+            code: .repeatedHeader, file: file, line: line, row: row,
+            message: "line \(line) repeats the header (line \(headerLine)) and was skipped",
+            hint: "exports joined into one file (cat a.csv b.csv) repeat their header: remove the line, or ignore this warning")
+    }
+
+    /// The `mismatched_header` file error: a row that reads as the header of another layout,
+    /// `value` the row's fields as `wrong_field_count` shows them.
+    static func mismatchedHeader(_ other: HeaderLayout, of layout: HeaderLayout, file: String, line: Int, value: String) -> ImportProblem {
+        let what =
+            other.kind == layout.kind
+            ? "a \(other.kind.rawValue) header of another layout (\(other.columnList))"
+            : "the header of a \(other.kind.rawValue) file (\(other.columnList)) inside a \(layout.kind.rawValue) file"
+        return ImportProblem(
+            code: .mismatchedHeader, file: file, line: line, row: 0, value: value,
+            message:
+                "line \(line) is \(what): the rows after it cannot be read with the header on line \(layout.headerLine) "
+                + "(\(layout.columnList))",
+            hint:
+                "split the file at line \(line) and import the two parts as two files; exports can be joined into one file only "
+                + "when their headers are the same")
+    }
+
     /// The `malformed_quote` problem of a row that breaks the quoting rules.
     static func malformedQuote(_ text: String) -> FieldProblem {
         FieldProblem(

@@ -7,38 +7,40 @@
 ///   (`invalid_encoding`), its quotes close and its records have a sane size
 ///   (`unterminated_quote`, `field_too_large`, `too_many_columns`), its header names a kind
 ///   (`unknown_file_kind`) with every required column once (`missing_column`,
-///   `duplicate_column`). Breaking one stops the run: nothing is imported.
+///   `duplicate_column`), and no header of another layout comes later (`mismatched_header`).
+///   Breaking one stops the run: nothing is imported.
 /// - Then each row, against the rules of its kind: a courses row has no due date, priority,
 ///   completed flag or course reference, so it is never checked for `invalid_date`,
 ///   `ambiguous_date`, `implausible_date`, `invalid_priority`, `invalid_boolean` or
 ///   `unknown_course`; a tasks row has no time zone, so never for `invalid_timezone`. The rest
 ///   (`missing_value`, `wrong_field_count`, `malformed_quote`, `value_too_long`,
-///   `duplicate_id`) apply to both.
-/// - Last the warnings, which reject nothing: `unknown_column`, `blank_row`, `duplicate_row`.
+///   `invisible_character`, `duplicate_id`) apply to both.
+/// - Last the warnings, which reject nothing: `unknown_column`, `blank_row`,
+///   `repeated_header`, `duplicate_row`.
 /// - A file whose kind is not known (the run stopped before its header was read) is listed
 ///   with the file-level rules only.
 extension ProblemCode {
     /// Checked on every file while it is opened and its header is read.
     package static let fileRules: [ProblemCode] = [
         .unreadableFile, .emptyFile, .invalidEncoding, .unterminatedQuote, .fieldTooLarge, .tooManyColumns, .unknownFileKind,
-        .missingColumn, .duplicateColumn,
+        .missingColumn, .duplicateColumn, .mismatchedHeader,
     ]
 
     /// Checked on every row of a file of `kind`; a row that breaks one is rejected.
     package static func rowRules(for kind: FileKind) -> [ProblemCode] {
         switch kind {
         case .courses:
-            return [.missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invalidTimezone, .duplicateID]
+            return [.missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invisibleCharacter, .invalidTimezone, .duplicateID]
         case .tasks:
             return [
-                .missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invalidDate, .ambiguousDate, .implausibleDate,
-                .invalidPriority, .invalidBoolean, .duplicateID, .unknownCourse,
+                .missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invisibleCharacter, .invalidDate, .ambiguousDate,
+                .implausibleDate, .invalidPriority, .invalidBoolean, .duplicateID, .unknownCourse,
             ]
         }
     }
 
     /// The warnings every file of a known kind is checked for.
-    package static let warningRules: [ProblemCode] = [.unknownColumn, .blankRow, .duplicateRow]
+    package static let warningRules: [ProblemCode] = [.unknownColumn, .blankRow, .repeatedHeader, .duplicateRow]
 
     /// Every rule a file of `kind` is checked against, in the order above; the file-level rules
     /// alone when the kind is not known.

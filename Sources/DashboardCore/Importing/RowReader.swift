@@ -186,6 +186,13 @@ final class RowReader: @unchecked Sendable {
                     }
                     let outcome = normalizer.normalize(record)
                     switch outcome {
+                    case .otherHeader(let other):
+                        // Nothing after it can be read with this file's header: the file fails here.
+                        throw ImportFailure.fileProblem(
+                            ImportMessages.mismatchedHeader(
+                                other, of: layout, file: file.path, line: record.line,
+                                value: RowNormalizer.shown(record.fields)),
+                            batchID: nil)
                     case .rejected:
                         try emit(
                             .record(

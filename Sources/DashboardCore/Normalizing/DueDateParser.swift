@@ -3,18 +3,23 @@
 /// Accepted (after trimming):
 /// - empty: undated (returns nil);
 /// - `YYYY-MM-DD` (also `YYYY/MM/DD`): a date, due at the end of that local day;
-/// - that date, then `T` or spaces, then `HH:MM` or `HH:MM:SS` (fractional seconds are
-///   accepted and dropped: dues have one-second resolution): a local time of the course;
-/// - either of those times followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`: an exact instant;
+/// - that date, then `T` or spaces, then `HH:MM` or `HH:MM:SS` (a fraction of a second of any
+///   number of digits, as RFC 3339 allows, is accepted and dropped: dues have one-second
+///   resolution, so `14:30:15.9` is `14:30:15`, as `DueDate.storageText` writes it): a local
+///   time of the course;
+/// - either of those times followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`: an exact instant. The
+///   offset is at most 14 hours either way, `-14:00` to `+14:00` inclusive (`+14:01` and
+///   `-14:30` are refused), its minutes 00–59;
 /// - `MM/DD/YYYY` or `DD/MM/YYYY` (also with `.` or `-`), with an optional time, only
 ///   when a date order is given; otherwise `ambiguous_date`.
 /// Years outside 1900–2200 are `implausible_date`; anything else is `invalid_date`.
 package enum DueDateParser {
     package static let plausibleYears = 1900...2200
-    /// The largest offset from UTC, in hours (`±14:00`, the farthest any zone has been).
+    /// The largest offset from UTC, in hours (`±14:00`, the farthest any zone has been): an
+    /// offset is accepted from `-14:00` to `+14:00` inclusive, not one minute beyond.
     package static let maxOffsetHours = 14
-    /// The most digits of a fraction of a second (nanoseconds); the fraction is dropped.
-    package static let maxFractionDigits = 9
+    /// The rule an offset out of range breaks, as its message says it.
+    package static let offsetRule = "offsets run from -\(pad2(maxOffsetHours)):00 to +\(pad2(maxOffsetHours)):00"
 
     static let acceptedForms =
         "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (course time) or add Z / ±HH:MM for an exact instant"
@@ -65,8 +70,9 @@ package enum DueDateParser {
             if scanner.take(":") {
                 guard let sec = scanner.digits(max: 2), sec.count == 2 else { throw invalid("seconds must have two digits") }
                 s = sec.value
+                // Any number of digits (the 4 KiB field limit bounds them), truncated: the second is kept.
                 if scanner.take(".") || scanner.take(",") {
-                    guard scanner.digits(max: maxFractionDigits) != nil else { throw invalid("expected digits after the decimal point") }
+                    guard scanner.skipDigits() > 0 else { throw invalid("expected digits after the decimal point") }
                 }
             }
             guard h.value <= 23, mi.value <= 59, s <= 59 else { throw invalid("the time is out of range") }
@@ -84,8 +90,11 @@ package enum DueDateParser {
                     guard m.count == 2 else { throw invalid("expected an offset such as +01:00") }
                     om = m.value
                 }
-                guard oh.value <= maxOffsetHours, om <= 59 else { throw invalid("the offset is out of range") }
+                // Words only on failure: a million dues with offsets build no text.
+                func written() -> String { "\(sign == UInt8(ascii: "-") ? "-" : "+")\(pad2(oh.value)):\(pad2(om))" }
+                guard om <= 59 else { throw invalid("the offset \(written()) has more than 59 minutes") }
                 let magnitude = oh.value * 3600 + om * 60
+                guard magnitude <= maxOffsetHours * 3600 else { throw invalid("the offset \(written()) is out of range: \(offsetRule)") }
                 offsetSeconds = sign == UInt8(ascii: "-") ? -magnitude : magnitude
             }
         }
@@ -140,6 +149,13 @@ struct ByteScanner {
         let start = index
         while index < bytes.count, bytes[index] == 0x20 { index += 1 }
         return index > start
+    }
+
+    /// Skips every ASCII digit at the cursor; how many there were.
+    mutating func skipDigits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        return index - start
     }
 
     /// Up to `max` ASCII digits: their value and how many there were; nil when none.

@@ -63,11 +63,13 @@ package enum Column: String, Sendable, CaseIterable {
     package var aliases: [String] { headerNames.map(Column.matchingKey) }
 
     /// Turns a header cell into the form aliases are written in: case-insensitive, ignoring
-    /// spaces (including no-break spaces), `_` and `-`.
+    /// spaces (including no-break spaces), `_`, `-` and invisible format characters (a BOM
+    /// left by a second export, a zero-width space: `InvisibleCharacters`), which never tell
+    /// one column name from another.
     package static func matchingKey(_ header: String) -> String {
         String(
             header.lowercased().unicodeScalars.filter { scalar in
-                !(scalar.properties.isWhitespace || scalar == "_" || scalar == "-")
+                !(scalar.properties.isWhitespace || scalar == "_" || scalar == "-" || InvisibleCharacters.isInvisible(scalar))
             }.map(Character.init))
     }
 

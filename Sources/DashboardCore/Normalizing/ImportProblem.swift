@@ -19,10 +19,15 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     case unknownCourse = "unknown_course"
     case valueTooLong = "value_too_long"
     case malformedQuote = "malformed_quote"
+    /// An id holding a Unicode format character (general category Cf: a BOM, a zero-width
+    /// space, a bidi control, a soft hyphen…), which would make it look like another id.
+    case invisibleCharacter = "invisible_character"
     // Warnings: the row (or file) is still imported.
     case duplicateRow = "duplicate_row"
     case unknownColumn = "unknown_column"
     case blankRow = "blank_row"
+    /// A row that reads as the file's own header (two exports concatenated): skipped.
+    case repeatedHeader = "repeated_header"
     // File-level errors: nothing of the run is committed.
     case missingColumn = "missing_column"
     case duplicateColumn = "duplicate_column"
@@ -34,11 +39,14 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     /// A record (the header or a row) of more than `CSVReader.maxFields` fields.
     case tooManyColumns = "too_many_columns"
     case unreadableFile = "unreadable_file"
+    /// A row that reads as a header of another layout (other columns, another order, another
+    /// kind of file): the rows after it cannot be read with the file's header.
+    case mismatchedHeader = "mismatched_header"
 
     /// The severity this code always has.
     public var severity: ProblemSeverity {
         switch self {
-        case .duplicateRow, .unknownColumn, .blankRow: return .warning
+        case .duplicateRow, .unknownColumn, .blankRow, .repeatedHeader: return .warning
         default: return .error
         }
     }
@@ -47,7 +55,7 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     public var isFileLevel: Bool {
         switch self {
         case .missingColumn, .duplicateColumn, .unknownFileKind, .invalidEncoding,
-            .unterminatedQuote, .emptyFile, .fieldTooLarge, .tooManyColumns, .unreadableFile:
+            .unterminatedQuote, .emptyFile, .fieldTooLarge, .tooManyColumns, .unreadableFile, .mismatchedHeader:
             return true
         default: return false
         }
@@ -60,16 +68,19 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
         case .wrongFieldCount: return "extra-cell"  // a row with fewer cells says missing-cell
         case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone:
             return "type-error"
-        case .implausibleDate, .valueTooLong: return "constraint-error"
+        // An invisible character breaks the id's pattern in `dashboard schema`.
+        case .implausibleDate, .valueTooLong, .invisibleCharacter: return "constraint-error"
         case .duplicateID: return "primary-key"
         case .unknownCourse: return "foreign-key"
         case .malformedQuote: return "source-error"
         case .duplicateRow: return "duplicate-row"
         case .unknownColumn: return "extra-label"
         case .blankRow: return "blank-row"
+        // Frictionless numbers the header as row 1: this row repeats it.
+        case .repeatedHeader: return "duplicate-row"
         case .missingColumn: return "missing-label"
         case .duplicateColumn: return "duplicate-label"
-        case .unknownFileKind: return "schema-error"
+        case .unknownFileKind, .mismatchedHeader: return "schema-error"
         case .invalidEncoding: return "encoding-error"
         case .unterminatedQuote, .emptyFile, .fieldTooLarge, .tooManyColumns: return "source-error"
         case .unreadableFile: return "scheme-error"

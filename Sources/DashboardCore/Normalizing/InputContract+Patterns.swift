@@ -16,12 +16,30 @@ enum ContractPattern {
 
     /// The characters `trimmingUnicodeWhitespace` removes (Unicode White_Space), as the inside
     /// of a character class: `\u0009-\u000d \u0085\u00a0…`.
-    static let whiteSpaceClass: String = {
+    static let whiteSpaceClass = classInside(through: 0x10FFFF) { $0.isUnicodeWhitespace }
+
+    /// The invisible format characters an id may not hold (`InvisibleCharacters`, Unicode
+    /// general category Cf) of the Basic Multilingual Plane, as the inside of a character class:
+    /// `\u00ad\u0600-\u0605…\ufeff\ufff9-\ufffb`. The few above it (the tag characters,
+    /// musical and shorthand format controls) cannot be written in the syntax every reader
+    /// shares (`\uXXXX` is one UTF-16 unit in JavaScript): the dashboard refuses them in ids,
+    /// the pattern does not (docs/formats.md).
+    static let formatClass = classInside(through: 0xFFFF) { InvisibleCharacters.isInvisible($0) }
+
+    /// A required id: not empty once trimmed, and no invisible format character anywhere.
+    static var requiredID: String { "(\(space)[^\(whiteSpaceClass)\(formatClass)][^\(formatClass)]*)" }
+
+    /// An optional id: empty, or without any invisible format character.
+    static var optionalID: String { "([^\(formatClass)]*)" }
+
+    /// The scalars up to `last` that `member` accepts, as the inside of a character class: runs
+    /// of consecutive ones as ranges (`\u2000-\u200a`).
+    private static func classInside(through last: UInt32, _ member: (Unicode.Scalar) -> Bool) -> String {
         var ranges: [ClosedRange<UInt32>] = []
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value), scalar.isUnicodeWhitespace else { continue }
-            if let last = ranges.last, last.upperBound + 1 == value {
-                ranges[ranges.count - 1] = last.lowerBound...value
+        for value in UInt32(0)...last {
+            guard let scalar = Unicode.Scalar(value), member(scalar) else { continue }
+            if let run = ranges.last, run.upperBound + 1 == value {
+                ranges[ranges.count - 1] = run.lowerBound...value
             } else {
                 ranges.append(value...value)
             }
@@ -29,7 +47,7 @@ enum ContractPattern {
         return ranges.map { range in
             range.count == 1 ? classMember(range.lowerBound) : classMember(range.lowerBound) + "-" + classMember(range.upperBound)
         }.joined()
-    }()
+    }
 
     /// One scalar inside a character class: a space as itself, anything else as `\uXXXX`.
     private static func classMember(_ value: UInt32) -> String {
@@ -68,13 +86,13 @@ enum ContractPattern {
 
     // MARK: - Time zones
 
-    /// The shape of a time zone name the dashboard accepts, trimmed, or an empty value: `UTC`
-    /// or `GMT` in any case, or `Area/Location[/More]` of ASCII letters, digits, `_`, `+` and
-    /// `-`. Only a necessary condition: the dashboard also requires a name of the machine's
-    /// time zone database, which a pattern cannot list (`TimeZoneCatalog`).
+    /// The shape of a time zone name the dashboard accepts, trimmed, or an empty value: an
+    /// ASCII letter, then letters, digits, `_`, `+` and `-`, in parts joined by `/` (`UTC`,
+    /// `EST5EDT`, `GMT+0`, `Europe/Berlin`, `Etc/GMT+5`, `America/Argentina/Buenos_Aires`). Only
+    /// a necessary condition: the dashboard also requires a name of the machine's time zone
+    /// database, which a pattern cannot list (`TimeZoneCatalog`).
     static var timeZone: String {
-        let single = ["UTC", "GMT"].map(caseInsensitive).joined(separator: "|")
-        return "(\(space)(\(single)|[A-Za-z]+(/[A-Za-z0-9_+-]+)+)?\(space))"
+        "(\(space)([A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*)?\(space))"
     }
 }
 
@@ -91,14 +109,17 @@ extension ContractPattern {
         return "(\(space)((\(dates.joined(separator: "|")))(\(time))?)?\(space))"
     }
 
-    /// `T` or spaces, `H:MM` or `HH:MM`, optional `:SS` with an optional fraction of up to nine
-    /// digits, optional spaces, then an optional `Z` or `±HH`, `±HHMM`, `±HH:MM`.
+    /// `T` or spaces, `H:MM` or `HH:MM`, optional `:SS` with an optional fraction of any
+    /// number of digits, optional spaces, then an optional `Z` or `±HH`, `±HHMM`, `±HH:MM`
+    /// from `-14:00` to `+14:00` (`DueDateParser.maxOffsetHours`: below it any minutes, at it
+    /// only `00`).
     static var time: String {
         let hour = number(0...23, maxDigits: 2)
         let sixty = "[0-5][0-9]"
-        let offsetHour = number(0...DueDateParser.maxOffsetHours, maxDigits: 2, minDigits: 2)
-        let fraction = "[.,][0-9]{1,\(DueDateParser.maxFractionDigits)}"
-        return "([Tt]| +)\(hour):\(sixty)(:\(sixty)(\(fraction))?)? *([Zz]|[+-]\(offsetHour)(:?\(sixty))?)?"
+        let maximum = DueDateParser.maxOffsetHours
+        let below = number(0...(maximum - 1), maxDigits: 2, minDigits: 2)
+        let offset = "(\(below)(:?\(sixty))?|\(pad2(maximum))(:?00)?)"
+        return "([Tt]| +)\(hour):\(sixty)(:\(sixty)([.,][0-9]+)?)? *([Zz]|[+-]\(offset))?"
     }
 
     /// `YYYY-MM-DD` with `separator`: one or two digits for the month and the day.

@@ -31,7 +31,9 @@ enum FieldWords {
     }
 
     static let idRule =
-        "Trimmed of white space (no-break spaces included) and put in Unicode NFC, otherwise exact: case and inner spaces are kept."
+        "Trimmed of white space (no-break spaces included) and put in Unicode NFC, otherwise exact: case and inner spaces are kept. "
+        + "An invisible format character anywhere in it (Unicode category Cf: a byte order mark, a zero-width space, a bidi "
+        + "control, a soft hyphen) is invisible_character: the row is rejected."
     static let textRule = "Trimmed, every run of white space and line breaks inside becomes one space, Unicode NFC."
     static let keyRule =
         "Unique in the file (the primary key), compared after trimming: a later row with the same id and other values is "
@@ -47,10 +49,11 @@ enum FieldWords {
         case .term: return "The term the course runs in. \(textRule)"
         case .teacher: return "The course's teacher (report --teacher matches any word of it). \(textRule)"
         case .timezone:
-            return "The course's time zone: a name of the machine's IANA time zone database (`Europe/Berlin`, "
-                + "`America/Argentina/Buenos_Aires`, `Etc/UTC`) or `UTC`, in any case, trimmed, stored in its canonical "
-                + "spelling; an abbreviation such as `CET` or `PST` is invalid_timezone. Empty: the database's default time "
-                + "zone. The pattern checks the shape of a name, not that the time zone database has it."
+            return "The course's time zone: a zone or link name of the machine's IANA time zone database (tzdata: "
+                + "`Europe/Berlin`, `America/Argentina/Buenos_Aires`, `Etc/UTC`, `US/Eastern`, `UTC`, `EST5EDT`), in any case, "
+                + "trimmed, stored in tzdata's spelling; an abbreviation tzdata does not name a zone by, such as `PST` or "
+                + "`CEST`, is invalid_timezone. Empty: the database's default time zone. The pattern checks the shape of a "
+                + "name, not that the time zone database has it."
         case .taskID: return "The task's id, its identity. \(keyRule) \(idRule)"
         case .studentID: return "The student the task is for. \(idRule)"
         case .due: return dueMeaning(dateOrder)
@@ -75,8 +78,9 @@ enum FieldWords {
         var text =
             "When the task is due; empty means undated, never an error. Accepted, trimmed: `YYYY-MM-DD` or `YYYY/MM/DD`, due "
             + "at the end of that day in the course's time zone; that date, then `T` or spaces, then `H:MM`, `HH:MM` or "
-            + "`HH:MM:SS` with an optional fraction of a second (dropped): a local time of the course's time zone; either "
-            + "followed by `Z`, `±HH:MM`, `±HHMM` or `±HH` (at most ±\(DueDateParser.maxOffsetHours):00): an exact instant. "
+            + "`HH:MM:SS` with an optional fraction of a second (any number of digits, dropped): a local time of the course's "
+            + "time zone; either followed by `Z`, `±HH:MM`, `±HHMM` or `±HH` (from -\(pad2(DueDateParser.maxOffsetHours)):00 "
+            + "to +\(pad2(DueDateParser.maxOffsetHours)):00 inclusive, minutes 00–59): an exact instant. "
             + "The year must be within \(years.lowerBound)–\(years.upperBound) (implausible_date) and the day must exist "
             + "(invalid_date). "
         switch dateOrder {

@@ -106,8 +106,10 @@ package struct InputContract: Sendable {
                         + "written twice; a stray quote rejects its record (malformed_quote). " + delimiterText
                         + "Lines end with CRLF, LF or CR alone, mixed in one file. A leading UTF-8 byte order mark is dropped. "
                         + "Blank rows, and rows whose every field is empty or white space, are skipped with a blank_row warning "
-                        + "(skipBlankRows, frictionless-py's property). Header names ignore case (caseSensitiveHeader, CSV "
-                        + "Dialect 1.2's property; headerCase, frictionless-py's)."
+                        + "(skipBlankRows, frictionless-py's property). A row that reads as the file's header again (exports "
+                        + "joined into one file) is skipped with a repeated_header warning; a header of another layout inside "
+                        + "the file is mismatched_header and nothing of the file is imported. Header names ignore case "
+                        + "(caseSensitiveHeader, CSV Dialect 1.2's property; headerCase, frictionless-py's)."
                 )
             ),
             ("header", .bool(true)),
@@ -157,13 +159,15 @@ package struct InputContract: Sendable {
         ])
     }
 
-    /// The pattern of a column's raw cell, nil for free text that may be empty.
+    /// The pattern of a column's raw cell, nil for free text that may be empty: ids (required or
+    /// not) refuse invisible format characters, required values refuse a blank cell.
     func pattern(_ column: Column, required: Bool) -> String? {
         switch column {
         case .due: return ContractPattern.due(dateOrder: dateOrder)
         case .priority: return ContractPattern.words(Priority.synonyms.keys)
         case .completed: return ContractPattern.words(CompletedParser.trueWords.union(CompletedParser.falseWords))
         case .timezone: return ContractPattern.timeZone
+        case .courseID, .taskID, .studentID, .assignmentID: return required ? ContractPattern.requiredID : ContractPattern.optionalID
         default: return required ? ContractPattern.nonBlank : nil
         }
     }

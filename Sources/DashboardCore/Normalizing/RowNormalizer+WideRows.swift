@@ -21,18 +21,24 @@ extension RowNormalizer {
     /// The problem of a row whose field count differs from the header's.
     static func wrongFieldCount(_ fields: [String], count: Int, expected: Int) -> FieldProblem {
         let fewer = count < expected
+        return FieldProblem(
+            code: .wrongFieldCount, column: "", value: shown(fields),
+            message: "the row has \(count) fields, the header has \(expected)",
+            hint: fewer
+                ? "a field is missing, or a quote is not closed on the line before"
+                : "a value holds the delimiter: put it in double quotes",
+            frictionlessType: fewer ? "missing-cell" : "extra-cell")
+    }
+
+    /// A row's fields joined by commas, at most 200 characters: the `value` of a problem about
+    /// the whole row.
+    package static func shown(_ fields: [String]) -> String {
         var text = ""
         for field in fields {
             if !text.isEmpty { text += "," }
             text += field.prefix(200)
             if text.count >= 200 { break }
         }
-        return FieldProblem(
-            code: .wrongFieldCount, column: "", value: String(text.prefix(200)),
-            message: "the row has \(count) fields, the header has \(expected)",
-            hint: fewer
-                ? "a field is missing, or a quote is not closed on the line before"
-                : "a value holds the delimiter: put it in double quotes",
-            frictionlessType: fewer ? "missing-cell" : "extra-cell")
+        return String(text.prefix(200))
     }
 }

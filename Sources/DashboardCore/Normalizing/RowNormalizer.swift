@@ -4,7 +4,10 @@
 /// Policy: every problem of a row is reported, not just the first (a value that is too long is
 /// not parsed as well, the row's other values are). Fields longer than 4 KiB are
 /// `value_too_long`; a row with a different number of fields than the header is
-/// `wrong_field_count` (its other fields are not checked: they are probably shifted).
+/// `wrong_field_count` (its other fields are not checked: they are probably shifted); an id
+/// with an invisible format character is `invisible_character` (`InvisibleCharacters`). A row
+/// that reads as a header (`HeaderLayout.headerRow`) is not data: the file's own header again
+/// (`repeatedHeader`), or another layout's (`otherHeader`), before any of those checks.
 package final class RowNormalizer: Sendable {
     /// Fields over this many bytes (UTF-8) are rejected.
     package static let maxFieldBytes = 4096
@@ -31,32 +34,44 @@ package final class RowNormalizer: Sendable {
         case task(TaskRecord)
         case blank
         case rejected([FieldProblem])
+        /// The file's header again (two exports concatenated): skipped with a warning.
+        case repeatedHeader
+        /// A header of another layout: the file cannot be read on from here.
+        case otherHeader(HeaderLayout)
     }
 
     /// The normalized id of a row (`course_id` or `task_id`) when it can be trusted: the row
     /// has the header's field count and the id is not empty. A sync uses it to keep the live
-    /// row of a rejected one.
+    /// row of a rejected one; an id rejected for an invisible character counts as the id it
+    /// reads without it, so the live row it was meant to be is kept.
     package func identity(_ fields: [String]) -> String? {
         guard fields.count == layout.fieldCount, let index = layout.indexes[layout.kind == .courses ? .courseID : .taskID] else {
             return nil
         }
-        let id = TextNormalizer.id(fields[index])
+        let id = TextNormalizer.id(InvisibleCharacters.removed(from: fields[index]))
         return id.isEmpty ? nil : id
     }
 
     /// The normalized `course_id` of a tasks row when it can be trusted (the header's field
     /// count, not empty, not too long): the importer checks it against the known courses for a
-    /// rejected row too, so that `unknown_course` is reported with the row's other problems.
+    /// rejected row too, so that `unknown_course` is reported with the row's other problems
+    /// (for a course id with an invisible character, about the id it reads without it: the
+    /// character is the row's `invisible_character`, not a second problem).
     package func courseReference(_ fields: [String]) -> String? {
         guard layout.kind == .tasks, fields.count == layout.fieldCount, let index = layout.indexes[.courseID],
             fields[index].utf8.count <= Self.maxFieldBytes
         else { return nil }
-        let id = TextNormalizer.id(fields[index])
+        let id = TextNormalizer.id(InvisibleCharacters.removed(from: fields[index]))
         return id.isEmpty ? nil : id
     }
 
     package func normalize(_ fields: [String]) -> Outcome {
         if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
+        switch layout.headerRow(fields) {
+        case .same?: return .repeatedHeader
+        case .other(let other)?: return .otherHeader(other)
+        case nil: break
+        }
         if fields.count != layout.fieldCount {
             return .rejected([Self.wrongFieldCount(fields, count: fields.count, expected: layout.fieldCount)])
         }
@@ -86,17 +101,25 @@ package final class RowNormalizer: Sendable {
                         message: "\(column.rawValue) is empty", hint: "every \(layout.kind.rawValue) row needs a \(column.rawValue)"))
             }
         }
+        /// The id of `column`, its invisible characters reported.
+        func id(_ column: Column) -> String {
+            let value = TextNormalizer.id(raw(column))
+            if !tooLong.contains(column), let problem = InvisibleCharacters.problem(column, raw: raw(column), id: value) {
+                problems.append(problem)
+            }
+            return value
+        }
 
         switch layout.kind {
         case .courses:
-            let courseID = TextNormalizer.id(raw(.courseID))
+            let courseID = id(.courseID)
             let title = TextNormalizer.text(raw(.title))
             required(.courseID, courseID)
             required(.title, title)
             let code = TextNormalizer.text(raw(.code))
             var timezone = ""
             if !tooLong.contains(.timezone) {
-                do { timezone = try TimeZoneCatalog.parse(raw(.timezone)) } catch { problems.append(error) }
+                do { timezone = try TimeZoneCatalog.parse(raw(.timezone)) } catch { problems.append(InvisibleCharacters.noted(error)) }
             }
             if !problems.isEmpty { return .rejected(problems) }
             return .course(
@@ -104,29 +127,35 @@ package final class RowNormalizer: Sendable {
                     courseID: courseID, code: code.isEmpty ? courseID : code, title: title,
                     term: TextNormalizer.text(raw(.term)), teacher: TextNormalizer.text(raw(.teacher)), timezone: timezone))
         case .tasks:
-            let taskID = TextNormalizer.id(raw(.taskID))
-            let courseID = TextNormalizer.id(raw(.courseID))
+            let taskID = id(.taskID)
+            let courseID = id(.courseID)
             let title = TextNormalizer.text(raw(.title))
             required(.taskID, taskID)
             required(.courseID, courseID)
             required(.title, title)
+            let studentID = id(.studentID)
+            let assignmentID = id(.assignmentID)
             var due = ""
             var priority = Priority.normal
             var completed = false
             if !tooLong.contains(.due) {
-                do { due = try DueDateParser.parse(raw(.due), dateOrder: dateOrder)?.storageText ?? "" } catch { problems.append(error) }
+                do {
+                    due = try DueDateParser.parse(raw(.due), dateOrder: dateOrder)?.storageText ?? ""
+                } catch {
+                    problems.append(InvisibleCharacters.noted(error))
+                }
             }
             if !tooLong.contains(.priority) {
-                do { priority = try Priority.parse(raw(.priority)) } catch { problems.append(error) }
+                do { priority = try Priority.parse(raw(.priority)) } catch { problems.append(InvisibleCharacters.noted(error)) }
             }
             if !tooLong.contains(.completed) {
-                do { completed = try CompletedParser.parse(raw(.completed)) } catch { problems.append(error) }
+                do { completed = try CompletedParser.parse(raw(.completed)) } catch { problems.append(InvisibleCharacters.noted(error)) }
             }
             if !problems.isEmpty { return .rejected(problems) }
             return .task(
                 TaskRecord(
-                    taskID: taskID, courseID: courseID, title: title, studentID: TextNormalizer.id(raw(.studentID)),
-                    due: due, priority: priority, completed: completed, assignmentID: TextNormalizer.id(raw(.assignmentID))))
+                    taskID: taskID, courseID: courseID, title: title, studentID: studentID, due: due, priority: priority,
+                    completed: completed, assignmentID: assignmentID))
         }
     }
 }

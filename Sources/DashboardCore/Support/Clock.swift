@@ -26,13 +26,15 @@ package enum Timestamp {
     }
 
     /// Why `parse` gives nil for `text`, as the end of a sentence that quotes it: a date or time
-    /// written right but outside the years the product reads (1900–2200, as for dues) says so;
-    /// anything else "cannot be read as a time".
+    /// written right but outside the years the product reads (1900–2200, as for dues) says so,
+    /// as does an offset beyond ±14:00 (the rule dues follow); anything else "cannot be read as
+    /// a time".
     package static func whyUnreadable(_ text: String) -> String {
         do {
             _ = try DueDateParser.parse(text, dateOrder: nil)
         } catch {
             if error.code == .implausibleDate { return "is outside the years 1900 to 2200" }
+            if error.message.hasSuffix(DueDateParser.offsetRule) { return "has an offset out of range: \(DueDateParser.offsetRule)" }
         }
         return "cannot be read as a time"
     }

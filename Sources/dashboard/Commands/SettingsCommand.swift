@@ -73,7 +73,7 @@ enum SettingsCommand: Command {
         guard let name = TimeZoneCatalog.canonicalName(given.trimmingUnicodeWhitespace()), TimeZone(identifier: name) != nil else {
             throw CommandError(
                 .usage, "\"\(VisibleText.of(given))\" is not an IANA time zone name",
-                hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like CET)")
+                hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like PST)")
         }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)

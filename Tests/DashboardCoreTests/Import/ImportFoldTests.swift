@@ -74,4 +74,46 @@ struct ImportFoldTests {
         #expect(run.unidentified[.tasks] == 1 && fold.counts.rejected == 1 && fold.counts.read == 1)
         #expect(fold.problems.count == 1)
     }
+
+    @Test("a repeated header is a warning naming its line and the header's, not a read row; a blank run before it ends first")
+    func repeatedHeader() throws {
+        var fold = fold()
+        var run = Importer.RunState(options: ImportOptions())
+        fold.problems.startGroup(sortedByLine: true)
+        var layout = try HeaderLayout(header: ["task_id", "course_id", "title"], file: "t.csv")
+        layout.headerLine = 2
+        try fold.header(layout)
+        _ = try fold.take(.blankLine(line: 3), run: &run)
+        let action = try fold.take(.record(line: 4, outcome: .repeatedHeader, identity: nil, bucket: nil), run: &run)
+        guard case .none = action else {
+            Issue.record("expected nothing to write, got \(action)")
+            return
+        }
+        _ = try fold.take(.record(line: 5, outcome: .repeatedHeader, identity: nil, bucket: nil), run: &run)
+        try fold.finish()
+        #expect(
+            try messages(fold.problems) == [
+                "3 blank_row line 3 is blank and was skipped", "4 repeated_header line 4 repeats the header (line 2) and was skipped",
+                "5 repeated_header line 5 repeats the header (line 2) and was skipped",
+            ])
+        #expect(fold.counts == ImportCounts() && fold.fileRows == 0 && run.unidentified.isEmpty)
+    }
+
+    @Test("another header is a file error naming its line, its columns and the file's")
+    func otherHeader() throws {
+        var fold = fold()
+        var run = Importer.RunState(options: ImportOptions())
+        try fold.header(try HeaderLayout(header: ["task_id", "course_id", "title"], file: "t.csv"))
+        let other = try HeaderLayout(header: ["course_id", "title", "code"], file: "t.csv")
+        do {
+            _ = try fold.take(.record(line: 9, outcome: .otherHeader(other), identity: nil, bucket: nil), run: &run)
+            Issue.record("expected a file error")
+        } catch ImportFailure.fileProblem(let problem, nil) {
+            #expect(problem.code == .mismatchedHeader && problem.line == 9 && problem.row == 0)
+            #expect(
+                problem.message
+                    == "line 9 is the header of a courses file (course_id, title, code) inside a tasks file: the rows after it "
+                    + "cannot be read with the header on line 1 (task_id, course_id, title)")
+        }
+    }
 }

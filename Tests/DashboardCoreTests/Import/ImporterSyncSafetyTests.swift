@@ -21,7 +21,7 @@ struct ImporterSyncSafetyTests {
     func rejectedCourseKeepsItsTasks() throws {
         let f = try ImporterFixture()
         try f.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", ImporterFixture.tasks(1...3, course: "C2"))])
-        let courses = "course_id,code,title,timezone\nC1,MATH,Algebra,America/New_York\nC2,BIO,Biology,CET\n"
+        let courses = "course_id,code,title,timezone\nC1,MATH,Algebra,America/New_York\nC2,BIO,Biology,CEST\n"
         let result = try f.run(
             [("courses.csv", courses), ("tasks.csv", ImporterFixture.tasks(1...3, course: "C2"))], ImporterFixture.options(.sync))
         #expect(result.rejects.map(\.code) == [.invalidTimezone])

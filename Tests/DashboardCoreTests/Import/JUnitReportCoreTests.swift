@@ -14,7 +14,7 @@ import Testing
         #expect(Set(courses + tasks) == Set(ProblemCode.allCases))
         #expect(Set(courses).count == courses.count && Set(tasks).count == tasks.count)
         #expect(ProblemCode.rules(for: nil) == ProblemCode.fileRules)
-        #expect(ProblemCode.fileRules.allSatisfy(\.isFileLevel) && ProblemCode.allCases.filter(\.isFileLevel).count == 9)
+        #expect(ProblemCode.fileRules.allSatisfy(\.isFileLevel) && ProblemCode.allCases.filter(\.isFileLevel).count == 10)
         #expect(ProblemCode.warningRules.allSatisfy { $0.severity == .warning })
     }
 
@@ -77,7 +77,7 @@ import Testing
         #expect(text.contains("<failure type=\"invalid_date\" message=\"c.csv:2: c: m2 [invalid_date]\">"))
         #expect(text.contains("<failure type=\"missing_value\" message=\"z.csv:3: c: m3 [missing_value]\">"))
         #expect(
-            text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dashboard check\" tests=\"29\" failures=\"2\""))
+            text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dashboard check\" tests=\"33\" failures=\"2\""))
     }
 
     @Test func aRunThatFailedForAReasonNotTheDatasIsOneError() throws {
@@ -117,7 +117,7 @@ import Testing
         try JUnitReport.writeFileFailure(
             problem, inputs: ["t.csv", "t.csv"], command: "check", mode: .merge, asOf: "2026-11-29T08:00:00Z", batchID: nil
         ) { text += $0 }
-        #expect(text.contains("<testsuite name=\"t.csv\" tests=\"10\" failures=\"1\" errors=\"0\" skipped=\"9\""))
+        #expect(text.contains("<testsuite name=\"t.csv\" tests=\"11\" failures=\"1\" errors=\"0\" skipped=\"10\""))
         #expect(
             text.contains(
                 """
