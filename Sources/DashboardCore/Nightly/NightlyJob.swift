@@ -64,11 +64,22 @@ package enum NightlyJob {
 
     /// One night: import `files` (none when no export arrived: `noExport`), categorize, write
     /// every report, point `latest` at them and remove expired nights.
+    ///
+    /// A stop requested meanwhile (`stop`: SIGTERM) interrupts the store's running statement
+    /// (its transaction rolls back) and ends the night at the next point where nothing is half
+    /// done: after the import, after categorize, at the next report file (the night's folder
+    /// is then removed, unpublished); once the folder is published the night finishes.
+    /// - Throws: `NightlyFailure.stopped` with what was done when a stop was requested.
     package static func run(
         store: any NightlyStore, files: [InputFile], noExport: Bool = false, options: ImportOptions, reports: Reports, clock: Clock,
-        progress: ((ImportProgress) -> Void)? = nil
+        progress: ((ImportProgress) -> Void)? = nil, stop: StopRequest? = nil
     ) throws(NightlyFailure) -> NightlyResult {
         var result = NightlyResult(imported: nil, importFailure: nil, categorized: nil, reportFolder: "", reportFileCount: 0)
+        stop?.onRequest(store.interrupter())
+        /// The night stops here when a stop was requested.
+        func stopIfRequested() throws(NightlyFailure) {
+            if let reason = stop?.reason { throw .stopped(reason: reason, partial: result) }
+        }
         var mark = clock.now()
         /// Closes the phase that began at `mark` and starts the next.
         func seconds() -> Double {
@@ -80,32 +91,40 @@ package enum NightlyJob {
             do {
                 result.imported = try store.importFiles(files, options: options, record: true, clock: clock, progress: progress)
             } catch {
-                if case .store(.busy, _) = error { throw .busy(error) }
                 if case .strictRejected(let rejected) = error { result.imported = rejected }
                 result.importFailure = error
+                // A wait for the lock that a stop ended is the stop, not another writer.
+                if stop?.reason == nil, case .store(.busy, _) = error { throw .busy(error) }
             }
         }
         result.phases.importSeconds = seconds()
+        try stopIfRequested()
         do {
             result.categorized = try Categorizer(store: store, clock: clock).categorize(
                 asOf: options.asOf, defaultTimeZone: options.timeZone, actor: options.actor)
             result.phases.categorizeSeconds = seconds()
         } catch {
             result.phases.categorizeSeconds = seconds()
+            try stopIfRequested()
             throw .store(error, partial: result)
         }
+        try stopIfRequested()
         do {
             let written = try writeReports(
-                store, reports: reports, asOf: options.asOf, timeZone: options.timeZone, noExport: noExport, clock: clock)
+                store, reports: reports, asOf: options.asOf, timeZone: options.timeZone, noExport: noExport, clock: clock, stop: stop)
             result.reportFolder = written.folder
             result.reportFileCount = written.count
             result.phases.reportsSeconds = seconds()
+        } catch let error as StopRequest.Stopped {
+            result.phases.reportsSeconds = seconds()
+            throw .stopped(reason: error.reason, partial: result)
         } catch let error as ReportWriteError {
             result.reportFolder = reportFolder(root: reports.root, asOf: options.asOf, timeZone: options.timeZone)
             result.phases.reportsSeconds = seconds()
             throw .reports(error, partial: result)
         } catch {
             result.phases.reportsSeconds = seconds()
+            try stopIfRequested()
             throw .store(store.storeError(for: error), partial: result)
         }
         return result
@@ -117,9 +136,12 @@ package enum NightlyJob {
     /// date, points `latest` at them and removes the nights `keepDays` lets go
     /// (`NightFolders`). `batches approve|discard --reports` call it too.
     /// - Returns: the dated folder and how many files it holds.
-    /// - Throws: `ReportWriteError` when a file or folder cannot be written; the store's errors.
+    /// - Throws: `ReportWriteError` when a file or folder cannot be written; the store's errors;
+    ///   `StopRequest.Stopped` when `stop` was requested before the folder was published (it is
+    ///   then removed: a night is published whole or not at all).
     package static func writeReports(
-        _ store: any NightlyStore, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock
+        _ store: any NightlyStore, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock,
+        stop: StopRequest? = nil
     ) throws -> (folder: String, count: Int) {
         let date = LocalAsOf(asOf: asOf, timeZone: timeZone).date
         var facts = try ReportSource.facts(store)
@@ -136,17 +158,22 @@ package enum NightlyJob {
             throw ReportWriteError(error)
         }
         var count = 0
+        // A stop ends the writing at the next file (each file is written whole or not at all).
+        let fileSystem = stop.map { StoppingFileSystem(reports.fileSystem, stop: $0) } ?? reports.fileSystem
         do {
             count += try ReportSetStream.write(
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
-                width: 100, to: staging, fileSystem: reports.fileSystem, readerWording: .readers
+                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers
             ).count
             // One folder per teacher, inside the night's folder (published with it).
             count += try ReportTeacherSets.write(
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
-                width: 100, to: staging, fileSystem: reports.fileSystem, readerWording: .readers)
+                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers)
+            try stop?.check()
         } catch {
             try? folders.removeTree(PathText.split(staging).1)
+            // A statement the stop interrupted fails: the stop is what happened.
+            if let reason = stop?.reason { throw StopRequest.Stopped(reason: reason) }
             throw error
         }
         do {
@@ -169,4 +196,35 @@ package enum NightlyFailure: Error {
     case store(StoreError, partial: NightlyResult)
     /// The reports could not be written (the import and categorize did commit).
     case reports(ReportWriteError, partial: NightlyResult)
+    /// A stop was requested (`reason`: "SIGTERM"); `partial` says what the night did before:
+    /// the import committed or not (`imported`, `importFailure`), categorize committed or not
+    /// (`categorized`); the night's reports were not published.
+    case stopped(reason: String, partial: NightlyResult)
+}
+
+/// A report file system that refuses to begin a file once a stop was requested
+/// (`StopRequest`): a night's writing ends at a file boundary.
+struct StoppingFileSystem: ReportFileSystem {
+    let base: ReportFileSystem
+    let stop: StopRequest
+
+    init(_ base: ReportFileSystem, stop: StopRequest) {
+        self.base = base
+        self.stop = stop
+    }
+
+    func ensureDirectory(_ path: String) throws {
+        try stop.check()
+        try base.ensureDirectory(path)
+    }
+
+    func write(_ contents: String, name: String, in directory: String) throws {
+        try stop.check()
+        try base.write(contents, name: name, in: directory)
+    }
+
+    func write(name: String, in directory: String, pieces body: ((String) -> Void) throws -> Void) throws {
+        try stop.check()
+        try base.write(name: name, in: directory, pieces: body)
+    }
 }

@@ -123,6 +123,8 @@ package final class PGStore {
     package static func classify(_ error: Error, display: String, waited: Double = 0) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? PGError {
+            // A cancel request (`ConnectionInterrupt`): the statement was stopped, not refused.
+            if error.sqlState == "57014" { return .interrupted(path: display) }
             if error.isBusy { return .busy(path: display, waitedSeconds: waited) }
             if error.isPermission { return .refused(path: display, reason: error.message) }
             if error.isReadOnly { return .readOnlyServer(path: display) }

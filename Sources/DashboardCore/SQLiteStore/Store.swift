@@ -51,9 +51,21 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case readOnlyServer(path: String)
     /// The program broke one of its own invariants (a bug).
     case internalFailure(InternalError)
+    /// The run was asked to stop (`StopRequest`) and its running statement was interrupted:
+    /// the transaction rolled back.
+    case interrupted(path: String)
     /// The file (or its `-wal` or `-shm`) was replaced, deleted or cut short while the command
     /// had it open (`DatabaseFileChange`: what, when, and what became of a write).
     case filesChanged(path: String, change: DatabaseFileChange)
+
+    /// True for the errors a stop leaves (`StopRequest`): an interrupted statement, or a wait
+    /// for another writer's lock that the stop ended.
+    package var isInterruption: Bool {
+        switch self {
+        case .interrupted, .busy: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -93,6 +105,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "PostgreSQL error\(state): \(error.message)\(error.sql.map { " (in: \($0))" } ?? "")"
         case .internalFailure(let error): return error.description
         case .filesChanged(let path, let change): return change.words(path: path)
+        case .interrupted: return "the run was stopped before it committed; nothing of it was written"
+
         }
     }
 }
@@ -366,6 +380,11 @@ package final class Store {
                 ? .damaged(path: path, detail: error.message) : .notADatabase(path: path)
         }
         if error.isBusy { return .busy(path: path, waitedSeconds: waited) }
+        if error.primaryCode == SQLITE_INTERRUPT { return .interrupted(path: path) }
         return .sqlite(error)
     }
+}
+
+extension Store: Interruptible {
+    package func interrupter() -> @Sendable () -> Void { database.interrupter() }
 }

@@ -10,4 +10,4 @@ package protocol StoreFailures: AnyObject {
 
 /// What `NightlyJob` needs of a store: an import, a categorize pass, the reads of every report.
 package typealias NightlyStore = ImportWriting & BucketWriting & ReportReading & BatchReading & SettingsReading & TeacherReading
-    & StoreFailures
+    & StoreFailures & Interruptible

@@ -79,9 +79,13 @@ package final class NightFolders {
     package func publish(_ staging: String, as date: String) throws(SafeFileError) {
         let name = PathText.split(staging).1
         var info = stat()
-        guard fstatat(root.descriptor, date, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-            guard renameat(root.descriptor, name, root.descriptor, date) == 0 else { throw failure(date) }
-            return
+        // Two nights of the same date publishing at once: the other may rename its folder to the
+        // date between the look and the rename (ENOTEMPTY, EEXIST); then this one exchanges.
+        var tries = 0
+        while fstatat(root.descriptor, date, &info, AT_SYMLINK_NOFOLLOW) != 0 {
+            if renameat(root.descriptor, name, root.descriptor, date) == 0 { return }
+            tries += 1
+            guard errno == ENOTEMPTY || errno == EEXIST, tries < 8 else { throw failure(date) }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             let problem: SafeFileError.Problem = info.st_mode & S_IFMT == S_IFLNK ? .symbolicLink(path(date)) : .notAFolder(path(date))

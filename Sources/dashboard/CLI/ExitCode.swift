@@ -91,6 +91,8 @@ struct CommandError: Error {
         case .foreign, .foreignMark:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the dashboard's database, or at a new file")
+        case .interrupted:
+            return CommandError(.busy, error.description, hint: "run the command again")
         case .filesChanged(let path, let change):
             return CommandError(.ioError, error.description, hint: filesChangedHint(path: path, change))
         case .damaged:

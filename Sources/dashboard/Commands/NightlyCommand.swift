@@ -85,13 +85,18 @@ enum NightlyCommand: Command {
         var result: NightlyResult
         // Categorize or the reports failed: the night's metrics are written first, then this.
         var stopped: CommandError?
+        // SIGTERM, SIGINT or SIGHUP end the night at its next safe point (`StopSignals`).
+        let stop = StopRequest()
+        let signals = StopSignals(stop)
+        defer { signals.restore() }
         do {
             let reports = NightlyJob.Reports(
                 root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
                 fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes),
                 wording: .commandLine, displayTimeZone: invocation.global.timeZone, modes: invocation.fileModes)
             result = try NightlyJob.run(
-                store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock())
+                store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock(),
+                stop: stop)
         } catch {
             switch error {
             // The run holding the lock does the night's work and writes its metrics.
@@ -99,6 +104,9 @@ enum NightlyCommand: Command {
             case .store(let storeError, let partial):
                 result = partial
                 stopped = CommandError.store(storeError)
+            case .stopped(let reason, let partial):
+                result = partial
+                stopped = stoppedWords(reason, partial, reportsDir: reportsDir, noExport: missingExport != nil)
             case .reports(let writeError, let partial):
                 result = partial
                 stopped = CommandError(
@@ -160,6 +168,39 @@ enum NightlyCommand: Command {
             if code == .success { code = .ioError }
         }
         return code
+    }
+
+    /// What a night stopped by a signal left, in words: whether the import committed, whether
+    /// buckets moved, that the night's reports were not published and where `latest` points;
+    /// exit 75 (the night is to be run again; docs/operations.md, "Stopping a run").
+    static func stoppedWords(_ reason: String, _ night: NightlyResult, reportsDir: String, noExport: Bool) -> CommandError {
+        var left: [String] = []
+        if noExport {
+            left.append("no export had arrived")
+        } else if let imported = night.imported, imported.status == .committed || imported.status == .held {
+            let id = imported.batchID.map { "batch \($0)" } ?? "the batch"
+            left.append(imported.status == .held ? "the import was held (\(id))" : "the import committed (\(id))")
+        } else if case .store(let error, _)? = night.importFailure, error.isInterruption {
+            // Interrupted while it wrote (rolled back) or while it waited for another writer.
+            left.append("the import was stopped before it committed: nothing was imported")
+        } else if let failure = night.importFailure {
+            left.append("the import had failed: \(failure)")
+        }
+        if night.categorized != nil {
+            left.append("buckets were recomputed")
+        } else if night.imported != nil || night.importFailure != nil || noExport {
+            left.append("buckets were not recomputed")
+        }
+        let latest = PathText.join(reportsDir, NightFolders.latest)
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink(latest, &target, target.count - 1)
+        let pointsAt = length > 0 ? String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        left.append(
+            "the night's reports were not published; "
+                + (pointsAt.map { "\(latest) still points at \($0)" } ?? "\(reportsDir) has no published night yet"))
+        return CommandError(
+            .busy, "stopped by \(reason): " + left.joined(separator: "; "),
+            hint: "run `dashboard nightly` again to finish the night (a second \(reason) stops at once)")
     }
 
     /// Writes the night's metrics to `path` (`MetricsFile`).

@@ -91,15 +91,56 @@ package final class Database {
         sqlite3_extended_result_codes(db, 1)
         self.engine = .sqlite(db)
         self.path = path
+        interruption = ConnectionInterrupt(sqlite: db)
+        // Every 1,000 steps of a running statement: an interrupt requested meanwhile ends it
+        // (`ConnectionInterrupt`), and every 20th time a watched connection samples its -wal's
+        // size (`DatabaseFileWatch.sampleWAL`: about every millisecond of a busy writer).
+        sqlite3_progress_handler(
+            db, 1000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().progress()
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private var progressCalls = 0
+
+    /// SQLite's progress handler: non-zero interrupts the running statement.
+    private func progress() -> Int32 {
+        if interruption.wasRequested { return 1 }
+        progressCalls &+= 1
+        if progressCalls % 20 == 0 { fileWatch?.sampleWAL() }
+        return 0
+    }
+
+    /// Throws SQLITE_INTERRUPT when this connection was interrupted (`interrupter`): a
+    /// statement checks it before it runs.
+    func checkInterrupted(sql: String?) throws {
+        guard interruption.wasRequested else { return }
+        throw SQLiteError(code: SQLITE_INTERRUPT, message: "interrupted", sql: sql)
     }
 
     /// A connection to a PostgreSQL database (`PGSession`); `display` names it in messages.
     init(postgres session: PGSession, display: String) {
         engine = .postgres(session)
         path = display
+        let interruption = ConnectionInterrupt(postgres: session.connection.handle)
+        self.interruption = interruption
+        session.isInterrupted = { interruption.wasRequested }
+    }
+
+    /// What another thread may do to this connection (`interrupter`).
+    private let interruption: ConnectionInterrupt
+
+    /// A function any thread may call to interrupt this connection's running statement and its
+    /// waits for a lock (`ConnectionInterrupt`); calls after the connection closed do nothing.
+    package func interrupter() -> @Sendable () -> Void {
+        let interruption = self.interruption
+        return { interruption.interrupt() }
     }
 
     deinit {
+        interruption.closing()
         statementCache.removeAll()
         // A write refused or found gone astray by a path that did not go through a transaction.
         if let moment = fileWatch?.finding?.moment, moment == .beforeCommit || moment == .afterCommit { _ = settleWAL() }
@@ -299,7 +340,7 @@ package final class Database {
     /// (PostgreSQL: for the writers' advisory lock).
     package func setBusyTimeout(milliseconds: Int) {
         switch engine {
-        case .sqlite(let handle): sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        case .sqlite: interruption.setBusyTimeout(milliseconds: milliseconds)
         case .postgres(let session): session.busyMilliseconds = milliseconds
         }
     }
@@ -387,15 +428,7 @@ package final class Database {
                 guard let context else { return 0 }
                 return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().commitVerdict()
             }, context)
-        // The -wal's size, sampled while a write runs (`DatabaseFileWatch.sampleWAL`): about every
-        // millisecond of a busy writer; a stat each time.
-        sqlite3_progress_handler(
-            handle, 20_000,
-            { context in
-                guard let context else { return 0 }
-                Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().fileWatch?.sampleWAL()
-                return 0
-            }, context)
+
     }
 
     /// Takes note of the `-wal` and `-shm` SQLite opened since the watch began (a new file's).
@@ -510,7 +543,7 @@ package final class Database {
             return nil
         }
         // Readers of the old -wal may be finishing: wait for them a little.
-        sqlite3_busy_timeout(handle, 5000)
+        setBusyTimeout(milliseconds: 5000)
         var frames: Int32 = 0
         var copied: Int32 = 0
         let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied)

@@ -146,18 +146,28 @@ final class PGSession {
     }
 
     /// Takes the writers' advisory lock for the open transaction, waiting up to the busy timeout.
+    ///
+    /// The wait asks again and again (`pg_try_advisory_xact_lock`, sleeps growing from 1 to
+    /// 100 ms, as SQLite's busy timeout does) rather than waiting on the server: an interrupt
+    /// (`isInterrupted`, a stop asked by SIGTERM) ends it at once. A cancel request sent before
+    /// a server-side wait began would have missed it, and the wait would have run to its end.
     func takeWriterLock() throws(PGError) {
         let key = String(Self.writerLock)
-        if try connection.scalar("SELECT pg_try_advisory_xact_lock($1)", [key]) == "t" { return }
-        if busyMilliseconds > 0 {
-            // The server waits (no polling); lock_timeout ends the wait with 55P03.
-            try connection.execute("SET LOCAL lock_timeout = \(busyMilliseconds)")
-            try connection.query("SELECT pg_advisory_xact_lock($1)", [key])
-            try connection.execute("SET LOCAL lock_timeout = 0")
-            return
+        let deadline = Date().addingTimeInterval(Double(busyMilliseconds) / 1000)
+        var delay = 1
+        while true {
+            if try connection.scalar("SELECT pg_try_advisory_xact_lock($1)", [key]) == "t" { return }
+            if isInterrupted() { throw PGError(sqlState: "57014", message: "the wait for the writers' lock was interrupted") }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { break }
+            usleep(useconds_t(min(Double(delay) / 1000, left) * 1_000_000))
+            delay = min(delay * 2, 100)
         }
         throw PGError(sqlState: "55P03", message: "another dashboard process holds the writers' lock")
     }
+
+    /// True once the connection was interrupted (`ConnectionInterrupt`; set by `Database`).
+    var isInterrupted: () -> Bool = { false }
 
     /// Turns the store's triggers on or off for this session (`dashboard.triggers`, which every
     /// trigger of `PGSchema` reads).

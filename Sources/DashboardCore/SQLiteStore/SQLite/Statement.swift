@@ -172,6 +172,7 @@ package final class Statement {
     /// Runs a statement bound with `set` to completion; returns the rows it changed.
     @discardableResult
     package func step() throws -> Int {
+        try database.checkInterrupted(sql: sql)
         switch engine {
         case .sqlite(let handle):
             defer { sqlite3_reset(handle) }
@@ -193,6 +194,7 @@ package final class Statement {
 
     /// Runs the statement and calls `body` with each row.
     package func forEachRow(_ values: [SQLBindable] = [], _ body: (Row) throws -> Void) throws {
+        try database.checkInterrupted(sql: sql)
         try bind(values)
         switch engine {
         case .sqlite(let handle):
@@ -214,6 +216,7 @@ package final class Statement {
     /// Steps once, for a caller that reads two statements side by side (a merge): the row to
     /// read, or nil at the end (then the statement is reset). Bind first with `bind`.
     package func nextRow() throws -> Row? {
+        try database.checkInterrupted(sql: sql)
         switch engine {
         case .sqlite(let handle):
             let rc = sqlite3_step(handle)
