@@ -85,10 +85,8 @@ package enum HTMLRenderer {
     }
 
     static func narrowing(_ report: Report) -> String {
-        guard report.query.narrows else { return "" }
-        let shown = report.matchingTasks
-        return
-            "<p class=\"narrowed\">Showing \(shown) of \(shown + report.hiddenTasks) tasks: <code>\(value(report.query.describedNarrowing))</code></p>\n"
+        guard let showing = ReportMessages.showing(report, prose: escape, value: { "<code>" + value($0) + "</code>" }) else { return "" }
+        return "<p class=\"narrowed\">\(showing)</p>\n"
     }
 
     static func pageInfo(_ report: Report) -> String {
