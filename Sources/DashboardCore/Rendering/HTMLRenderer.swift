@@ -10,7 +10,8 @@ package enum HTMLRenderer {
             gridBody(report, cards: report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined())
         }
         return page(
-            title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: report,
+            title: "\(RollUpWords.reportName(report)) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))",
+            heading: RollUpWords.reportName(report), report: report,
             nav: nil, body: body)
     }
 

@@ -45,6 +45,9 @@ public struct ReportQuery: Sendable, Equatable {
     /// `nightly`); nil: every course. Not a user filter: a course outside it is not read at all
     /// (no card, no page, not in any count), so nothing of another teacher's courses shows.
     package var courseSet: Set<String>?
+    /// What the grid of the report's own set is called in its header, when not "Courses"
+    /// ("Courses without a teacher": the folder of the courses that name none).
+    package var courseSetName: String?
 
     public init() {}
 
