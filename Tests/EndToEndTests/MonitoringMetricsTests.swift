@@ -70,6 +70,8 @@ import Testing
         #expect(metrics.value("dashboard_last_successful_import_timestamp_seconds") == Self.nightSeconds)
         #expect(metrics.value("dashboard_held_batches") == 0)
         #expect((metrics.value("dashboard_database_size_bytes") ?? 0) > 10_000)
+        // Issue 27: the fixture's two courses name no teacher.
+        #expect(metrics.value("dashboard_courses_without_teacher") == 2)
         // The summary line is the night's, as without --metrics.
         #expect(result.stderr.hasSuffix("reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"), "\(result)")
     }
