@@ -49,7 +49,10 @@ enum ReportCommand: Command {
                 "format", "FORMAT", "text (the default), markdown (or md), html, json or csv",
                 kind: .choice(ReportFormat.names)),
             .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
-            .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
+            .flag(
+                "by-teacher",
+                "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, DIR/teachers/unassigned/ for the courses without a teacher, and an index of teachers"
+            ),
         ] + selectionOptions + [
             .value(
                 "sort", "KEY", "due (default), priority, title or student",
