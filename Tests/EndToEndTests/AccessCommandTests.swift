@@ -133,7 +133,8 @@ import Testing
         #expect(list.stdout.split(separator: "\n")[1] == "Showing 1 of 2 tasks: --search essay", "\(list.stdout)")
         let owners = try sandbox.run(["--db", server.url(name)] + asOf + ["report", "list", "--search", "essay", "--width", "100"])
         #expect(owners.stdout.split(separator: "\n")[1] == "Showing 1 of 3 tasks: --search essay", "\(owners.stdout)")
-        let json = try JSON.object(try sandbox.run(["--db", teacher] + asOf + ["report", "--teacher", "Ann Lee", "--format", "json"]).stdout)
+        let json = try JSON.object(
+            try sandbox.run(["--db", teacher] + asOf + ["report", "--teacher", "Ann Lee", "--format", "json"]).stdout)
         #expect(json["scope_courses"] as? Int == 1 && json["scope_tasks"] as? Int == 2 && json["total_tasks"] as? Int == 2, "\(json)")
     }
 

@@ -73,7 +73,10 @@ import Testing
         // Issue 27: the fixture's two courses name no teacher.
         #expect(metrics.value("dashboard_courses_without_teacher") == 2)
         // The summary line is the night's, as without --metrics.
-        #expect(result.stderr.hasSuffix("reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"), "\(result)")
+        #expect(
+            result.stderr.hasSuffix(
+                "reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
+            "\(result)")
     }
 
     @Test func aHeldNightSaysHeldAndTheStatusOfTheNextDayAgesIt() throws {

@@ -23,7 +23,8 @@ import Testing
 
     @Test func aTeachersListFilteredByBucketCountsTheirOpenTasks() throws {
         let sandbox = try ReportGoldenTests.imported()
-        let output = try Self.report(["list", "--teacher", "okafor", "--bucket", "overdue", "--bucket", "today", "--width", "100"], in: sandbox)
+        let output = try Self.report(
+            ["list", "--teacher", "okafor", "--bucket", "overdue", "--bucket", "today", "--width", "100"], in: sandbox)
         #expect(
             output == """
                 Task lists as of 2026-11-29 08:00 UTC
@@ -82,7 +83,8 @@ import Testing
         #expect(json["hidden_tasks"] as? Int == 77)
         #expect(json["scope_courses"] as? Int == 1)
         #expect(json["scope_tasks"] as? Int == 21)
-        let list = try JSON.object(try Self.report(["list", "--teacher", "okafor", "--bucket", "overdue", "--format", "json"], in: sandbox))
+        let list = try JSON.object(
+            try Self.report(["list", "--teacher", "okafor", "--bucket", "overdue", "--format", "json"], in: sandbox))
         #expect(list["matching_tasks"] as? Int == 2)
         #expect(list["scope_tasks"] as? Int == 11)
     }
@@ -90,8 +92,8 @@ import Testing
     @Test func aTeachersPageWrittenForThemNamesTheScopeInWords() throws {
         let sandbox = try ReportGoldenTests.imported()
         let result = try sandbox.run([
-            "--db", "db.sqlite", "--as-of", ReportGoldenTests.asOf, "report", "--format", "html", "--out", "out", "--by-teacher", "--teacher",
-            "okafor", "--bucket", "overdue",
+            "--db", "db.sqlite", "--as-of", ReportGoldenTests.asOf, "report", "--format", "html", "--out", "out", "--by-teacher",
+            "--teacher", "okafor", "--bucket", "overdue",
         ])
         #expect(result.exitCode == 0, "\(result)")
         let page = String(decoding: try sandbox.read("out/teachers/mr-david-okafor-7cb87508/index.html"), as: UTF8.self)

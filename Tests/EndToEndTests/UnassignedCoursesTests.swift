@@ -101,7 +101,9 @@ import Testing
             try Self.text(sandbox, "out/teachers/index.md").hasSuffix(
                 "| Unassigned | 1 | [\(Self.namedUnassigned)](\(Self.namedUnassigned)/index.md) |\n\n"
                     + "## Courses without a teacher\n\n1 course has no teacher: [unassigned](unassigned/index.md)\n"))
-        #expect(try Self.text(sandbox, "out/teachers/unassigned/index.md").hasPrefix("# Courses without a teacher as of 2026-11-29 08:00 UTC\n"))
+        #expect(
+            try Self.text(sandbox, "out/teachers/unassigned/index.md").hasPrefix("# Courses without a teacher as of 2026-11-29 08:00 UTC\n")
+        )
 
         #expect(try Self.byTeacher(sandbox, "html").exitCode == 0)
         let html = try Self.text(sandbox, "out/teachers/index.html")
@@ -126,26 +128,24 @@ import Testing
     }
 
     /// OULAD's export has no teacher column: every course goes under `unassigned`.
-    static let oulad = (
-        courses: """
-            course_id,code,title,term,timezone
-            AAA-2013J,AAA,OU module AAA (2013J presentation),2013J,Europe/London
-            DDD-2014J,DDD,OU module DDD (2014J presentation),2014J,Europe/London
+    static let ouladCourses = """
+        course_id,code,title,term,timezone
+        AAA-2013J,AAA,OU module AAA (2013J presentation),2013J,Europe/London
+        DDD-2014J,DDD,OU module DDD (2014J presentation),2014J,Europe/London
 
-            """,
-        tasks: """
-            task_id,course_id,title,due,completed
-            t1,AAA-2013J,TMA 1,2026-11-20,
-            t2,AAA-2013J,TMA 2,2026-12-20,
-            t3,DDD-2014J,CMA 1,,yes
+        """
+    static let ouladTasks = """
+        task_id,course_id,title,due,completed
+        t1,AAA-2013J,TMA 1,2026-11-20,
+        t2,AAA-2013J,TMA 2,2026-12-20,
+        t3,DDD-2014J,CMA 1,,yes
 
-            """
-    )
+        """
 
     @Test func aNightWithoutAnyTeacherPutsTheWholeSetUnderUnassignedAndSaysSo() throws {
         let sandbox = try Sandbox()
-        try sandbox.write("drop/courses.csv", Self.oulad.courses)
-        try sandbox.write("drop/tasks.csv", Self.oulad.tasks)
+        try sandbox.write("drop/courses.csv", Self.ouladCourses)
+        try sandbox.write("drop/tasks.csv", Self.ouladTasks)
         try FileManager.default.createDirectory(atPath: sandbox.path("metrics"), withIntermediateDirectories: true)
         let night = [
             "--db", "db.sqlite", "--as-of", "2026-11-29T02:00:00Z", "nightly", "--imports", "drop", "--reports", "reports", "--metrics",
@@ -163,7 +163,9 @@ import Testing
         #expect(try Self.names(sandbox, "reports/latest/teachers/unassigned") == school)
         #expect(school.count == 15)
         #expect(
-            try Self.names(sandbox, "reports/latest/teachers") == ["index.csv", "index.html", "index.json", "index.md", "index.txt", "unassigned"])
+            try Self.names(sandbox, "reports/latest/teachers") == [
+                "index.csv", "index.html", "index.json", "index.md", "index.txt", "unassigned",
+            ])
         #expect(
             try Self.text(sandbox, "reports/latest/teachers/index.txt") == """
                 Teachers as of 2026-11-29 02:00 UTC
@@ -203,7 +205,8 @@ import Testing
         #expect(try Self.byTeacher(sandbox, "json").exitCode == 0)
         let empty = try JSON.object(try Self.text(sandbox, "out/teachers/unassigned/index.json"))
         #expect(empty["state"] as? String == "no_courses" && empty["unassigned"] as? Bool == true, "\(empty)")
-        #expect((try JSON.object(try Self.text(sandbox, "out/teachers/index.json"))["unassigned"] as? [String: Any])?["courses"] as? Int == 0)
+        #expect(
+            (try JSON.object(try Self.text(sandbox, "out/teachers/index.json"))["unassigned"] as? [String: Any])?["courses"] as? Int == 0)
     }
 
     @Test func aSchoolWhoseEveryCourseHasATeacherHasNoSuchFolder() throws {

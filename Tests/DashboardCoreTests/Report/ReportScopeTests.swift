@@ -119,7 +119,8 @@ struct ReportScopeTests {
         }
         #expect(report.scopeCourses == 0)
         #expect(ReportMessages.noMatch(report) == "No task matches --course C1 --teacher \"Ian Wright\".")
-        #expect(ReportMessages.noMatchNext(report) == "These filters hide 5 tasks. To see them, run the report without --course and --teacher.")
+        #expect(
+            ReportMessages.noMatchNext(report) == "These filters hide 5 tasks. To see them, run the report without --course and --teacher.")
     }
 
     @Test("pages written for teachers name the scope and the filters in words, without a flag")
