@@ -27,11 +27,14 @@ package enum ReportTeacherSets {
         package var unassignedCourses: Int
     }
 
+    /// - Parameter idListLimit: the most courses a set reads by their ids (`largestIDList`; a
+    ///   test gives 0 to read every set by a scan).
     /// - Returns: how many files were written, and how many live courses have no teacher.
     @discardableResult
     package static func write(
         _ reader: any ReportReading & TeacherReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
-        formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem, readerWording: ReportWording? = nil
+        formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem, readerWording: ReportWording? = nil,
+        idListLimit: Int = largestIDList
     ) throws -> Written {
         let root = PathText.join(directory, TeacherIndex.folder)
         try fileSystem.ensureDirectory(root)
@@ -58,7 +61,7 @@ package enum ReportTeacherSets {
                 try ReportSetStream.write(
                     reader, facts: facts, query: own, asOf: asOf, defaultTimeZone: defaultTimeZone, formats: formats, width: width,
                     to: folder, fileSystem: fileSystem, readerWording: readerWording,
-                    onlyCourses: ids.count <= largestIDList ? ids : []
+                    onlyCourses: ids.count <= idListLimit ? ids : []
                 ).count
         }
         let teachers = try reader.reportTeachers()
