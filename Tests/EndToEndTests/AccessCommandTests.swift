@@ -121,6 +121,23 @@ import Testing
         #expect(try server.psql(name, "SELECT count(*) FROM batches").stdout == "1\n")
     }
 
+    /// Issue 27, item 10: the scope of a teacher's role is its courses: "of N" counts their
+    /// tasks, never the district's.
+    @Test func aTeachersRoleCountsInItsOwnScope() throws {
+        let (server, name, role, sandbox) = try Self.district()
+        #expect(try sandbox.run(["--db", server.url(name), "access", "grant-teacher", role, "--teacher", "Ann Lee"]).exitCode == 0)
+        let teacher = Self.asRole(role, server, name)
+        let asOf = ["--as-of", "2026-11-30T08:00:00Z"]
+        let list = try sandbox.run(["--db", teacher] + asOf + ["report", "list", "--search", "essay", "--width", "100"])
+        #expect(list.exitCode == 0, "\(list)")
+        #expect(list.stdout.split(separator: "\n")[1] == "Showing 1 of 2 tasks: --search essay", "\(list.stdout)")
+        let owners = try sandbox.run(["--db", server.url(name)] + asOf + ["report", "list", "--search", "essay", "--width", "100"])
+        #expect(owners.stdout.split(separator: "\n")[1] == "Showing 1 of 3 tasks: --search essay", "\(owners.stdout)")
+        let json = try JSON.object(
+            try sandbox.run(["--db", teacher] + asOf + ["report", "--teacher", "Ann Lee", "--format", "json"]).stdout)
+        #expect(json["scope_courses"] as? Int == 1 && json["scope_tasks"] as? Int == 2 && json["total_tasks"] as? Int == 2, "\(json)")
+    }
+
     @Test func aRoleGrantedReclassifyPinsItsTeachersTasksOnlyAndTheOwnerSeesTheEntries() throws {
         let (server, name, role, sandbox) = try Self.district()
         let grant = try sandbox.run(["--db", server.url(name), "access", "grant-teacher", role, "--teacher", "Ann Lee", "--reclassify"])

@@ -70,8 +70,13 @@ import Testing
         #expect(metrics.value("dashboard_last_successful_import_timestamp_seconds") == Self.nightSeconds)
         #expect(metrics.value("dashboard_held_batches") == 0)
         #expect((metrics.value("dashboard_database_size_bytes") ?? 0) > 10_000)
+        // Issue 27: the fixture's two courses name no teacher.
+        #expect(metrics.value("dashboard_courses_without_teacher") == 2)
         // The summary line is the night's, as without --metrics.
-        #expect(result.stderr.hasSuffix("reports: 20 files in reports/2026-11-29\n"), "\(result)")
+        #expect(
+            result.stderr.hasSuffix(
+                "reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
+            "\(result)")
     }
 
     @Test func aHeldNightSaysHeldAndTheStatusOfTheNextDayAgesIt() throws {
@@ -165,7 +170,9 @@ import Testing
         #expect(status.exitCode == 0, "\(status)")
         let metrics = try Self.parsed(status.stdout, sandbox, "empty")
         // No data yet: no as-of, no age; nothing is made up.
-        #expect(metrics.names == ["dashboard_held_batches", "dashboard_database_size_bytes"], "\(status.stdout)")
+        #expect(
+            metrics.names == ["dashboard_held_batches", "dashboard_database_size_bytes", "dashboard_courses_without_teacher"],
+            "\(status.stdout)")
     }
 
     @Test func statusWithoutADatabasePrintsNothingAndExits66() throws {

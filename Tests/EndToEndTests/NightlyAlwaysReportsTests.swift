@@ -51,7 +51,11 @@ import Testing
         #expect(result.exitCode == 66, "\(result)")
         #expect(result.stdout == "")
         #expect(result.stderr.contains("dashboard: nightly \(Self.night): no export arrived (66); "), "\(result)")
-        #expect(result.stderr.hasSuffix("reports: 20 files in reports/2026-11-29\n"), "\(result)")
+        // Issue 27: the fixture's courses name no teacher: their pages are in teachers/unassigned/.
+        #expect(
+            result.stderr.hasSuffix(
+                "reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
+            "\(result)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("reports/latest")) == "2026-11-29")
         let reader = "No export arrived tonight; this page shows data as of 2026-11-28 02:00 UTC (24 hours old)."
         let html = try Self.text(sandbox, "reports/latest/index.html")
@@ -104,7 +108,10 @@ import Testing
             "--db", "db.sqlite", "--as-of", "2026-11-29T07:30:00Z", "batches", "approve", "2", "--reports", "reports",
         ])
         #expect(approved.exitCode == 0, "\(approved)")
-        #expect(approved.stderr.contains("reports: 20 files in reports/2026-11-29"), "\(approved)")
+        #expect(
+            approved.stderr.contains(
+                "reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
+            "\(approved)")
         #expect(!(try Self.text(sandbox, "reports/latest/index.html")).contains("class=\"banner\""))
         #expect(try Self.text(sandbox, "reports/latest/index.json").contains("\"stale\": null,"))
         // The approval deleted 15 tasks: the rewritten course page lists 5.

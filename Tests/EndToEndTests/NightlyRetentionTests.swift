@@ -42,9 +42,11 @@ import Testing
             ])
         #expect(try sandbox.read("outside/2026-11-02/keep.txt") == Data("outside the reports folder".utf8))
         #expect(try fm.destinationOfSymbolicLink(atPath: sandbox.path("reports/latest")) == "2026-11-25")
-        // 3 files per format (the grid, 2 courses) and the teachers' folder (no course names one).
+        // 3 files per format (the grid, 2 courses) and the teachers' folder: its index in every
+        // format and the folder of the courses without a teacher (no course names one).
         #expect(try Self.names(sandbox, "reports/latest").count == 16)
-        #expect(try Self.names(sandbox, "reports/latest/teachers").count == 5)
+        #expect(try Self.names(sandbox, "reports/latest/teachers").count == 6)
+        #expect(try Self.names(sandbox, "reports/latest/teachers/unassigned").count == 15)
     }
 
     @Test func theDefaultKeepsThirtyDays() throws {

@@ -126,5 +126,13 @@ import Testing
         let reyes = "/teachers/tom-s-reyes-f079ce9b/"
         #expect(sandbox.exists("reports/latest" + reyes + "index.html"))
         #expect(try Self.fetch(sandbox, port: port, reyes, as: "okafor:okafor-secret").0 == 401)
+        // Issue 27: the courses without a teacher (ART 4) are served under `location /`: the
+        // administrator's, never a teacher's.
+        let unassigned = "/teachers/unassigned/"
+        #expect(sandbox.exists("reports/latest" + unassigned + "index.html"))
+        #expect(try Self.fetch(sandbox, port: port, unassigned).0 == 401)
+        #expect(try Self.fetch(sandbox, port: port, unassigned, as: "okafor:okafor-secret").0 == 401)
+        let apart = try Self.fetch(sandbox, port: port, unassigned, as: "admin:admin-secret")
+        #expect(apart.0 == 200 && apart.1.contains("ART 4") && !apart.1.contains("ENG 1") && !apart.1.contains("HIS 3"), "\(apart)")
     }
 }

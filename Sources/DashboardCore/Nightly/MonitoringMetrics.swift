@@ -211,6 +211,10 @@ package enum MonitoringMetrics {
                 "dashboard_database_size_bytes",
                 "The database's size: the SQLite file and its -wal, or PostgreSQL's pg_database_size, in bytes.",
                 status.databaseBytes.map { [MetricSample(.integer($0))] } ?? []),
+            gauge(
+                "dashboard_courses_without_teacher",
+                "Live courses whose teacher is empty: the reports put their pages in teachers/unassigned/.",
+                [MetricSample(.integer(status.coursesWithoutTeacher))]),
         ]
     }
 

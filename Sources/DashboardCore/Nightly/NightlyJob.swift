@@ -10,6 +10,8 @@ package struct NightlyResult: Sendable {
     /// The dated folder the reports went to, and how many files were written there.
     package var reportFolder: String
     package var reportFileCount: Int
+    /// Live courses without a teacher: their pages are in `teachers/unassigned/` of the night.
+    package var unassignedCourses = 0
     /// How long the import, categorize and reports took, by the job's clock (a phase that did
     /// not run, or was not reached, counts 0).
     package var phases = NightlyPhases()
@@ -114,6 +116,7 @@ package enum NightlyJob {
                 store, reports: reports, asOf: options.asOf, timeZone: options.timeZone, noExport: noExport, clock: clock, stop: stop)
             result.reportFolder = written.folder
             result.reportFileCount = written.count
+            result.unassignedCourses = written.unassignedCourses
             result.phases.reportsSeconds = seconds()
         } catch let error as StopRequest.Stopped {
             result.phases.reportsSeconds = seconds()
@@ -135,14 +138,15 @@ package enum NightlyJob {
     /// (`ReportTeacherSets`), publishes them under the as-of's
     /// date, points `latest` at them and removes the nights `keepDays` lets go
     /// (`NightFolders`). `batches approve|discard --reports` call it too.
-    /// - Returns: the dated folder and how many files it holds.
+    /// - Returns: the dated folder, how many files it holds, and how many live courses have no
+    ///   teacher (their pages are in `teachers/unassigned/`).
     /// - Throws: `ReportWriteError` when a file or folder cannot be written; the store's errors;
     ///   `StopRequest.Stopped` when `stop` was requested before the folder was published (it is
     ///   then removed: a night is published whole or not at all).
     package static func writeReports(
         _ store: any NightlyStore, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock,
         stop: StopRequest? = nil
-    ) throws -> (folder: String, count: Int) {
+    ) throws -> (folder: String, count: Int, unassignedCourses: Int) {
         let date = LocalAsOf(asOf: asOf, timeZone: timeZone).date
         var facts = try ReportSource.facts(store)
         facts.noExport = noExport
@@ -158,6 +162,7 @@ package enum NightlyJob {
             throw ReportWriteError(error)
         }
         var count = 0
+        var unassigned = 0
         // A stop ends the writing at the next file (each file is written whole or not at all).
         let fileSystem = stop.map { StoppingFileSystem(reports.fileSystem, stop: $0) } ?? reports.fileSystem
         do {
@@ -165,10 +170,13 @@ package enum NightlyJob {
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
                 width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers
             ).count
-            // One folder per teacher, inside the night's folder (published with it).
-            count += try ReportTeacherSets.write(
+            // One folder per teacher, and one for the courses without a teacher, inside the
+            // night's folder (published with it).
+            let teachers = try ReportTeacherSets.write(
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
                 width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers)
+            count += teachers.files
+            unassigned = teachers.unassignedCourses
             try stop?.check()
         } catch {
             try? folders.removeTree(PathText.split(staging).1)
@@ -183,7 +191,7 @@ package enum NightlyJob {
         } catch {
             throw ReportWriteError(error)
         }
-        return (PathText.join(reports.root, date.isoText), count)
+        return (PathText.join(reports.root, date.isoText), count, unassigned)
     }
 }
 

@@ -10,7 +10,8 @@ package enum HTMLRenderer {
             gridBody(report, cards: report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined())
         }
         return page(
-            title: "Courses as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", heading: "Courses", report: report,
+            title: "\(RollUpWords.reportName(report)) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))",
+            heading: RollUpWords.reportName(report), report: report,
             nav: nil, body: body)
     }
 
@@ -85,10 +86,8 @@ package enum HTMLRenderer {
     }
 
     static func narrowing(_ report: Report) -> String {
-        guard report.query.narrows else { return "" }
-        let shown = report.matchingTasks
-        return
-            "<p class=\"narrowed\">Showing \(shown) of \(shown + report.hiddenTasks) tasks: <code>\(value(report.query.describedNarrowing))</code></p>\n"
+        guard let showing = ReportMessages.showing(report, prose: escape, value: { "<code>" + value($0) + "</code>" }) else { return "" }
+        return "<p class=\"narrowed\">\(showing)</p>\n"
     }
 
     static func pageInfo(_ report: Report) -> String {

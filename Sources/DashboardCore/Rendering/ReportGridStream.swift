@@ -107,7 +107,8 @@ package enum ReportGridStream {
             let marker = "\u{1}cards\u{1}"
             let body = HTMLRenderer.stateAware(frame) { HTMLRenderer.gridBody(frame, cards: marker) }
             let page = HTMLRenderer.page(
-                title: "Courses as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))", heading: "Courses", report: frame,
+                title: "\(RollUpWords.reportName(frame)) as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))",
+                heading: RollUpWords.reportName(frame), report: frame,
                 nav: nil, body: body)
             let parts = page.components(separatedBy: marker)
             emit(parts.first ?? "")

@@ -1,53 +1,92 @@
 import Foundation
 
 /// `--by-teacher` and `nightly`: beside the whole set, `DIR/teachers/<folder>/` holds one
-/// teacher's grid and course pages only (`TeacherIndex` names the folders), and
-/// `DIR/teachers/index.<ext>` lists every teacher, written last.
+/// teacher's grid and course pages only (`TeacherIndex` names the folders),
+/// `DIR/teachers/unassigned/` those of the courses without a teacher, and
+/// `DIR/teachers/index.<ext>` lists every teacher and that folder, written last.
 ///
 /// Policy: a teacher's set is the whole set's pipeline on exactly their live courses
 /// (`ReportQuery.courseSet`, by id: another teacher's course never shows, not even in a count),
 /// with the same facts and banner. A teacher with no live course (every course of theirs was
-/// deleted) gets an index that says so, in every format. Memory: one teacher's courses' ids at
-/// a time, and the list of teachers.
+/// deleted) gets an index that says so, in every format. The courses whose `teacher` is empty
+/// are a set of their own in the same way, under the grid's name "Courses without a teacher",
+/// written while any course, live or deleted, has no teacher (issue 27: an export without a
+/// teacher column, such as OULAD's, puts every course there). Memory: one teacher's courses'
+/// ids at a time, and the list of teachers.
 package enum ReportTeacherSets {
-    /// - Returns: how many files were written.
+    /// A set of more courses than this is read by a scan of every course, its own picked by
+    /// `courseSet`, rather than by a list of ids bound to one statement (SQLite binds at most
+    /// 32,766 values, PostgreSQL 65,535; a list binds each id twice, as an id and as a code).
+    static let largestIDList = 1000
+
+    /// What a per-teacher set wrote.
+    package struct Written: Sendable, Equatable {
+        /// Files written (teachers' pages, the folder without a teacher, the index).
+        package var files: Int
+        /// Live courses without a teacher, whose pages are in `teachers/unassigned/`.
+        package var unassignedCourses: Int
+    }
+
+    /// - Parameter idListLimit: the most courses a set reads by their ids (`largestIDList`; a
+    ///   test gives 0 to read every set by a scan).
+    /// - Returns: how many files were written, and how many live courses have no teacher.
     @discardableResult
     package static func write(
         _ reader: any ReportReading & TeacherReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
-        formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem, readerWording: ReportWording? = nil
-    ) throws -> Int {
+        formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem, readerWording: ReportWording? = nil,
+        idListLimit: Int = largestIDList
+    ) throws -> Written {
         let root = PathText.join(directory, TeacherIndex.folder)
         try fileSystem.ensureDirectory(root)
         var count = 0
-        let teachers = try reader.reportTeachers()
-        for teacher in teachers {
-            let folder = PathText.join(root, teacher.folder)
-            let ids = try reader.liveCourseIDs(teacher: teacher.name)
+        let empty = ReportBuilder.build(.grid, courses: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        /// Writes one set (a teacher's, or the courses without one) into `folder`, or its empty
+        /// state (`emptyPage`) when none of its courses is live.
+        func writeSet(_ ids: [String], into folder: String, name: String?, emptyPage: (ReportFormat, Report) -> String) throws {
             var own = query
             own.courseSet = Set(ids)
+            own.courseSetName = name
             if ids.isEmpty {
                 try fileSystem.ensureDirectory(folder)
-                let frame = ReportBuilder.build(.grid, courses: [], facts: facts, query: own, asOf: asOf, defaultTimeZone: defaultTimeZone)
+                var frame = empty
+                frame.query = own
                 for format in formats {
-                    let page = TeacherIndex.noCourses(
-                        teacher.name, format: format, frame: ReportSetStream.worded(frame, format, readerWording))
+                    let page = emptyPage(format, ReportSetStream.worded(frame, format, readerWording))
                     try fileSystem.write(page, name: ReportFileNames.index(format.fileExtension), in: folder)
                     count += 1
                 }
-                continue
+                return
             }
             count +=
                 try ReportSetStream.write(
                     reader, facts: facts, query: own, asOf: asOf, defaultTimeZone: defaultTimeZone, formats: formats, width: width,
-                    to: folder, fileSystem: fileSystem, readerWording: readerWording, onlyCourses: ids
+                    to: folder, fileSystem: fileSystem, readerWording: readerWording,
+                    onlyCourses: ids.count <= idListLimit ? ids : []
                 ).count
         }
-        let frame = ReportBuilder.build(.grid, courses: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        let teachers = try reader.reportTeachers()
+        for teacher in teachers {
+            try writeSet(
+                try reader.liveCourseIDs(teacher: teacher.name), into: PathText.join(root, teacher.folder), name: nil
+            ) { format, frame in
+                TeacherIndex.noCourses(teacher.name, format: format, frame: frame)
+            }
+        }
+        let unassigned = try reader.unassignedCourses()
+        if unassigned.all > 0 {
+            try writeSet(
+                try reader.liveCourseIDs(teacher: ""), into: PathText.join(root, TeacherIndex.unassignedFolder),
+                name: TeacherIndex.unassignedName
+            ) { format, frame in
+                TeacherIndex.noUnassignedCourses(format: format, frame: frame)
+            }
+        }
         for format in formats {
-            let page = TeacherIndex.render(teachers, format: format, frame: ReportSetStream.worded(frame, format, readerWording))
+            let page = TeacherIndex.render(
+                teachers, unassigned: unassigned, format: format, frame: ReportSetStream.worded(empty, format, readerWording))
             try fileSystem.write(page, name: ReportFileNames.index(format.fileExtension), in: root)
             count += 1
         }
-        return count
+        return Written(files: count, unassignedCourses: unassigned.live)
     }
 }

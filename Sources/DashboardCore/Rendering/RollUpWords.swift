@@ -69,7 +69,7 @@ package enum RollUpWords {
     /// A report's name in its header: "Courses" (a grid), "Task lists", "Assignments" or
     /// "Tasks by student".
     package static func reportName(_ report: Report) -> String {
-        guard report.kind == .list else { return "Courses" }
+        guard report.kind == .list else { return report.query.courseSetName ?? "Courses" }
         switch report.query.groupBy {
         case .bucket: return "Task lists"
         case .assignment: return "Assignments"

@@ -20,6 +20,7 @@ package enum JSONReportRenderer {
             ),
             ("total_tasks", .int(report.totalTasks)), ("matching_tasks", .int(report.matchingTasks)),
             ("hidden_tasks", .int(report.hiddenTasks)),
+            ("scope_courses", .int(report.scopeCourses)), ("scope_tasks", .int(report.scopeTasks)),
             ("page", pageJSON(report.page)),
         ]
         switch report.kind {
@@ -193,12 +194,7 @@ package enum MarkdownRenderer {
             return out + escape(ReportMessages.noMatch(report)) + "\n\n" + escape(ReportMessages.noMatchNext(report)) + "\n"
         case .ok: break
         }
-        if report.query.narrows {
-            out +=
-                escape(
-                    "Showing \(report.matchingTasks) of \(report.matchingTasks + report.hiddenTasks) tasks: \(report.query.describedNarrowing)"
-                ) + "\n\n"
-        }
+        if let showing = ReportMessages.showing(report) { out += escape(showing) + "\n\n" }
         switch report.kind {
         case .grid:
             out += gridTable(report, link: link)

@@ -17,7 +17,9 @@ package struct TeacherEntry: Sendable, Equatable {
 }
 
 /// The per-teacher report set: `DIR/teachers/<folder>/` holds one teacher's grid and course
-/// pages, and `DIR/teachers/index.<ext>` lists every teacher for the administrator.
+/// pages, `DIR/teachers/unassigned/` those of the courses without a teacher, and
+/// `DIR/teachers/index.<ext>` lists every teacher, and the courses without one, for the
+/// administrator.
 ///
 /// Policy: a teacher's folder is `<slug>-<hash>`: the name's ASCII letters and digits,
 /// lowercased, runs of anything else as `-` (at most 36 characters), then the first 8 hex
@@ -25,53 +27,97 @@ package struct TeacherEntry: Sendable, Equatable {
 /// outside `teachers/` (no separator, no leading dot). Teachers are the distinct non-empty
 /// `teacher` values of the courses, live or deleted: a teacher whose courses were all removed
 /// keeps a folder, with a page that says so, so that a bookmark never breaks. Courses without a
-/// teacher are in the whole set only.
+/// teacher (issue 27) go into `unassigned`: a name without a dash and a hash, so no teacher's
+/// folder is ever called so (a teacher named "Unassigned" gets `unassigned-<hash>`); it is there
+/// while any course, live or deleted, names no teacher, and the index lists it apart, as what it
+/// is: not a person.
 package enum TeacherIndex {
     package static let folder = "teachers"
+    /// The folder of the courses without a teacher, inside `teachers/`.
+    package static let unassignedFolder = "unassigned"
+    /// The header of its grid.
+    package static let unassignedName = "Courses without a teacher"
 
     package static func folderName(_ teacher: String) -> String {
         ReportFileNames.slug(teacher) + "-" + ReportFileNames.shortHash(teacher)
     }
 
-    /// Whether `name` could be a teacher's folder as `folderName` makes it (`ReportSetLayout`).
-    package static func couldBeFolder(_ name: String) -> Bool { ReportFileNames.isSlugAndHash(Substring(name)) }
+    /// Whether `name` could be a folder of `teachers/` as `folderName` makes it, or the folder of
+    /// the courses without a teacher (`ReportSetLayout`).
+    package static func couldBeFolder(_ name: String) -> Bool {
+        name == unassignedFolder || ReportFileNames.isSlugAndHash(Substring(name))
+    }
 
-    /// The index of teachers in `format`, each linked to its folder's index (HTML, Markdown).
+    /// "1 course", "12 courses".
+    static func courses(_ count: Int) -> String { count == 1 ? "1 course" : "\(count) courses" }
+
+    /// "2 courses have no teacher", "1 course has no teacher", or, when every such course was
+    /// deleted since (the folder stays), "No live course is without a teacher".
+    package static func unassignedWords(_ live: Int) -> String {
+        switch live {
+        case 0: return "No live course is without a teacher"
+        case 1: return "1 course has no teacher"
+        default: return "\(live) courses have no teacher"
+        }
+    }
+
+    /// The index of teachers in `format`, each linked to its folder's index (HTML, Markdown),
+    /// then the folder of the courses without a teacher when there is one.
     /// - Parameter frame: a report without courses of the same run (its as-of, zone, banner).
-    package static func render(_ entries: [TeacherEntry], format: ReportFormat, frame: Report) -> String {
+    package static func render(
+        _ entries: [TeacherEntry], unassigned: UnassignedCourses = .none, format: ReportFormat, frame: Report
+    ) -> String {
         let ext = format.fileExtension
         let asOf = frame.asOf
         let when = ReportWords.asOf(asOf, in: frame.query.displayTimeZone)
         let link = { (entry: TeacherEntry) in entry.folder + "/" + ReportFileNames.index(ext) }
-        let courses = { (entry: TeacherEntry) in entry.courses == 1 ? "1 course" : "\(entry.courses) courses" }
+        let apart = unassigned.all > 0
+        let unassignedLink = unassignedFolder + "/" + ReportFileNames.index(ext)
+        let none = "No course names a teacher."
         switch format {
         case .text:
             var out = "Teachers as of \(when)\n\n"
-            if entries.isEmpty { out += "No course names a teacher.\n" }
+            if entries.isEmpty { out += none + "\n" }
             let width = min(40, entries.map { ReportWords.visible($0.name).count }.max() ?? 0)
             for entry in entries {
                 let name = ReportWords.visible(entry.name)
-                out += name + String(repeating: " ", count: max(1, width - name.count + 2)) + courses(entry) + "  " + link(entry) + "\n"
+                out +=
+                    name + String(repeating: " ", count: max(1, width - name.count + 2)) + courses(entry.courses) + "  " + link(entry)
+                    + "\n"
             }
+            if apart { out += "\n\(unassignedWords(unassigned.live)): \(unassignedLink)\n" }
             return out
         case .markdown:
             var out = "# Teachers as of \(when)\n\n"
-            if entries.isEmpty { return out + "No course names a teacher.\n" }
-            out += "| Teacher | Courses | Folder |\n|---|---:|---|\n"
-            for entry in entries {
-                out += "| \(MarkdownRenderer.escape(entry.name)) | \(entry.courses) | [\(entry.folder)](\(link(entry))) |\n"
+            if entries.isEmpty {
+                out += none + "\n"
+            } else {
+                out += "| Teacher | Courses | Folder |\n|---|---:|---|\n"
+                for entry in entries {
+                    out += "| \(MarkdownRenderer.escape(entry.name)) | \(entry.courses) | [\(entry.folder)](\(link(entry))) |\n"
+                }
+            }
+            if apart {
+                out += "\n## \(unassignedName)\n\n\(unassignedWords(unassigned.live)): [\(unassignedFolder)](\(unassignedLink))\n"
             }
             return out
         case .json:
             let rows = entries.map { entry -> JSONValue in
                 .object([("teacher", .string(entry.name)), ("courses", .int(entry.courses)), ("folder", .string(entry.folder))])
             }
+            let apartJSON: JSONValue =
+                apart ? .object([("courses", .int(unassigned.live)), ("folder", .string(unassignedFolder))]) : .null
             return JSONValue.object([
                 ("schema", .int(1)), ("kind", .string("teachers")), ("as_of", .string(Timestamp.text(asOf))), ("teachers", .array(rows)),
+                ("unassigned", apartJSON),
             ]).rendered() + "\n"
         case .csv:
-            return CSVWriter.line(["teacher", "courses", "folder"])
-                + entries.map { CSVWriter.line([$0.name, String($0.courses), $0.folder]) }.joined()
+            // `kind` tells a teacher's row from the row of the courses without one (its teacher
+            // empty), so no reader takes that row for a person.
+            var out = CSVWriter.line(["teacher", "courses", "folder", "kind"])
+            out += entries.map { CSVWriter.line([$0.name, String($0.courses), $0.folder, "teacher"]) }.joined()
+            if apart { out += CSVWriter.line(["", String(unassigned.live), unassignedFolder, "unassigned"]) }
+            return out
         case .html:
             var body = "<table>\n<caption>Teachers and their report folders</caption>\n"
             body += "<thead><tr><th scope=\"col\">Teacher</th><th scope=\"col\">Courses</th></tr></thead>\n<tbody>\n"
@@ -80,7 +126,13 @@ package enum TeacherIndex {
                     "<tr><th scope=\"row\"><a href=\"\(HTMLRenderer.escape(link(entry)))\">\(HTMLRenderer.value(entry.name))</a></th><td>\(entry.courses)</td></tr>\n"
             }
             body += "</tbody>\n</table>\n"
-            if entries.isEmpty { body = "<p>No course names a teacher.</p>\n" }
+            if entries.isEmpty { body = "<p>\(none)</p>\n" }
+            if apart {
+                body +=
+                    "<section aria-labelledby=\"unassigned\">\n<h2 id=\"unassigned\">\(unassignedName)</h2>\n"
+                    + "<p><a href=\"\(HTMLRenderer.escape(unassignedLink))\">\(unassignedWords(unassigned.live))</a> "
+                    + "(the folder \(unassignedFolder), not a teacher's).</p>\n</section>\n"
+            }
             return HTMLRenderer.page(
                 title: "Teachers as of \(when)", heading: "Teachers", report: frame, nav: nil, body: HTMLRenderer.banner(frame) + body)
         }
@@ -88,24 +140,44 @@ package enum TeacherIndex {
 
     /// The index of a teacher without live courses: the empty state, in `format`.
     package static func noCourses(_ teacher: String, format: ReportFormat, frame: Report) -> String {
-        let when = ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone)
         let words = "No course in the data names \(ReportWords.visible(teacher)) as its teacher."
         let next = "Courses appear here when the school's export assigns them; your administrator can check it."
+        return emptyState(
+            heading: "Courses", words: words, wordsHTML: "No course in the data names \(HTMLRenderer.value(teacher)) as its teacher.",
+            next: next, json: [("teacher", .string(teacher))], format: format, frame: frame)
+    }
+
+    /// The index of the folder of courses without a teacher when every such course was deleted.
+    package static func noUnassignedCourses(format: ReportFormat, frame: Report) -> String {
+        let words = "Every live course in the data names a teacher."
+        let next = "A course whose teacher is empty in the school's export appears here."
+        return emptyState(
+            heading: unassignedName, words: words, wordsHTML: HTMLRenderer.escape(words), next: next,
+            json: [("teacher", .string("")), ("unassigned", .bool(true))], format: format, frame: frame)
+    }
+
+    /// An empty set's index: `heading` as of the frame's time, `words` and `next`, in `format`.
+    static func emptyState(
+        heading: String, words: String, wordsHTML: String, next: String, json: [(String, JSONValue)], format: ReportFormat,
+        frame: Report
+    ) -> String {
+        let when = ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone)
         switch format {
-        case .text: return "Courses as of \(when)\n\n\(words)\n\(next)\n"
-        case .markdown: return "# Courses as of \(when)\n\n\(MarkdownRenderer.escape(words))\n\n\(MarkdownRenderer.escape(next))\n"
+        case .text: return "\(heading) as of \(when)\n\n\(words)\n\(next)\n"
+        case .markdown: return "# \(heading) as of \(when)\n\n\(MarkdownRenderer.escape(words))\n\n\(MarkdownRenderer.escape(next))\n"
         case .json:
-            return JSONValue.object([
-                ("schema", .int(1)), ("kind", .string("grid")), ("as_of", .string(Timestamp.text(frame.asOf))),
-                ("state", .string("no_courses")), ("teacher", .string(teacher)), ("message", .string(words + " " + next)),
-                ("courses", .array([])),
-            ]).rendered() + "\n"
+            return JSONValue.object(
+                [
+                    ("schema", .int(1)), ("kind", .string("grid")), ("as_of", .string(Timestamp.text(frame.asOf))),
+                    ("state", .string("no_courses")),
+                ] + json + [("message", .string(words + " " + next)), ("courses", .array([]))]
+            ).rendered() + "\n"
         case .csv: return CSVWriter.line(["course_id", "code", "title"])
         case .html:
             let body =
                 HTMLRenderer.banner(frame)
-                + "<section class=\"state\" aria-label=\"Nothing to show\"><h2>No courses</h2><p>No course in the data names \(HTMLRenderer.value(teacher)) as its teacher.</p><p>\(HTMLRenderer.escape(next))</p></section>\n"
-            return HTMLRenderer.page(title: "Courses as of \(when)", heading: "Courses", report: frame, nav: nil, body: body)
+                + "<section class=\"state\" aria-label=\"Nothing to show\"><h2>No courses</h2><p>\(wordsHTML)</p><p>\(HTMLRenderer.escape(next))</p></section>\n"
+            return HTMLRenderer.page(title: "\(heading) as of \(when)", heading: heading, report: frame, nav: nil, body: body)
         }
     }
 }

@@ -28,11 +28,7 @@ package enum TextRenderer {
         case .ok:
             break
         }
-        if report.query.narrows {
-            lines += shown(
-                "Showing \(report.matchingTasks) of \(report.matchingTasks + report.hiddenTasks) tasks: \(report.query.describedNarrowing)",
-                to: width)
-        }
+        if let showing = ReportMessages.showing(report) { lines += shown(showing, to: width) }
         if report.kind == .list { lines.append("") }
         switch report.kind {
         case .grid: lines += grid(report, width: width, style: style)

@@ -35,6 +35,8 @@ package enum ReportAssembly {
         }
         report.matchingTasks = totals.matching
         report.hiddenTasks = max(0, totals.baseline - totals.matching)
+        report.scopeCourses = totals.scopeCourses
+        report.scopeTasks = totals.scopeBaseline
         if query.narrows, totals.matching == 0 { report.state = .noMatch }
         report.completedMatchingTasks = totals.completedMatching
         return report

@@ -30,6 +30,13 @@ package enum ReportBuilder {
         let matching = filtered.reduce(0) { $0 + $1.tasks.count }
         report.matchingTasks = matching
         report.hiddenTasks = max(0, baseline - matching)
+        // The reader's scope: the courses `--course` and `--teacher` keep, and their baseline.
+        var scope = unnarrowed
+        scope.courses = query.courses
+        scope.teachers = query.teachers
+        let scoped = ReportPipeline.filter(source, scope, asOf: asOf, defaultTimeZone: defaultTimeZone)
+        report.scopeCourses = scoped.count
+        report.scopeTasks = scoped.reduce(0) { $0 + $1.tasks.count }
         if query.narrows, matching == 0 {
             report.state = .noMatch
             report.unmatched = ReportSuggestions.unmatched(in: source, query: query)

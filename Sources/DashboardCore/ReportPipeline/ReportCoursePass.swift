@@ -15,6 +15,10 @@ package struct ReportTotals: Sendable, Equatable {
     package var assignmentRows = 0
     /// Completed tasks of allowed courses that match when completed tasks are included.
     package var completedMatching = 0
+    /// The reader's scope: the courses `--course` and `--teacher` keep (every course read when
+    /// neither is given), and the tasks of theirs the unnarrowed query shows.
+    package var scopeCourses = 0
+    package var scopeBaseline = 0
 
     package init() {}
 
@@ -24,6 +28,8 @@ package struct ReportTotals: Sendable, Equatable {
         invalid += tally.invalid
         baseline += tally.baseline
         if tally.allowed {
+            scopeCourses += 1
+            scopeBaseline += tally.baseline
             matching += tally.matchingTotal
             assignmentRows += tally.assignmentRows
             completedMatching += tally.completedMatching

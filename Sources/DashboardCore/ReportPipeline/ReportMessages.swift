@@ -6,8 +6,12 @@ package enum ReportMessages {
         return "Next step: import the course and task files with \(wording.words(.importFiles)), then run this report again."
     }
 
+    /// "No task matches --search "essay" --bucket overdue."; inside a scope that holds a course,
+    /// the scope first: "No task in 1 course (--teacher okafor) matches --search zzz."
     package static func noMatch(_ report: Report) -> String {
-        "No task matches \(report.query.describedNarrowing)."
+        let query = report.query
+        guard query.scoped, query.narrowsTasks, report.scopeCourses > 0 else { return "No task matches \(query.describedNarrowing)." }
+        return "No task in \(courses(report.scopeCourses)) (\(query.describedScope)) matches \(query.describedFilters)."
     }
 
     /// What to do when nothing matches: first each filter value that matches nothing at all,
@@ -19,11 +23,7 @@ package enum ReportMessages {
         if report.unmatched.contains(where: { $0.filter == .course }) { sentences.append("\(words(.listCourses)) lists the courses.") }
         // No course to read at all: what the filters hide says nothing more.
         if report.totalTasks == 0, !report.query.courses.isEmpty, !sentences.isEmpty { return sentences.joined(separator: " ") }
-        let hidden = report.hiddenTasks
-        var text =
-            hidden == 0
-            ? "There is no open task to search."
-            : "These filters hide \(hidden) task\(hidden == 1 ? "" : "s"). To see them, run the report without \(flagNames(report.query))."
+        var text = hiddenWords(report)
         if !sentences.isEmpty { text = sentences.joined(separator: " ") + " " + text }
         let completed = report.completedMatchingTasks
         if report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed), completed > 0 {
@@ -32,6 +32,55 @@ package enum ReportMessages {
         }
         return text
     }
+
+    /// What hides the tasks of a report nothing matches, and how to see them. Inside a scope
+    /// (`--course`, `--teacher` keep some course): the scope's own tasks, and only the search
+    /// and filters of tasks to drop, never the scope ("These filters hide all 11 tasks in 1
+    /// course (--teacher okafor). To see them, run the report without --search."). Without one,
+    /// or when the scope holds no course: what every filter hides, and every flag.
+    static func hiddenWords(_ report: Report) -> String {
+        let query = report.query
+        guard query.scoped, report.scopeCourses > 0 else {
+            let hidden = report.hiddenTasks
+            return hidden == 0
+                ? "There is no open task to search."
+                : "These filters hide \(hidden) task\(hidden == 1 ? "" : "s"). To see them, run the report without \(flagNames(query))."
+        }
+        let scope = "in \(courses(report.scopeCourses)) (\(query.describedScope))"
+        let tasks = report.scopeTasks
+        guard tasks > 0, query.narrowsTasks else {
+            let open = report.kind == .list && !query.includeCompleted && !query.buckets.contains(.completed)
+            return "There is no \(open ? "open " : "")task \(scope)."
+        }
+        var inside = query
+        inside.courses = []
+        inside.teachers = []
+        let all = tasks == 1 ? "the 1 task" : "all \(tasks) tasks"
+        return "These filters hide \(all) \(scope). To see \(tasks == 1 ? "it" : "them"), run the report without \(flagNames(inside))."
+    }
+
+    /// "Showing 3 of 98 tasks: --bucket overdue" over a report that a search or a filter
+    /// narrows, in the reader's scope: with `--course` or `--teacher`, the tasks of their
+    /// courses ("Showing 2 of 11 tasks in 1 course (--teacher okafor), filtered by --bucket
+    /// overdue"; "Showing 11 tasks in 1 course (--teacher okafor)" when nothing else narrows
+    /// it), never the database's. nil when nothing narrows the report. The words go through
+    /// `prose`, the search and filters through `value` (HTML escapes the one and codes the other).
+    package static func showing(_ report: Report, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 })
+        -> String?
+    {
+        let query = report.query
+        guard query.narrows else { return nil }
+        let shown = report.matchingTasks
+        guard query.scoped, report.scopeCourses > 0 else {
+            return prose("Showing \(shown) of \(tasks(report.scopeTasks)): ") + value(query.describedNarrowing)
+        }
+        let scope = prose("in \(courses(report.scopeCourses)) (") + value(query.describedScope) + prose(")")
+        guard query.narrowsTasks else { return prose("Showing \(tasks(shown)) ") + scope }
+        return prose("Showing \(shown) of \(tasks(report.scopeTasks)) ") + scope + prose(", filtered by ") + value(query.describedFilters)
+    }
+
+    static func tasks(_ count: Int) -> String { "\(count) task\(count == 1 ? "" : "s")" }
+    static func courses(_ count: Int) -> String { "\(count) course\(count == 1 ? "" : "s")" }
 
     /// `No course has the id or code "MAT201" (the nearest: "MAT 210").`
     static func unmatchedWords(_ value: UnmatchedValue) -> String {

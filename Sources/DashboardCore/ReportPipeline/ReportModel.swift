@@ -98,8 +98,16 @@ public struct Report: Sendable {
     public var totalTasks: Int
     /// Tasks left after search and filters.
     public var matchingTasks: Int
-    /// Tasks the search and filters hide (completed tasks hidden by default are not counted).
+    /// Tasks the search and filters hide (completed tasks hidden by default are not counted),
+    /// over every course read (`--course` reads only its courses; `--teacher` reads them all).
     public var hiddenTasks: Int
+    /// The reader's scope (docs/reports.md, "The reader's scope"): the courses the report is
+    /// about, those of the database the reader may read (a teacher's folder: that teacher's
+    /// courses; a PostgreSQL teacher role: its teacher's) that `--course` and `--teacher` keep.
+    public var scopeCourses = 0
+    /// The scope's tasks the report shows with no search and no filter of tasks (completed ones
+    /// in a grid, or in a list when asked): the N of "Showing k of N tasks".
+    public var scopeTasks = 0
     /// Completed tasks per course id that match the search and filters (lists leave them out
     /// unless asked); only courses with at least one (a missing course has none).
     public var completedByCourse: [String: Int] = [:]

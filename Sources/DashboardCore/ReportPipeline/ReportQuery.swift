@@ -45,6 +45,9 @@ public struct ReportQuery: Sendable, Equatable {
     /// `nightly`); nil: every course. Not a user filter: a course outside it is not read at all
     /// (no card, no page, not in any count), so nothing of another teacher's courses shows.
     package var courseSet: Set<String>?
+    /// What the grid of the report's own set is called in its header, when not "Courses"
+    /// ("Courses without a teacher": the folder of the courses that name none).
+    package var courseSetName: String?
 
     public init() {}
 
@@ -63,6 +66,28 @@ public struct ReportQuery: Sendable, Equatable {
     /// The search and filters in words, as the user wrote them (`--search "essay" --bucket
     /// overdue` on the command line): the wording's.
     package var describedNarrowing: String { wording.words(.narrowing(self)) }
+
+    /// True when `--course` or `--teacher` choose the report's courses: they set its scope, the
+    /// courses whose tasks the report's "of N" counts (docs/reports.md, "The reader's scope").
+    package var scoped: Bool { !courses.isEmpty || !teachers.isEmpty }
+
+    /// The course selectors alone (`--course`, `--teacher`): the scope, in the wording's words.
+    package var describedScope: String {
+        var scope = ReportQuery()
+        scope.courses = courses
+        scope.teachers = teachers
+        scope.wording = wording
+        return wording.words(.narrowing(scope))
+    }
+
+    /// The search and the filters of tasks alone (everything but `--course` and `--teacher`):
+    /// what narrows the report inside its scope, in the wording's words.
+    package var describedFilters: String {
+        var inside = self
+        inside.courses = []
+        inside.teachers = []
+        return wording.words(.narrowing(inside))
+    }
 }
 
 /// The stages of the report pipeline, each a pure function:

@@ -69,7 +69,31 @@ package struct ReportWording: Sendable, Equatable {
         case .filter(let filter): return "the \(filter.rawValue) filter"
         case .page(let page): return "page \(page)"
         case .showBatch: return "the import's record"
-        case .narrowing: return "the search and filters"
+        case .narrowing(let query): return query.plainWords
         }
+    }
+}
+
+extension ReportQuery {
+    /// The search and filters in plain words, without a flag, for pages written for teachers:
+    /// `teacher okafor, bucket overdue` (a value with a space or a quote in quotes); "the search
+    /// and filters" when there are none.
+    var plainWords: String {
+        func quoted(_ value: String) -> String {
+            value.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" }) || value.isEmpty
+                ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+        }
+        var parts: [String] = []
+        let words = search.trimmingUnicodeWhitespace()
+        if !words.isEmpty { parts.append("search \(quoted(words))") }
+        parts += courses.map { "course \(quoted($0))" }
+        parts += teachers.map { "teacher \(quoted($0))" }
+        parts += students.map { "student \(quoted($0))" }
+        parts += buckets.map { "bucket \($0.rawValue)" }
+        parts += priorities.map { "priority \($0.rawValue)" }
+        parts += due.within.map { "due within \($0) day\($0 == 1 ? "" : "s")" }
+        parts += due.before.map { "due before \($0.isoText)" }
+        parts += due.after.map { "due after \($0.isoText)" }
+        return parts.isEmpty ? "the search and filters" : parts.joined(separator: ", ")
     }
 }

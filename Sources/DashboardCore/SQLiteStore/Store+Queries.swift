@@ -19,6 +19,9 @@ package struct StoreStatus: Sendable {
     package var lastImport: BatchRecord?
     /// The bytes the database takes (`Store.databaseBytes`); nil when it has no file.
     package var databaseBytes: Int?
+    /// Live courses whose teacher is empty (issue 27): the reports put them in
+    /// `teachers/unassigned/`.
+    package var coursesWithoutTeacher = 0
 }
 
 extension Store {
@@ -64,7 +67,8 @@ extension Store {
             lastImport: try BatchLog.batches(
                 database, where: "status IN ('committed', 'reverted') AND command IN ('import', 'approve')", limit: 1
             ).first,
-            databaseBytes: try databaseBytes())
+            databaseBytes: try databaseBytes(),
+            coursesWithoutTeacher: try database.int("SELECT count(*) FROM courses WHERE deleted_batch IS NULL AND teacher = ''"))
     }
 
     /// Live courses, ordered by id.

@@ -174,7 +174,11 @@ enum BatchesCommand: Command {
             let written = try NightlyJob.writeReports(
                 store, reports: reports, asOf: global.asOf, timeZone: try defaultZone(store, invocation), noExport: false,
                 clock: SystemClock())
-            invocation.console.note("reports: \(written.count) files in \(VisibleText.of(written.folder))")
+            var note = "reports: \(written.count) files in \(VisibleText.of(written.folder))"
+            if written.unassignedCourses > 0 {
+                note += "; " + NightlyCommand.unassignedWords(written.unassignedCourses, in: TeacherIndex.folder)
+            }
+            invocation.console.note(note)
         } catch let error as ReportWriteError {
             throw CommandError(
                 .ioError, "the batch was decided, but the reports could not be written: \(error)",

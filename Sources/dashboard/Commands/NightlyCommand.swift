@@ -157,6 +157,7 @@ enum NightlyCommand: Command {
             parts.append("\(entries) bucket change\(entries == 1 ? "" : "s") logged")
         }
         parts.append("reports: \(result.reportFileCount) files in \(result.reportFolder)")
+        if result.unassignedCourses > 0 { parts.append(Self.unassignedWords(result.unassignedCourses, in: TeacherIndex.folder)) }
         if code != .success || !console.quiet {
             // The parts name the reports folder and quote the import's reason: shown visible.
             let line = VisibleText.of(parts.joined(separator: "; "))
@@ -201,6 +202,13 @@ enum NightlyCommand: Command {
         return CommandError(
             .busy, "stopped by \(reason): " + left.joined(separator: "; "),
             hint: "run `dashboard nightly` again to finish the night (a second \(reason) stops at once)")
+    }
+
+    /// "12 courses have no teacher: their pages are in teachers/unassigned/" (`teachers` is the
+    /// folder of the teachers' folders as the line names it).
+    static func unassignedWords(_ count: Int, in teachers: String) -> String {
+        TeacherIndex.unassignedWords(count) + ": \(count == 1 ? "its" : "their") pages are in "
+            + PathText.join(teachers, TeacherIndex.unassignedFolder) + "/"
     }
 
     /// Writes the night's metrics to `path` (`MetricsFile`).

@@ -49,7 +49,10 @@ enum ReportCommand: Command {
                 "format", "FORMAT", "text (the default), markdown (or md), html, json or csv",
                 kind: .choice(ReportFormat.names)),
             .value("out", "DIR", "write index.<ext> and one file per course into DIR instead of stdout"),
-            .flag("by-teacher", "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, and an index of teachers"),
+            .flag(
+                "by-teacher",
+                "with --out: also DIR/teachers/<teacher>/, each teacher's grid and course pages, DIR/teachers/unassigned/ for the courses without a teacher, and an index of teachers"
+            ),
         ] + selectionOptions + [
             .value(
                 "sort", "KEY", "due (default), priority, title or student",
@@ -150,6 +153,7 @@ enum ReportCommand: Command {
         if let out {
             do {
                 var written: WrittenReports
+                var unassigned = 0
                 if let store {
                     let files = LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes)
                     written = try ReportSetStream.write(
@@ -157,9 +161,11 @@ enum ReportCommand: Command {
                         width: width, to: out, fileSystem: files)
                     if args.has("by-teacher") {
                         // Teachers' pages: in their words (no command, flag or batch), as nightly's.
-                        written.count += try ReportTeacherSets.write(
+                        let teachers = try ReportTeacherSets.write(
                             store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: zone, formats: [format],
                             width: width, to: out, fileSystem: files, readerWording: .readers)
+                        written.count += teachers.files
+                        unassigned = teachers.unassignedCourses
                     }
                 } else {
                     let (grid, list) = (Self.empty(.grid, facts, query, global), Self.empty(.list, facts, query, global))
@@ -169,8 +175,9 @@ enum ReportCommand: Command {
                     written = WrittenReports(count: names.count, indexes: Array(names.prefix(1)))
                 }
                 let index = written.indexes.first ?? ReportFileNames.index(format.fileExtension)
-                console.note(
-                    "wrote \(written.count) \(format.rawValue) file\(written.count == 1 ? "" : "s") to \(out) (open \(out)/\(index))")
+                var note = "wrote \(written.count) \(format.rawValue) file\(written.count == 1 ? "" : "s") to \(out) (open \(out)/\(index))"
+                if unassigned > 0 { note += "; " + NightlyCommand.unassignedWords(unassigned, in: PathText.join(out, TeacherIndex.folder)) }
+                console.note(note)
             } catch let error as ReportWriteError {
                 throw Self.cannotWrite(out, error)
             }

@@ -71,6 +71,7 @@ enum StatusCommand: Command {
             ("held", .array(status.held.map(\.json))),
             ("last_import", status.lastImport?.json ?? .null),
             ("database_bytes", status.databaseBytes.map { .int($0) } ?? .null),
+            ("courses_without_teacher", .int(status.coursesWithoutTeacher)),
         ])
     }
 

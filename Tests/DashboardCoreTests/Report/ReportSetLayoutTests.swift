@@ -26,6 +26,10 @@ import Testing
             ("teachers/" + Self.okafor, false, true), ("teachers/\(Self.okafor)/index.md", false, true),
             ("teachers/\(Self.okafor)/" + Self.bio, false, true), ("teachers/Okafor/index.html", false, false),
             ("teachers/\(Self.okafor)/teachers", false, false), ("a/b/c/d", false, false),
+            // Issue 27: the folder of the courses without a teacher, and its pages.
+            ("teachers/unassigned", false, true), ("teachers/unassigned/index.html", false, true),
+            ("teachers/unassigned/" + Self.bio, false, true), ("teachers/unassigned/notes.txt", false, false),
+            ("teachers/Unassigned", false, false), ("unassigned", false, false),
         ]
         for (name, single, both) in cases {
             #expect(html.mayWrite(name) == single, "\(name)")
@@ -33,6 +37,17 @@ import Testing
         }
         #expect(ReportFileNames.couldWrite(ReportFileNames.course("../../CON", ext: "csv"), ext: "csv"))
         #expect(TeacherIndex.couldBeFolder(TeacherIndex.folderName("Tomás Reyes")))
+    }
+
+    @Test("no teacher's folder is the folder of the courses without one, whatever the teacher's name")
+    func unassignedIsNoTeachersFolder() {
+        for name in ["Unassigned", "unassigned", "UNASSIGNED", " unassigned ", "un-assigned", "Unassigned-1", "x"] {
+            let folder = TeacherIndex.folderName(name)
+            #expect(folder != TeacherIndex.unassignedFolder, "\(name)")
+            #expect(folder.hasPrefix(ReportFileNames.slug(name) + "-") && folder.count == ReportFileNames.slug(name).count + 9, "\(name)")
+        }
+        #expect(TeacherIndex.folderName("Unassigned") == "unassigned-" + ReportFileNames.shortHash("Unassigned"))
+        #expect(TeacherIndex.couldBeFolder(TeacherIndex.unassignedFolder))
     }
 
     @Test("a folder or FIFO at a name the set writes is found, the index first; other names are left alone")

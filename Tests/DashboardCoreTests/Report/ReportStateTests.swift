@@ -70,6 +70,8 @@ struct ReportStateTests {
                   "total_tasks": 0,
                   "matching_tasks": 0,
                   "hidden_tasks": 0,
+                  "scope_courses": 0,
+                  "scope_tasks": 0,
                   "page": {
                     "page": 1,
                     "page_count": 1,
@@ -183,16 +185,17 @@ struct ReportStateTests {
                 ReportSample.query {
                     $0.teachers = ["Zoë Müller"]; $0.students = ["s9"]; $0.priorities = [.low]
                 },
-                "No task matches --teacher \"Zoë Müller\" --student s9 --priority low.",
+                // Issue 27: --teacher sets the scope; the words count its tasks and keep it.
+                "No task in 1 course (--teacher \"Zoë Müller\") matches --student s9 --priority low.",
                 "No task has the student id \"s9\" (the nearest: \"s1\", \"s2\" or \"s3\"). "
-                    + "These filters hide 5 tasks. To see them, run the report without --teacher, --student and --priority."
+                    + "These filters hide all 2 tasks in 1 course (--teacher \"Zoë Müller\"). To see them, run the report without --student and --priority."
             ),
             (
                 ReportSample.query {
                     $0.courses = ["C1", "MAT-10"]; $0.students = ["s3"]
                 },
-                "No task matches --course C1 --course MAT-10 --student s3.",
-                "These filters hide 5 tasks. To see them, run the report without --course and --student."
+                "No task in 2 courses (--course C1 --course MAT-10) matches --student s3.",
+                "These filters hide all 3 tasks in 2 courses (--course C1 --course MAT-10). To see them, run the report without --student."
             ),
             (
                 ReportSample.query {

@@ -248,7 +248,8 @@ struct ReportSuggestionsTests {
                 ReportSample.query {
                     $0.courses = ["MAT 210"]; $0.students = ["s2006"]
                 },
-                "These filters hide 5 tasks. To see them, run the report without --course and --student."
+                // Issue 27: the scope's own tasks, and only the filter inside it to drop.
+                "These filters hide the 1 task in 1 course (--course \"MAT 210\"). To see it, run the report without --student."
             ),
         ] as [(ReportQuery, String)])
     func noMatchNext(query: ReportQuery, expected: String) {

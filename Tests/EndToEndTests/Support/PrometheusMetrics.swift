@@ -71,7 +71,7 @@ enum MetricsContract {
     static let database = [
         "dashboard_data_as_of_timestamp_seconds", "dashboard_data_age_seconds", "dashboard_last_successful_import_timestamp_seconds",
         "dashboard_held_batches", "dashboard_oldest_held_batch_timestamp_seconds", "dashboard_oldest_held_batch_age_seconds",
-        "dashboard_database_size_bytes",
+        "dashboard_database_size_bytes", "dashboard_courses_without_teacher",
     ]
     /// Every family, in the order they are written.
     static let all = run + ["dashboard_last_run_phase_duration_seconds"] + database
