@@ -24,7 +24,9 @@ enum NightlyCommand: Command {
             Exit: 0 all well; 65 rows rejected, a file-level error or a sync held for approval;
             66 the drop folder is missing or holds no CSV (the reports are written all the same);
             74 the database, the reports or the metrics cannot be written; 75 another import or
-            nightly holds the database (no metrics are written: the run holding it writes them).
+            nightly holds the database (no metrics are written: the run holding it writes them),
+            or SIGTERM, SIGINT or SIGHUP stopped the night at its next safe point (it says what
+            it left; a second signal stops at once).
             """,
         examples: [
             "dashboard nightly",
