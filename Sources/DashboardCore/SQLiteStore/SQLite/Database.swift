@@ -459,7 +459,8 @@ package final class Database {
         // In a write, a page read back from a -wal cut short (a spilled one) reads as damage.
         // A read-only connection (a reader who may not write the folder) keeps its WAL index in
         // its own memory, not in the -shm file: only the files' identities are its to check.
-        let writing = sqlite3_txn_state(handle, nil) == SQLITE_TXN_WRITE && sqlite3_db_readonly(handle, "main") == 0
+        // A failed COMMIT has rolled back already: the write began all the same (`isWriting`).
+        let writing = watch.isWriting && sqlite3_db_readonly(handle, "main") == 0
         guard let kind = writing ? watch.checkBeforeCommit(handle) : watch.checkFiles(handle) else { return nil }
         let change = DatabaseFileChange(kind: kind, moment: writing ? .beforeCommit : .reading)
         watch.finding = change

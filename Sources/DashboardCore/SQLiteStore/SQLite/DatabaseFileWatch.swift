@@ -194,6 +194,10 @@ final class DatabaseFileWatch {
     /// Forgets the write transaction (it rolled back).
     func writeEnded() { walSeen = nil }
 
+    /// True from the start of a write transaction until it ended (its commit or rollback
+    /// included).
+    var isWriting: Bool { walSeen != nil }
+
     /// True when the `-wal` holds what the `-shm`'s index header says it does
     /// (https://www.sqlite.org/walformat.html), and has no hole: when the index counts frames
     /// (or a header is required), the `-wal` starts with a WAL header carrying the index's salts,
