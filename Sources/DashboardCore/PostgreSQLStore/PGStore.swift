@@ -124,7 +124,7 @@ package final class PGStore {
         if let error = error as? StoreError { return error }
         if let error = error as? PGError {
             if error.isBusy { return .busy(path: display, waitedSeconds: waited) }
-            if error.isPermission { return .refused(path: display, reason: error.message) }
+            if error.isPermission { return .refused(path: display, refusal: RoleRefusal(error)) }
             if error.isReadOnly { return .readOnlyServer(path: display) }
             if error.isIOError { return .unreadable(path: display, reason: error.message) }
             return .postgres(error)

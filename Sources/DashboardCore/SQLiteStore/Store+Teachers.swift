@@ -28,3 +28,11 @@ extension Store: TeacherReading {
         return ids
     }
 }
+
+/// Who the connection reads as (`visibleCourseIDs` asks the server once per store).
+extension Store: RoleReading {
+    package func restrictedRole() throws -> RestrictedRole? {
+        guard let ids = try visibleCourseIDs(), let role = visibleCourses?.role else { return nil }
+        return RestrictedRole(name: role, liveCourses: ids.count)
+    }
+}

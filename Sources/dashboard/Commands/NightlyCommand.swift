@@ -41,7 +41,7 @@ enum NightlyCommand: Command {
             .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)", kind: ImportInputs.modeKind),
             .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count", kind: .maxDelete),
             .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
-            .value("actor", "NAME", "who runs it, for the record (default: $USER)"),
+            .value("actor", "NAME", "who runs it, for the record (default: $USER, else your login name)"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes"),
             .value("metrics", "FILE", "also write the night's Prometheus metrics to FILE (replaced whole, even after a failed night)"),
         ])

@@ -48,7 +48,7 @@ extension ReclassifyCommand {
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let selection = BulkSelection(
             query: query, bucket: bucket, until: until, asOf: asOf, defaultTimeZone: try defaultZone(store, invocation))
-        let actor = GlobalOptions.actor(args, environment: invocation.environment)
+        let actor = try Self.actor(invocation, store: store)
         let plan: BulkPlan
         do {
             plan = try ManualOverride(store: store).reclassify(selection: selection, reason: reason, actor: actor, confirm: confirm)

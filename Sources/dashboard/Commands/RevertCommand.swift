@@ -33,7 +33,7 @@ enum RevertCommand: Command {
             .value("batch", "ID", "revert a whole import batch", kind: .identifier),
             .value("group", "G", "revert every entry of a bulk reclassify's group", kind: .identifier),
             .flag("force", "revert even when later changes touch the same task or rows"),
-            .value("actor", "NAME", "who reverts (default: $USER)"),
+            .value("actor", "NAME", "who reverts (default: $USER, else your login name; a teacher's role: itself)"),
             .value("format", "text|json", "text (default) or json: the revert entries on stdout"),
             .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])
@@ -41,7 +41,6 @@ enum RevertCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = format(invocation)
         let args = invocation.arguments
-        let actor = GlobalOptions.actor(args, environment: invocation.environment)
         let batchID = args.integer("batch")
         let groupID = args.integer("group")
         if [batchID != nil, groupID != nil, !args.positionals.isEmpty].filter({ $0 }).count > 1 {
@@ -54,6 +53,7 @@ enum RevertCommand: Command {
         if let batchID {
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             let zone = try defaultZone(store, invocation)
+            let actor = try Self.actor(invocation, store: store)
             do {
                 result = try Reverter(store: store).revert(
                     batchID: batchID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -67,6 +67,7 @@ enum RevertCommand: Command {
             let entryID = try identifier(text, label: "ENTRY")
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             let zone = try defaultZone(store, invocation)
+            let actor = try Self.actor(invocation, store: store)
             do {
                 result = try Reverter(store: store).revert(
                     entryID: entryID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -102,11 +103,11 @@ enum RevertCommand: Command {
         let args = invocation.arguments
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let zone = try defaultZone(store, invocation)
+        let actor = try Self.actor(invocation, store: store)
         let result: RevertResult
         do {
             result = try Reverter(store: store).revert(
-                groupID: groupID, force: args.has("force"), actor: GlobalOptions.actor(args, environment: invocation.environment),
-                asOf: invocation.global.asOf, defaultTimeZone: zone)
+                groupID: groupID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf, defaultTimeZone: zone)
         } catch {
             throw auditFailure(error)
         }
