@@ -186,6 +186,24 @@ package enum PGAccess {
         }
     }
 
+    /// The live courses' teachers' names the server reads otherwise than `TeacherNames.words`
+    /// (a character whose fold depends on its neighbours: `TeacherNames.characterTable`), by
+    /// name: a grant may give other courses of theirs than `report --teacher` shows. Empty where
+    /// no grant was ever made.
+    package static func misreadNames(_ store: PGStore) throws -> [String] {
+        let connection = store.connection
+        guard try connection.scalar("SELECT to_regproc('dashboard_name_words') IS NULL") == "f" else { return [] }
+        return try connection.query(
+            """
+            SELECT d.teacher, array_to_string(dashboard_name_words(d.teacher), ' ')
+            FROM (SELECT DISTINCT teacher FROM courses WHERE deleted_batch IS NULL) d ORDER BY d.teacher COLLATE "C"
+            """
+        ).compactMap { row in
+            let name = row[0] ?? ""
+            return row[1] == TeacherNames.words(name).joined(separator: " ") ? nil : name
+        }
+    }
+
     private static func requireRole(_ connection: PGConnection, _ role: String) throws {
         guard try connection.scalar("SELECT count(*) FROM pg_roles WHERE rolname = $1", [role]) == "1" else {
             throw Failure.noSuchRole(role)

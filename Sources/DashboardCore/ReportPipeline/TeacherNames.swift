@@ -71,11 +71,13 @@ package enum TeacherNames {
         return fragment
     }
 
-    /// A digest of `table` (SHA-256 of its rows): the server's copy is written again only when it
-    /// differs (another version of this program, another Unicode).
-    package static func digest(_ table: [(character: String, fragment: String)]) -> String {
+    /// A digest of `table` (SHA-256 of its rows) and of the statements that read it: the server's
+    /// copy is written again only when it differs (another version of this program, another
+    /// Unicode).
+    package static func digest(_ table: [(character: String, fragment: String)], definitions: [String] = []) -> String {
         let hash = SHA256()
         for row in table { hash.update(Array((row.character + "\t" + row.fragment + "\n").utf8)) }
+        for statement in definitions { hash.update(Array((statement + ";\n").utf8)) }
         return hash.finalizeHex()
     }
 }

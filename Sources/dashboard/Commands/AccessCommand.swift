@@ -79,8 +79,10 @@ enum AccessCommand: Command {
             _ = try positionals(invocation, count: 1, names: "")
             let store = try open(uri)
             let grants: [PGAccess.Grant]
+            let misread: [String]
             do {
                 grants = try PGAccess.list(store)
+                misread = try PGAccess.misreadNames(store)
             } catch let error as PGError {
                 throw CopyCommand.postgresError(PGStore.classify(error, display: store.display))
             }
@@ -96,6 +98,7 @@ enum AccessCommand: Command {
                     "\(empty.count == 1 ? "a grant gives" : "\(empty.count) grants give") no course now: \(names); such a role reads nothing until an import brings a course whose teacher has those words"
                 )
             }
+            if !misread.isEmpty { invocation.console.warning(misreadWords(misread) + "; a grant may give other courses of theirs than `report --teacher` shows") }
         case nil:
             throw CommandError.usage("missing action: grant-teacher ROLE, revoke ROLE or list", command: spec.name)
         case let other?:
@@ -159,10 +162,18 @@ enum AccessCommand: Command {
             )
         case .rulesDisagree(let names):
             return CommandError(
-                .internalError,
-                "the server reads the teachers' names \(names.map { "\"\(VisibleText.of($0))\"" }.joined(separator: ", ")) differently from `report --teacher`; nothing was granted",
-                hint: "this is a bug; please report it with those names")
+                .dataError, misreadWords(names) + "; nothing was granted",
+                hint:
+                    "correct the name in the courses export (precomposed letters, full-width katakana), import it, and grant again (docs/postgresql.md, \"How a grant names a teacher\")"
+            )
         }
+    }
+
+    /// `the server cannot read the teachers' names "…" as report --teacher does (…)`.
+    private static func misreadWords(_ names: [String]) -> String {
+        let listed = names.prefix(5).map { "\"\(VisibleText.of($0))\"" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        return
+            "the server cannot read the teacher\(names.count == 1 ? "'s name" : "s' names") \(listed) as `report --teacher` does (a character whose fold depends on its neighbours: a half-width voiced mark, an accent after a space or a sign, an Arabic number sign)"
     }
 
     private static func open(_ uri: String) throws -> PGStore {
