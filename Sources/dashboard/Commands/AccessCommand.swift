@@ -153,12 +153,12 @@ enum AccessCommand: Command {
                 "--teacher \(OptionValueKind.quoted(teacher)) has no letter or digit: it names no teacher", command: spec.name)
         case .noCourses(let teacher, let nearest):
             let suggestion =
-                nearest.isEmpty ? "" : " (the nearest: \(nearest.map { "\"\(VisibleText.of($0))\"" }.joined(separator: ", ")))"
+                nearest.isEmpty ? "" : "; the nearest: \(nearest.map { "\"\(VisibleText.of($0))\"" }.joined(separator: ", "))"
             return CommandError(
                 .dataError,
-                "no course's teacher has the name \"\(VisibleText.of(teacher))\" (every word of it, case and accents aside)\(suggestion); nothing was granted",
+                "no course's teacher has the name \"\(VisibleText.of(teacher))\" (every word of it, case and accents aside\(suggestion)); nothing was granted",
                 hint:
-                    "check the name against the teacher column of the courses (`dashboard report` shows each course's teacher); to grant it before those courses are imported, add --allow-no-courses"
+                    "check the name against the teachers `dashboard report list` shows; to grant it before those courses are imported, add --allow-no-courses"
             )
         case .rulesDisagree(let names):
             return CommandError(
