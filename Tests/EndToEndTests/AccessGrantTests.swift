@@ -136,7 +136,9 @@ import Testing
         #expect(
             list
                 == CommandResult(
-                    exitCode: 0, stdout: "ROLE  \(String(repeating: " ", count: role.count - 4))TEACHER   MAY   COURSES\n\(role)  Kim Park  read        0\n",
+                    exitCode: 0,
+                    stdout:
+                        "ROLE  \(String(repeating: " ", count: role.count - 4))TEACHER   MAY   COURSES\n\(role)  Kim Park  read        0\n",
                     stderr:
                         "dashboard: warning: a grant gives no course now: \(role) \"Kim Park\"; such a role reads nothing until an import brings a course whose teacher has those words\n"
                 ), "\(list)")
@@ -164,7 +166,9 @@ import Testing
         // Counted now: a course that changes teacher moves between the grants.
         #expect(try server.psql(name, "UPDATE courses SET teacher = 'Bo Chen' WHERE course_id = 'C4'").status == 0)
         let after = try sandbox.run(["--db", owner, "access", "list"]).stdout
-        #expect(after.contains("\(a)  Bo Chen  read                    2\n") && after.contains("\(a)  Lee      read, reclassify        1\n"), "\(after)")
+        #expect(
+            after.contains("\(a)  Bo Chen  read                    2\n") && after.contains("\(a)  Lee      read, reclassify        1\n"),
+            "\(after)")
     }
 
     @Test func aRoleThatSeesNoCourseIsToldSoNeverAnAllClear() throws {

@@ -12,7 +12,9 @@ import Testing
 
     /// The district, a role granted Ann Lee's course (C3: T4 overdue, T5 completed) with
     /// `--reclassify` or not, and the role's URI.
-    static func teacher(reclassify: Bool) throws -> (server: PostgresTestServer, name: String, owner: String, role: String, uri: String, sandbox: Sandbox) {
+    static func teacher(reclassify: Bool) throws -> (
+        server: PostgresTestServer, name: String, owner: String, role: String, uri: String, sandbox: Sandbox
+    ) {
         let (server, name, owner, sandbox) = try District.district()
         let role = try District.role(server, name, reclassify ? "pin" : "read")
         let grant = try sandbox.run(
@@ -38,7 +40,9 @@ import Testing
     @Test func aReclassifyingRoleRevertsItsOwnPinsAndItsRevertsAndNothingElse() throws {
         let (server, name, owner, role, uri, sandbox) = try Self.teacher(reclassify: true)
         let asOf = ["--as-of", District.asOf]
-        #expect(try sandbox.run(["--db", owner] + asOf + ["reclassify", "T4", "--to", "today", "--reason", "owner", "--actor", "alice"]).exitCode == 0)
+        #expect(
+            try sandbox.run(["--db", owner] + asOf + ["reclassify", "T4", "--to", "today", "--reason", "owner", "--actor", "alice"])
+                .exitCode == 0)
         let pin = try sandbox.run(["--db", uri] + asOf + ["reclassify", "T4", "--to", "upcoming", "--reason", "extension"])
         #expect(
             pin
@@ -55,7 +59,9 @@ import Testing
         #expect(try server.psql(name, "SELECT entry_id, bucket, actor FROM overrides").stdout == "1|today|alice\n")
         let redo = try sandbox.run(["--db", uri] + asOf + ["revert", "3"])
         #expect(redo.exitCode == 0 && redo.stderr.hasSuffix("undo with `dashboard revert 4`\n"), "\(redo)")
-        #expect(try server.psql(name, "SELECT entry_id, cause, actor FROM audit ORDER BY 1").stdout == "1|override|alice\n2|override|\(role)\n3|revert|\(role)\n4|revert|\(role)\n")
+        #expect(
+            try server.psql(name, "SELECT entry_id, cause, actor FROM audit ORDER BY 1").stdout
+                == "1|override|alice\n2|override|\(role)\n3|revert|\(role)\n4|revert|\(role)\n")
         // The owner's pin is not its own: refused in words, nothing changed.
         let before = try Self.state(server, name)
         let others = try sandbox.run(["--db", uri] + asOf + ["revert", "1", "--force"])
@@ -81,18 +87,28 @@ import Testing
         let (server, name, owner, role, uri, sandbox) = try Self.teacher(reclassify: true)
         let asOf = ["--as-of", District.asOf]
         // The owner's group 1 is in a course the role does not see.
-        let owners = try sandbox.run(["--db", owner] + asOf + ["reclassify", "--course", "BIO 200", "--to", "upcoming", "--reason", "snow", "--yes", "--actor", "alice"])
+        let owners = try sandbox.run(
+            ["--db", owner] + asOf + [
+                "reclassify", "--course", "BIO 200", "--to", "upcoming", "--reason", "snow", "--yes", "--actor", "alice",
+            ])
         #expect(owners.exitCode == 0 && owners.stderr.contains("group 1:"), "\(owners)")
-        let bulk = try sandbox.run(["--db", uri] + asOf + ["reclassify", "--course", "MATH 101", "--bucket", "overdue", "--to", "upcoming", "--reason", "snow", "--yes"])
+        let bulk = try sandbox.run(
+            ["--db", uri] + asOf + [
+                "reclassify", "--course", "MATH 101", "--bucket", "overdue", "--to", "upcoming", "--reason", "snow", "--yes",
+            ])
         #expect(bulk.exitCode == 0, "\(bulk)")
-        #expect(bulk.stderr.hasSuffix("dashboard: group 2: pinned 1 task to upcoming (entry 2); undo with `dashboard revert --group 2`\n"), "\(bulk)")
+        #expect(
+            bulk.stderr.hasSuffix("dashboard: group 2: pinned 1 task to upcoming (entry 2); undo with `dashboard revert --group 2`\n"),
+            "\(bulk)")
         let undo = try sandbox.run(["--db", uri] + asOf + ["revert", "--group", "2"])
         #expect(
             undo
                 == CommandResult(
                     exitCode: 0, stdout: "",
                     stderr: "dashboard: reverted group 2 as group 3: 1 task put back (entry 3); undo with `dashboard revert --group 3`\n"))
-        #expect(try server.psql(name, "SELECT entry_id, group_id, actor FROM audit ORDER BY 1").stdout == "1|1|alice\n2|2|\(role)\n3|3|\(role)\n")
+        #expect(
+            try server.psql(name, "SELECT entry_id, group_id, actor FROM audit ORDER BY 1").stdout
+                == "1|1|alice\n2|2|\(role)\n3|3|\(role)\n")
         // The owner's group is not there for it.
         let hidden = try sandbox.run(["--db", uri] + asOf + ["revert", "--group", "1"])
         #expect(hidden.exitCode == 65 && hidden.stderr.hasPrefix("dashboard: error: there is no group 1\n"), "\(hidden)")
@@ -101,7 +117,9 @@ import Testing
     @Test func aRoleThatMayOnlyReadIsToldWhoGivesItTheRightToPin() throws {
         let (server, name, owner, role, uri, sandbox) = try Self.teacher(reclassify: false)
         let asOf = ["--as-of", District.asOf]
-        #expect(try sandbox.run(["--db", owner] + asOf + ["reclassify", "T4", "--to", "today", "--reason", "owner", "--actor", "alice"]).exitCode == 0)
+        #expect(
+            try sandbox.run(["--db", owner] + asOf + ["reclassify", "T4", "--to", "today", "--reason", "owner", "--actor", "alice"])
+                .exitCode == 0)
         let before = try Self.state(server, name)
         let hint =
             "dashboard: hint: the administrator can give it that right: `dashboard access grant-teacher \(role) --teacher NAME --reclassify` (NAME: a teacher `dashboard access list` shows for it)\n"
@@ -156,7 +174,8 @@ import Testing
     @Test func aTeachersRoleIsItsOwnActorWhateverUSERSays() throws {
         let (server, name, _, role, uri, sandbox) = try Self.teacher(reclassify: true)
         let asOf = ["--as-of", District.asOf]
-        let pin = try sandbox.run(["--db", uri] + asOf + ["reclassify", "T4", "--to", "upcoming", "--reason", "x"], environment: ["USER": "laptop"])
+        let pin = try sandbox.run(
+            ["--db", uri] + asOf + ["reclassify", "T4", "--to", "upcoming", "--reason", "x"], environment: ["USER": "laptop"])
         #expect(pin.exitCode == 0, "\(pin)")
         #expect(try server.psql(name, "SELECT actor FROM audit").stdout == "\(role)\n")
         #expect(try server.psql(name, "SELECT actor FROM overrides").stdout == "\(role)\n")

@@ -131,10 +131,11 @@ extension PGAccess {
             statements += writePolicies.map { writePolicy($0.table, $0.command, $0.condition) }
         } else if try connection.scalar("SELECT obj_description('teacher_access'::regclass, 'pg_class')") != layout {
             // Layout 1: grants of exact names, pins only.
-            statements += [
-                "ALTER TABLE teacher_access ADD COLUMN words text[] NOT NULL DEFAULT '{}'",
-                "CREATE TABLE dashboard_fold (ch text COLLATE \"C\" PRIMARY KEY, fragment text COLLATE \"C\" NOT NULL)",
-            ] + definitions
+            statements +=
+                [
+                    "ALTER TABLE teacher_access ADD COLUMN words text[] NOT NULL DEFAULT '{}'",
+                    "CREATE TABLE dashboard_fold (ch text COLLATE \"C\" PRIMARY KEY, fragment text COLLATE \"C\" NOT NULL)",
+                ] + definitions
         }
         if !statements.isEmpty {
             statements.append("COMMENT ON TABLE teacher_access IS '\(layout)'")

@@ -26,7 +26,8 @@ enum RefusalWords {
         let hint: String
         switch refusal.kind {
         case .privilege where teacherWrite && reclassifyTables.contains(refusal.table ?? ""):
-            message = "\(role) may not \(action) in \(database): its grant lets it read its courses, not pin their tasks; nothing was changed"
+            message =
+                "\(role) may not \(action) in \(database): its grant lets it read its courses, not pin their tasks; nothing was changed"
             hint =
                 "the administrator can give it that right: `dashboard access grant-teacher \(named) --teacher NAME --reclassify` (NAME: a teacher `dashboard access list` shows for it)"
         case .rowSecurity where command == "revert" && refusal.table == "audit":
@@ -38,7 +39,8 @@ enum RefusalWords {
             message = "\(role) may not \(action) in \(database): the task is not in a course it may reclassify; nothing was changed"
             hint = "`dashboard access list` (as the administrator) shows which teachers' courses each role may reclassify"
         case .appendOnly:
-            message = "\(role) may not \(action) in \(database): the audit log is append-only: no role but its owner changes or deletes an entry"
+            message =
+                "\(role) may not \(action) in \(database): the audit log is append-only: no role but its owner changes or deletes an entry"
             hint = "a revert is a new entry: `dashboard revert ENTRY`"
         default:
             if writes(command: command, arguments: arguments) {

@@ -98,7 +98,10 @@ enum AccessCommand: Command {
                     "\(empty.count == 1 ? "a grant gives" : "\(empty.count) grants give") no course now: \(names); such a role reads nothing until an import brings a course whose teacher has those words"
                 )
             }
-            if !misread.isEmpty { invocation.console.warning(misreadWords(misread) + "; a grant may give other courses of theirs than `report --teacher` shows") }
+            if !misread.isEmpty {
+                invocation.console.warning(
+                    misreadWords(misread) + "; a grant may give other courses of theirs than `report --teacher` shows")
+            }
         case nil:
             throw CommandError.usage("missing action: grant-teacher ROLE, revoke ROLE or list", command: spec.name)
         case let other?:
@@ -171,7 +174,9 @@ enum AccessCommand: Command {
 
     /// `the server cannot read the teachers' names "…" as report --teacher does (…)`.
     private static func misreadWords(_ names: [String]) -> String {
-        let listed = names.prefix(5).map { "\"\(VisibleText.of($0))\"" }.joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+        let listed =
+            names.prefix(5).map { "\"\(VisibleText.of($0))\"" }.joined(separator: ", ")
+            + (names.count > 5 ? " and \(names.count - 5) more" : "")
         return
             "the server cannot read the teacher\(names.count == 1 ? "'s name" : "s' names") \(listed) as `report --teacher` does (a character whose fold depends on its neighbours: a half-width voiced mark, an accent after a space or a sign, an Arabic number sign)"
     }

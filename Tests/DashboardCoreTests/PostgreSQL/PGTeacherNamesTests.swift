@@ -78,7 +78,8 @@ struct PGTeacherNamesTests {
         #expect(TeacherNames.matches(words, teacher: teacher) == matches)
         var query = ReportQuery()
         query.teachers = [grant]
-        #expect(ReportMatcher(query).allows(CourseRecord(courseID: "c", code: "c", title: "t", teacher: teacher)) == (matches || words.isEmpty))
+        #expect(
+            ReportMatcher(query).allows(CourseRecord(courseID: "c", code: "c", title: "t", teacher: teacher)) == (matches || words.isEmpty))
         #expect(try Self.serverMatches(store, grant: grant, teacher: teacher) == matches)
     }
 
@@ -101,7 +102,8 @@ struct PGTeacherNamesTests {
         var disagree: [String] = []
         for start in stride(from: 0, to: names.count, by: 8192) {
             let chunk = Array(names[start..<min(start + 8192, names.count)])
-            for (name, server) in zip(chunk, try Self.serverWords(store, chunk)) where server != TeacherNames.words(name).joined(separator: " ") {
+            for (name, server) in zip(chunk, try Self.serverWords(store, chunk))
+            where server != TeacherNames.words(name).joined(separator: " ") {
                 disagree.append(name.unicodeScalars.dropFirst().first.map { String($0.value, radix: 16) } ?? "?")
             }
         }
