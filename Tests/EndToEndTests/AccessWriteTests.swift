@@ -168,6 +168,14 @@ import Testing
             #expect(refused.stderr.hasSuffix(")\n" + hint), "\(arguments): \(refused)")
             #expect(!refused.stderr.contains("refused this role"), "\(arguments): \(refused)")
         }
+        // The night's job: the same words, then its summary (the role's own reports are written).
+        try sandbox.write("drop/more.csv", "course_id,code,title,teacher\nC9,ART 100,Drawing,Ann Lee\n")
+        let night = try sandbox.run(["--db", uri, "--as-of", District.asOf, "nightly", "--imports", "drop", "--reports", "rep"])
+        #expect(night.exitCode == 74, "\(night)")
+        #expect(
+            night.stderr.hasPrefix(
+                "dashboard: error: role \(role) may not run the nightly job in \(uri): that is the administrator's (the role that owns the dashboard's tables); nothing was changed (the server said: permission denied for table \(reclassify ? "batches" : "data_marks"))\n"
+                    + hint), "\(night)")
         #expect(try Self.state(server, name) == before)
     }
 

@@ -125,7 +125,11 @@ enum NightlyCommand: Command {
             code = .noInput
             parts.append("no export arrived (66)")
         } else if let failure = result.importFailure {
-            let mapped = try ImportInputs.failure(failure, invocation: invocation, format: "text")
+            var mapped = try ImportInputs.failure(failure, invocation: invocation, format: "text")
+            if let (refusal, database) = mapped.refusal {
+                // A teacher's role running the night: the words of the refusal, as every command's.
+                mapped = RefusalWords.error(refusal, database: database, command: spec.name, arguments: invocation.arguments)
+            }
             console.error(mapped.message, hint: mapped.hint)
             code = mapped.code
             parts.append("import failed (\(mapped.code.rawValue))")
