@@ -62,24 +62,48 @@ import Testing
         #expect(
             try server.psql(name, "SELECT entry_id, cause, actor FROM audit ORDER BY 1").stdout
                 == "1|override|alice\n2|override|\(role)\n3|revert|\(role)\n4|revert|\(role)\n")
-        // The owner's pin is not its own: refused in words, nothing changed.
+        // The owner's pin is not its own: refused in words before anything else is said (never
+        // "pass --force" first: it has later changes), nothing changed.
         let before = try Self.state(server, name)
-        let others = try sandbox.run(["--db", uri] + asOf + ["revert", "1", "--force"])
+        for force in [[], ["--force"]] {
+            let others = try sandbox.run(["--db", uri] + asOf + ["revert", "1"] + force)
+            #expect(
+                others
+                    == CommandResult(
+                        exitCode: 74, stdout: "",
+                        stderr: """
+                            dashboard: error: role \(role) may not revert entry 1 in \(uri): a teacher's role undoes only its own pins (override entries recorded under its name, and its reverts of them); nothing was changed
+                            dashboard: hint: `dashboard audit --task TASK` shows who recorded each entry; the administrator can revert it, or pin the task again with `dashboard reclassify`
+
+                            """), "\(force)")
+        }
+        // The server holds the same line by itself (the words above come first, not instead):
+        // in psql the role appends a revert of its own pin, not of the owner's, nor anything
+        // under another name.
+        func append(_ values: String) throws -> (status: Int32, stdout: String, stderr: String) {
+            try server.psql(
+                name,
+                """
+                BEGIN; INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reverts_entry)
+                VALUES ('2026-11-30T08:00:00Z', '2026-11-30T08:00:00Z', 'T4', 'C3', 'upcoming', 'today', \(values)); ROLLBACK
+                """, user: role)
+        }
+        #expect(try append("'revert', '\(role)', 2").status == 0)
+        for values in ["'revert', '\(role)', 1", "'revert', 'alice', 2", "'override', 'alice', NULL", "'time', '\(role)', NULL"] {
+            let refused = try append(values)
+            #expect(
+                refused.status != 0 && refused.stderr.contains("row-level security policy for table \"audit\""), "\(values): \(refused)")
+        }
+        let batch = try sandbox.run(["--db", uri] + asOf + ["revert", "--batch", "1"])
         #expect(
-            others
+            batch
                 == CommandResult(
                     exitCode: 74, stdout: "",
                     stderr: """
-                        dashboard: error: role \(role) may not revert entry 1 in \(uri): a teacher's role undoes only its own pins (override entries recorded under its name, and its reverts of them); nothing was changed (the server said: new row violates row-level security policy for table "audit")
-                        dashboard: hint: `dashboard audit --task TASK` shows who recorded each entry; the administrator can revert it, or pin the task again with `dashboard reclassify`
+                        dashboard: error: role \(role) may not revert batch 1 in \(uri): that is the administrator's (the role that owns the dashboard's tables); nothing was changed
+                        dashboard: hint: a teacher's role reads its courses and, granted --reclassify, pins their tasks and undoes its own pins; run this as the administrator (docs/postgresql.md, "Roles and teachers")
 
                         """))
-        let batch = try sandbox.run(["--db", uri] + asOf + ["revert", "--batch", "1"])
-        #expect(batch.exitCode == 74)
-        #expect(
-            batch.stderr.hasPrefix(
-                "dashboard: error: role \(role) may not revert batch 1 in \(uri): that is the administrator's (the role that owns the dashboard's tables); nothing was changed (the server said: "
-            ), "\(batch)")
         #expect(try Self.state(server, name) == before)
     }
 
@@ -130,11 +154,13 @@ import Testing
         ] {
             let refused = try sandbox.run(["--db", uri] + asOf + arguments)
             #expect(refused.exitCode == 74 && refused.stdout == "", "\(arguments): \(refused)")
+            // A pin is refused by the server (its words last); a revert before it begins.
+            let server = arguments[0] == "revert" ? "\n" : " (the server said: permission denied for table "
             #expect(
                 refused.stderr.hasPrefix(
-                    "dashboard: error: role \(role) may not \(action) in \(uri): its grant lets it read its courses, not pin their tasks; nothing was changed (the server said: permission denied for table "
-                ), "\(arguments): \(refused)")
-            #expect(refused.stderr.hasSuffix(")\n" + hint), "\(arguments): \(refused)")
+                    "dashboard: error: role \(role) may not \(action) in \(uri): its grant lets it read its courses, not pin their tasks; nothing was changed"
+                        + server), "\(arguments): \(refused)")
+            #expect(refused.stderr.hasSuffix("\n" + hint), "\(arguments): \(refused)")
         }
         #expect(try Self.state(server, name) == before)
     }
@@ -161,11 +187,13 @@ import Testing
         ] {
             let refused = try sandbox.run(["--db", uri] + arguments)
             #expect(refused.exitCode == 74, "\(arguments): \(refused)")
+            // Refused by the server (its words last), or for a revert of a batch before it begins.
+            let server = arguments.contains("revert") ? "\n" : " (the server said: "
             #expect(
                 refused.stderr.hasPrefix(
-                    "dashboard: error: role \(role) may not \(action) in \(uri): that is the administrator's (the role that owns the dashboard's tables); nothing was changed (the server said: "
-                ), "\(arguments): \(refused)")
-            #expect(refused.stderr.hasSuffix(")\n" + hint), "\(arguments): \(refused)")
+                    "dashboard: error: role \(role) may not \(action) in \(uri): that is the administrator's (the role that owns the dashboard's tables); nothing was changed"
+                        + server), "\(arguments): \(refused)")
+            #expect(refused.stderr.hasSuffix("\n" + hint), "\(arguments): \(refused)")
             #expect(!refused.stderr.contains("refused this role"), "\(arguments): \(refused)")
         }
         // The night's job: the same words, then its summary (the role's own reports are written).

@@ -21,7 +21,7 @@ enum RefusalWords {
         let named = refusal.role.map { VisibleText.of($0) } ?? "ROLE"
         let action = action(command: command, arguments: arguments)
         let teacherWrite = isTeacherWrite(command: command, arguments: arguments)
-        let detail = " (the server said: \(VisibleText.of(refusal.serverMessage)))"
+        let detail = refusal.serverMessage.isEmpty ? "" : " (the server said: \(VisibleText.of(refusal.serverMessage)))"
         let message: String
         let hint: String
         switch refusal.kind {

@@ -54,6 +54,7 @@ enum RevertCommand: Command {
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             let zone = try defaultZone(store, invocation)
             let actor = try Self.actor(invocation, store: store)
+            try requireMayRevert(.batch(batchID), store, invocation)
             do {
                 result = try Reverter(store: store).revert(
                     batchID: batchID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -68,6 +69,7 @@ enum RevertCommand: Command {
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             let zone = try defaultZone(store, invocation)
             let actor = try Self.actor(invocation, store: store)
+            try requireMayRevert(.entry(entryID), store, invocation)
             do {
                 result = try Reverter(store: store).revert(
                     entryID: entryID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -104,6 +106,7 @@ enum RevertCommand: Command {
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let zone = try defaultZone(store, invocation)
         let actor = try Self.actor(invocation, store: store)
+        try requireMayRevert(.group(groupID), store, invocation)
         let result: RevertResult
         do {
             result = try Reverter(store: store).revert(
@@ -131,5 +134,22 @@ enum RevertCommand: Command {
         if let group = result.groupID { note += "; undo with `dashboard revert --group \(group)`" }
         invocation.console.note(note)
         return .success
+    }
+
+    /// A teacher's role (PostgreSQL) asking to revert what is not its own pin, or a batch, or
+    /// without the right to write the log: refused before the revert begins, in the words of the
+    /// server's refusal (`RefusalWords`), so that it is never first told to pass --force or to
+    /// revert later entries it may not revert either.
+    private static func requireMayRevert(_ target: RevertTarget, _ store: any WritableStore, _ invocation: Invocation) throws {
+        let refusal: RoleRefusal?
+        do {
+            refusal = try store.revertRefusal(target)
+        } catch {
+            let path = invocation.global.databasePath
+            throw CommandError.store(StoreFactory.storeFailure(error, path: path) ?? .internalFailure(.unexpected("\(error)")))
+        }
+        guard let refusal else { return }
+        throw RefusalWords.error(
+            refusal, database: invocation.global.databaseDisplay, command: spec.name, arguments: invocation.arguments)
     }
 }
