@@ -162,6 +162,13 @@ import Testing
                         + server), "\(arguments): \(refused)")
             #expect(refused.stderr.hasSuffix("\n" + hint), "\(arguments): \(refused)")
         }
+        // Its preview is not followed by advice it cannot take: --yes would be refused.
+        let preview = try sandbox.run(["--db", uri] + asOf + ["reclassify", "--course", "MATH 101", "--to", "upcoming", "--reason", "x"])
+        #expect(preview.exitCode == 0, "\(preview)")
+        #expect(
+            preview.stderr.hasSuffix(
+                "dashboard: warning: role \(role) may only read: its grant lets it read its courses, not pin their tasks, so --yes would be refused; the administrator can give it that right: `dashboard access grant-teacher \(role) --teacher NAME --reclassify`\n"
+            ), "\(preview)")
         #expect(try Self.state(server, name) == before)
     }
 

@@ -33,7 +33,8 @@ extension Store: TeacherReading {
 extension Store: RoleReading {
     package func restrictedRole() throws -> RestrictedRole? {
         guard let ids = try visibleCourseIDs(), let role = visibleCourses?.role else { return nil }
-        return RestrictedRole(name: role, liveCourses: ids.count)
+        let pins = try database.int("SELECT CASE WHEN has_table_privilege('overrides', 'INSERT') THEN 1 ELSE 0 END") == 1
+        return RestrictedRole(name: role, liveCourses: ids.count, mayReclassify: pins)
     }
 
     package func revertRefusal(_ target: RevertTarget) throws -> RoleRefusal? {

@@ -31,9 +31,12 @@ package struct RestrictedRole: Sendable, Equatable {
     package var name: String
     /// The live courses it sees (0: its grants match no course).
     package var liveCourses: Int
+    /// A grant of it lets it pin buckets (`--reclassify`): it holds the privileges that needs.
+    package var mayReclassify: Bool
 
-    package init(name: String, liveCourses: Int) {
+    package init(name: String, liveCourses: Int, mayReclassify: Bool = false) {
         self.name = name
         self.liveCourses = liveCourses
+        self.mayReclassify = mayReclassify
     }
 }
