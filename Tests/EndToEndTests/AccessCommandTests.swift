@@ -22,9 +22,10 @@ import Testing
         let (server, name, role, sandbox) = try Self.district()
         let grant = try sandbox.run(["--db", server.url(name), "access", "grant-teacher", role, "--teacher", "Ann Lee"])
         #expect(grant.exitCode == 0, "\(grant)")
+        #expect(grant.stdout == "TEACHER  COURSES\nAnn Lee        1\n")
         #expect(
             grant.stderr
-                == "dashboard: \(role) reads the courses of Ann Lee in postgresql://postgres@/\(name)?host=\(server.folder.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&port=\(server.port)\n"
+                == "dashboard: \(role) reads the courses of \"Ann Lee\" in postgresql://postgres@/\(name)?host=\(server.folder.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&port=\(server.port): 1 course of 1 teacher now, and later courses whose teacher has that name\n"
         )
         #expect(try server.psql(name, "SELECT course_id FROM courses ORDER BY 1", user: role).stdout == "C1\n")
         #expect(try server.psql(name, "SELECT task_id FROM tasks ORDER BY 1", user: role).stdout == "T1\nT2\n")
@@ -48,7 +49,7 @@ import Testing
         #expect(list.exitCode == 0)
         #expect(
             list.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
-                == ["ROLE TEACHER MAY", "\(role) Ann Lee read", "\(role) Bo Chen read"])
+                == ["ROLE TEACHER MAY COURSES", "\(role) Ann Lee read 1", "\(role) Bo Chen read 1"])
         #expect(try server.psql(name, "SELECT count(*) FROM tasks").stdout == "4\n")
         // Revoked: nothing left to read.
         let revoke = try sandbox.run(["--db", server.url(name), "access", "revoke", role])
@@ -113,7 +114,11 @@ import Testing
         ] {
             let refused = try sandbox.run(["--db", teacher] + write)
             #expect(refused.exitCode == 74, "\(write): \(refused)")
-            #expect(refused.stderr.contains("refused this role: permission denied"), "\(write): \(refused)")
+            // In the product's words (AccessWriteTests has them whole), the server's last when it
+            // gave them (a revert is asked of the server before it begins: no server message).
+            #expect(refused.stderr.hasPrefix("dashboard: error: role \(role) may not "), "\(write): \(refused)")
+            #expect(refused.stderr.contains("; nothing was changed"), "\(write): \(refused)")
+            #expect(write[0] == "revert" || refused.stderr.contains("(the server said: permission denied for "), "\(write): \(refused)")
         }
         #expect(
             try server.psql(name, "SELECT task_id, bucket, coalesce(CAST(deleted_batch AS TEXT), '-') FROM tasks ORDER BY 1").stdout
@@ -142,13 +147,12 @@ import Testing
         let (server, name, role, sandbox) = try Self.district()
         let grant = try sandbox.run(["--db", server.url(name), "access", "grant-teacher", role, "--teacher", "Ann Lee", "--reclassify"])
         #expect(grant.exitCode == 0, "\(grant)")
-        #expect(grant.stderr.hasPrefix("dashboard: \(role) reads and may reclassify the courses of Ann Lee in postgresql://"))
+        #expect(grant.stderr.hasPrefix("dashboard: \(role) reads and may reclassify the courses of \"Ann Lee\" in postgresql://"))
         let teacher = Self.asRole(role, server, name)
-        let pinned = try sandbox.run([
-            "--db", teacher, "reclassify", "T1", "--to", "upcoming", "--reason", "extension agreed", "--actor", "ann",
-        ])
+        let pinned = try sandbox.run(["--db", teacher, "reclassify", "T1", "--to", "upcoming", "--reason", "extension agreed"])
         #expect(pinned.exitCode == 0, "\(pinned)")
-        #expect(try server.psql(name, "SELECT bucket, reason, actor FROM overrides").stdout == "upcoming|extension agreed|ann\n")
+        // Recorded under the role's own name (AccessWriteTests: whatever USER or --actor say).
+        #expect(try server.psql(name, "SELECT bucket, reason, actor FROM overrides").stdout == "upcoming|extension agreed|\(role)\n")
         #expect(
             try server.psql(name, "SELECT task_id, cause, to_bucket FROM audit WHERE cause = 'override'").stdout == "T1|override|upcoming\n"
         )

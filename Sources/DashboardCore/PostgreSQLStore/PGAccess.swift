@@ -1,17 +1,25 @@
 import Foundation
 
 /// Who reads what in a PostgreSQL database (`dashboard access`, SPEC §10): row-level security
-/// lets a teacher's role read only the courses whose teacher is one of the names granted to it,
-/// and those courses' tasks, overrides, audit entries, history and kept counts; a grant with
-/// `reclassify` also lets it pin the buckets of those courses' tasks (`dashboard reclassify`).
+/// lets a teacher's role read only the courses whose teacher a grant of it names, and those
+/// courses' tasks, overrides, audit entries, history and kept counts; a grant with `reclassify`
+/// also lets it pin the buckets of those courses' tasks (`dashboard reclassify`) and revert its
+/// own pins (`dashboard revert ENTRY`, `--group G`).
 ///
-/// How: `teacher_access` (role, teacher, reclassify) lists the grants; every table with student
-/// data has row-level security on and one policy for reading: a course row passes when its
-/// teacher is granted to `current_user`; a task, override, audit entry, history row or count
-/// passes when its course passes (the policies read `courses` through its own policy). Writes
-/// have policies of their own, narrower: a task's bucket, an override or an audit entry of a
-/// course whose teacher is granted to `current_user` with `reclassify`. The owner of the tables
-/// (the administrator who imports and reverts) is not subject to any of them.
+/// A grant names a teacher as `report --teacher` does (`TeacherNames`): a course is granted when
+/// its teacher holds every word of the grant's name, folded ("Nguyen" gives the courses of
+/// "Nguyễn Văn An"). The rule holds for courses imported later too: a grant is a standing rule,
+/// not a list of courses. A grant that matches no live course is refused unless the
+/// administrator grants ahead of the data (`allowNoCourses`).
+///
+/// How: `teacher_access` (role, teacher, reclassify, words) lists the grants; every table with
+/// student data has row-level security on and one policy for reading: a course row passes when
+/// its teacher holds the words of a grant of `current_user`; a task, override, audit entry,
+/// history row or count passes when its course passes (the policies read `courses` through its
+/// own policy). Writes have policies of their own, narrower: a task's bucket, an override, or an
+/// audit entry recorded under the role's own name (a pin, or a revert of its own pins) of a
+/// course granted to `current_user` with `reclassify`. The owner of the tables (the
+/// administrator who imports and reverts) is not subject to any of them.
 ///
 /// A granted role gets SELECT on those tables and on the records a report needs (batches,
 /// their counts and files, births, settings, the data marks: no student data in them), never on
@@ -20,12 +28,24 @@ import Foundation
 /// log stays append-only: no UPDATE or DELETE), INSERT, UPDATE and DELETE on `overrides`,
 /// UPDATE of `tasks.bucket` alone, UPDATE on `data_marks`, and the audit entries' numbers.
 package enum PGAccess {
-    /// One grant.
+    /// One grant, and how many live courses it gives now.
     package struct Grant: Equatable, Sendable {
         package var role: String
         package var teacher: String
         /// The role may pin the buckets of the teacher's tasks too.
         package var reclassify: Bool
+        /// The live courses whose teacher holds the grant's words, counted now.
+        package var courses: Int
+    }
+
+    /// What a grant gives now: each teacher's name it matches and that teacher's live courses.
+    package struct Outcome: Equatable, Sendable {
+        package var teachers: [(name: String, courses: Int)]
+        package var courses: Int { teachers.reduce(0) { $0 + $1.courses } }
+
+        package static func == (a: Outcome, b: Outcome) -> Bool {
+            a.teachers.map(\.name) == b.teachers.map(\.name) && a.teachers.map(\.courses) == b.teachers.map(\.courses)
+        }
     }
 
     package enum Failure: Error, Equatable, Sendable {
@@ -33,45 +53,15 @@ package enum PGAccess {
         case noSuchRole(String)
         /// `revoke` of a role that holds no grant.
         case notGranted(String)
+        /// A teacher's name without a letter or a digit: it matches nobody.
+        case noWords(String)
+        /// A grant that matches no live course now (`allowNoCourses` grants it anyway), with
+        /// the nearest teachers' names (`ReportSuggestions`' rule).
+        case noCourses(String, nearest: [String])
+        /// The server's reading of the names disagrees with `TeacherNames` for these teachers (a
+        /// bug: the grant is not made).
+        case rulesDisagree([String])
     }
-
-    /// The courses granted to the role (`dashboard_granted_courses`), an array computed once per
-    /// statement (the scalar subquery is an init plan), not per row.
-    static let readable = "CAST((SELECT dashboard_granted_courses(current_user, false)) AS text[])"
-    /// The courses the role may reclassify in.
-    static let writable = "CAST((SELECT dashboard_granted_courses(current_user, true)) AS text[])"
-
-    /// The courses granted to `role` (with `writing`: those granted with reclassify). As the
-    /// owner, so that reading `courses` does not apply its own policy again (which calls it).
-    static let grantedCourses = """
-        CREATE FUNCTION dashboard_granted_courses(role name, writing boolean) RETURNS text[]
-        LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
-            SELECT coalesce(array_agg(c.course_id), '{}') FROM courses c
-            WHERE c.teacher IN (SELECT a.teacher FROM teacher_access a WHERE a.role = $1 AND (NOT $2 OR a.reclassify = 1))
-        $$
-        """
-
-    /// The tables a teacher's role reads through a policy, and the condition of each.
-    static let policies: [(table: String, condition: String)] = [
-        ("courses", "course_id = ANY (\(readable))"),
-        ("tasks", "course_id = ANY (\(readable))"),
-        ("overrides", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id)"),
-        ("audit", "course_id = ANY (\(readable))"),
-        ("task_history", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = task_history.task_id)"),
-        ("course_history", "course_id = ANY (\(readable))"),
-        ("course_buckets", "course_id = ANY (\(readable))"),
-        ("teacher_access", "role = current_user"),
-    ]
-
-    /// The writes a reclassifying role may make, each table's policy (`FOR` what, and the rows).
-    static let writePolicies: [(table: String, command: String, condition: String)] = [
-        ("tasks", "UPDATE", "course_id = ANY (\(writable))"),
-        ("overrides", "INSERT", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id AND t.course_id = ANY (\(writable)))"),
-        ("overrides", "UPDATE", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id AND t.course_id = ANY (\(writable)))"),
-        ("overrides", "DELETE", "EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = overrides.task_id AND t.course_id = ANY (\(writable)))"),
-        // Only a pin's entry: the time pass, imports and reverts are the administrator's.
-        ("audit", "INSERT", "cause = 'override' AND course_id = ANY (\(writable))"),
-    ]
 
     /// What a granted role may read without a policy: batch records, counts and settings.
     static let plainReads = [
@@ -84,48 +74,64 @@ package enum PGAccess {
         "GRANT UPDATE ON data_marks TO %I",
     ]
 
-    /// Makes `teacher_access` and the policies when they are not there yet (idempotent).
-    static func prepare(_ connection: PGConnection) throws {
-        guard try connection.scalar("SELECT to_regclass('teacher_access') IS NULL") == "t" else { return }
-        var statements = [
-            """
-            CREATE TABLE teacher_access (role text COLLATE "C" NOT NULL, teacher text COLLATE "C" NOT NULL,
-                reclassify bigint NOT NULL DEFAULT 0 CHECK (reclassify IN (0, 1)), PRIMARY KEY (role, teacher))
-            """,
-            grantedCourses,
-        ]
-        for (table, condition) in policies {
-            statements.append("ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY")
-            statements.append("CREATE POLICY teacher_reads ON \(table) FOR SELECT USING (\(condition))")
-        }
-        for (table, command, condition) in writePolicies {
-            let rows =
-                command == "INSERT"
-                ? "WITH CHECK (\(condition))"
-                : command == "DELETE" ? "USING (\(condition))" : "USING (\(condition)) WITH CHECK (\(condition))"
-            statements.append("CREATE POLICY teacher_\(command.lowercased())s ON \(table) FOR \(command) \(rows)")
-        }
-        try connection.execute(statements.joined(separator: ";\n"))
-    }
-
-    /// Grants `role` the courses of `teacher` (a second teacher adds to the first); with
-    /// `reclassify`, the pinning of their tasks' buckets too (a grant without it takes it back
-    /// for that teacher).
-    package static func grant(_ store: PGStore, role: String, teacher: String, reclassify: Bool = false) throws {
+    /// Grants `role` the courses of the teachers whose names hold every word of `teacher` (a
+    /// second grant adds to the first); with `reclassify`, the pinning of their tasks' buckets
+    /// too (a grant without it takes it back for that name).
+    /// - Returns: the teachers it matches now, with their live courses.
+    /// - Throws: `Failure`: no such role, a name without words, no live course matched (unless
+    ///   `allowNoCourses`), or the server's rule disagreeing with `TeacherNames`; nothing is
+    ///   granted then.
+    @discardableResult
+    package static func grant(_ store: PGStore, role: String, teacher: String, reclassify: Bool = false, allowNoCourses: Bool = false)
+        throws -> Outcome
+    {
+        let words = TeacherNames.words(teacher)
+        guard !words.isEmpty else { throw Failure.noWords(teacher) }
         let connection = store.connection
-        try connection.inTransaction {
+        return try connection.inTransaction {
             try requireRole(connection, role)
             try prepare(connection)
+            let outcome = try matches(connection, teacher: teacher, words: words)
+            if outcome.courses == 0, !allowNoCourses {
+                var query = ReportQuery()
+                query.teachers = [teacher]
+                var suggestions = ReportSuggestions(query)
+                for row in try connection.query("SELECT DISTINCT teacher FROM courses WHERE deleted_batch IS NULL AND teacher <> ''") {
+                    suggestions.offer(CourseRecord(courseID: "", code: "", title: "", teacher: row[0] ?? ""))
+                }
+                throw Failure.noCourses(teacher, nearest: suggestions.unmatched.first?.nearest ?? [])
+            }
             try connection.query(
                 """
-                INSERT INTO teacher_access (role, teacher, reclassify) VALUES ($1, $2, $3)
-                ON CONFLICT (role, teacher) DO UPDATE SET reclassify = excluded.reclassify
-                """, [role, teacher, reclassify ? "1" : "0"])
+                INSERT INTO teacher_access (role, teacher, reclassify, words) VALUES ($1, $2, $3, CAST($4 AS text[]))
+                ON CONFLICT (role, teacher) DO UPDATE SET reclassify = excluded.reclassify, words = excluded.words
+                """, [role, teacher, reclassify ? "1" : "0", PGDialect.arrayLiteral(words)])
             for table in policies.map(\.table) + plainReads {
                 try connection.execute(try quoted(connection, "GRANT SELECT ON %I TO %I", table, role))
             }
             try grantWrites(connection, role)
+            return outcome
         }
+    }
+
+    /// The teachers' names the server's policy matches for `words`, with their live courses,
+    /// checked against `TeacherNames.matches` name by name (every name a course holds).
+    static func matches(_ connection: PGConnection, teacher: String, words: [String]) throws -> Outcome {
+        let rows = try connection.query(
+            """
+            SELECT teacher, count(*) FILTER (WHERE deleted_batch IS NULL),
+                   CASE WHEN CAST($1 AS text[]) <@ dashboard_name_words(teacher) THEN 1 ELSE 0 END
+            FROM courses GROUP BY teacher ORDER BY teacher COLLATE "C"
+            """, [PGDialect.arrayLiteral(words)])
+        var outcome = Outcome(teachers: [])
+        var disagree: [String] = []
+        for row in rows {
+            let (name, live, server) = (row[0] ?? "", Int(row[1] ?? "") ?? 0, row[2] == "1")
+            if server != TeacherNames.matches(words, teacher: name) { disagree.append(name) }
+            if server, live > 0 { outcome.teachers.append((name, live)) }
+        }
+        guard disagree.isEmpty else { throw Failure.rulesDisagree(disagree) }
+        return outcome
     }
 
     /// Gives `role` the privileges `reclassify` needs while one of its grants has it, and takes
@@ -160,12 +166,42 @@ package enum PGAccess {
         }
     }
 
-    /// Every grant, by role then teacher.
+    /// Every grant, by role then teacher, with the live courses it gives now (the server's
+    /// rule, the policies'). Brings an older layout up to date first (in one transaction).
     package static func list(_ store: PGStore) throws -> [Grant] {
-        guard try store.connection.scalar("SELECT to_regclass('teacher_access') IS NULL") == "f" else { return [] }
-        return try store.connection.query(
-            "SELECT role, teacher, reclassify FROM teacher_access ORDER BY role COLLATE \"C\", teacher COLLATE \"C\""
-        ).map { Grant(role: $0[0] ?? "", teacher: $0[1] ?? "", reclassify: $0[2] == "1") }
+        let connection = store.connection
+        guard try connection.scalar("SELECT to_regclass('teacher_access') IS NULL") == "f" else { return [] }
+        return try connection.inTransaction {
+            try prepare(connection)
+            return try connection.query(
+                """
+                WITH names AS MATERIALIZED (
+                    SELECT teacher, count(*) AS live, dashboard_name_words(teacher) AS words
+                    FROM courses WHERE deleted_batch IS NULL GROUP BY teacher)
+                SELECT a.role, a.teacher, a.reclassify,
+                       (SELECT coalesce(sum(n.live), 0) FROM names n WHERE cardinality(a.words) > 0 AND a.words <@ n.words)
+                FROM teacher_access a ORDER BY a.role COLLATE "C", a.teacher COLLATE "C"
+                """
+            ).map { Grant(role: $0[0] ?? "", teacher: $0[1] ?? "", reclassify: $0[2] == "1", courses: Int($0[3] ?? "") ?? 0) }
+        }
+    }
+
+    /// The live courses' teachers' names the server reads otherwise than `TeacherNames.words`
+    /// (a character whose fold depends on its neighbours: `TeacherNames.characterTable`), by
+    /// name: a grant may give other courses of theirs than `report --teacher` shows. Empty where
+    /// no grant was ever made.
+    package static func misreadNames(_ store: PGStore) throws -> [String] {
+        let connection = store.connection
+        guard try connection.scalar("SELECT to_regproc('dashboard_name_words') IS NULL") == "f" else { return [] }
+        return try connection.query(
+            """
+            SELECT d.teacher, array_to_string(dashboard_name_words(d.teacher), ' ')
+            FROM (SELECT DISTINCT teacher FROM courses WHERE deleted_batch IS NULL) d ORDER BY d.teacher COLLATE "C"
+            """
+        ).compactMap { row in
+            let name = row[0] ?? ""
+            return row[1] == TeacherNames.words(name).joined(separator: " ") ? nil : name
+        }
     }
 
     private static func requireRole(_ connection: PGConnection, _ role: String) throws {

@@ -126,7 +126,7 @@ package final class PGStore {
             // A cancel request (`ConnectionInterrupt`): the statement was stopped, not refused.
             if error.sqlState == "57014" { return .interrupted(path: display) }
             if error.isBusy { return .busy(path: display, waitedSeconds: waited) }
-            if error.isPermission { return .refused(path: display, reason: error.message) }
+            if error.isPermission { return .refused(path: display, refusal: RoleRefusal(error)) }
             if error.isReadOnly { return .readOnlyServer(path: display) }
             if error.isIOError { return .unreadable(path: display, reason: error.message) }
             return .postgres(error)

@@ -35,6 +35,7 @@ package enum HTMLRenderer {
         var body = banner(report)
         switch report.state {
         case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext(report.query.wording))
+        case .noCourses: body += stateBox(ReportMessages.noCourses(report), ReportMessages.noCoursesNext(report))
         case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
         case .ok: body += narrowing(report) + content() + pageInfo(report)
         }

@@ -38,6 +38,7 @@ package enum JSONReportRenderer {
         switch report.state {
         case .ok: return .null
         case .noData: return .string(ReportMessages.noData + " " + ReportMessages.noDataNext(report.query.wording))
+        case .noCourses: return .string(ReportMessages.noCourses(report) + " " + ReportMessages.noCoursesNext(report))
         case .noMatch: return .string(ReportMessages.noMatch(report) + " " + ReportMessages.noMatchNext(report))
         }
     }
@@ -190,6 +191,8 @@ package enum MarkdownRenderer {
         switch report.state {
         case .noData:
             return out + escape(ReportMessages.noData) + "\n\n" + escape(ReportMessages.noDataNext(report.query.wording)) + "\n"
+        case .noCourses:
+            return out + escape(ReportMessages.noCourses(report)) + "\n\n" + escape(ReportMessages.noCoursesNext(report)) + "\n"
         case .noMatch:
             return out + escape(ReportMessages.noMatch(report)) + "\n\n" + escape(ReportMessages.noMatchNext(report)) + "\n"
         case .ok: break

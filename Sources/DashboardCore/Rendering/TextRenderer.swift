@@ -21,6 +21,10 @@ package enum TextRenderer {
             lines += shown(ReportMessages.noData, to: width)
             lines += shown(ReportMessages.noDataNext(report.query.wording), to: width)
             return lines.joined(separator: "\n") + "\n"
+        case .noCourses:
+            lines += shown(ReportMessages.noCourses(report), to: width)
+            lines += shown(ReportMessages.noCoursesNext(report), to: width)
+            return lines.joined(separator: "\n") + "\n"
         case .noMatch:
             lines += shown(ReportMessages.noMatch(report), to: width)
             lines += shown(ReportMessages.noMatchNext(report), to: width)

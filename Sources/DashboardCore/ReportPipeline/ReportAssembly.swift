@@ -33,6 +33,11 @@ package enum ReportAssembly {
             report.state = .noData
             return report
         }
+        if let role = facts.roleWithoutCourses {
+            report.state = .noCourses
+            report.roleWithoutCourses = role
+            return report
+        }
         report.matchingTasks = totals.matching
         report.hiddenTasks = max(0, totals.baseline - totals.matching)
         report.scopeCourses = totals.scopeCourses

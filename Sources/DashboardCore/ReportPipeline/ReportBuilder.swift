@@ -17,6 +17,11 @@ package enum ReportBuilder {
             report.state = .noData
             return report
         }
+        if let role = facts.roleWithoutCourses {
+            report.state = .noCourses
+            report.roleWithoutCourses = role
+            return report
+        }
         var unnarrowed = ReportQuery()
         unnarrowed.includeCompleted = query.includeCompleted || query.buckets.contains(.completed) || kind == .grid
         let baseline = ReportPipeline.filter(source, unnarrowed, asOf: asOf, defaultTimeZone: defaultTimeZone).reduce(0) {

@@ -14,10 +14,13 @@ package struct ReportFacts: Sendable, Equatable {
     /// The run that writes the reports found no export to import (`nightly` with an empty or
     /// missing drop folder); never a fact of the database.
     package var noExport: Bool
+    /// The reader's database role when row-level security lets it see no course at all
+    /// (PostgreSQL, `dashboard access`): the report's state is `noCourses`.
+    package var roleWithoutCourses: String?
 
     package static func == (a: ReportFacts, b: ReportFacts) -> Bool {
         a.hasData == b.hasData && a.dataAsOf == b.dataAsOf && a.lastFailure?.id == b.lastFailure?.id && a.held == b.held
-            && a.noExport == b.noExport
+            && a.noExport == b.noExport && a.roleWithoutCourses == b.roleWithoutCourses
     }
 
     package init(

@@ -6,6 +6,15 @@ package enum ReportMessages {
         return "Next step: import the course and task files with \(wording.words(.importFiles)), then run this report again."
     }
 
+    package static func noCourses(_ report: Report) -> String {
+        "This role (\(report.roleWithoutCourses)) sees no course: no course's teacher is granted to it."
+    }
+    package static func noCoursesNext(_ report: Report) -> String {
+        let words = report.query.wording.words(.grantCourses(role: report.roleWithoutCourses))
+        if report.query.wording.forReaders { return "Ask your administrator for \(words); this page fills in then." }
+        return "Next step: ask the administrator for \(words), then run this report again."
+    }
+
     /// "No task matches --search "essay" --bucket overdue."; inside a scope that holds a course,
     /// the scope first: "No task in 1 course (--teacher okafor) matches --search zzz."
     package static func noMatch(_ report: Report) -> String {

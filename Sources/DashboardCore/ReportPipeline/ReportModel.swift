@@ -71,6 +71,9 @@ public enum ReportState: String, Sendable, Equatable {
     case ok
     /// No data has been imported yet.
     case noData = "no_data"
+    /// The reader's database role (PostgreSQL, `dashboard access`) sees no course: no grant of
+    /// it names a course's teacher. Not "nothing needs attention": nothing is shown at all.
+    case noCourses = "no_courses"
     /// Search and filters hide every task.
     case noMatch = "no_match"
 }
@@ -120,4 +123,6 @@ public struct Report: Sendable {
     /// Live tasks read for the report that hold a stored value a hand edit made invalid (each
     /// is shown as invalid; `dashboard verify` lists them).
     package var invalidTasks = 0
+    /// With state `noCourses`: the role that sees no course.
+    package var roleWithoutCourses = ""
 }

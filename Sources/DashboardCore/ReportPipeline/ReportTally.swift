@@ -35,6 +35,7 @@ package struct ReportMatcher: Sendable {
             // SPEC §7: any word of the name, case- and diacritic-insensitive: `--teacher okafor`
             // and `--teacher "David Okafor"` find "Mr. David Okafor"; every word of one value
             // must be a whole word of the name (`oka` finds nobody); values are alternatives.
+            // The rule is `TeacherNames`' (a grant of `dashboard access` matches the same way).
             let name = Set(Self.nameWords(course.teacher))
             if !teacherWords.contains(where: { $0.allSatisfy(name.contains) }) { return false }
         }
@@ -42,9 +43,9 @@ package struct ReportMatcher: Sendable {
     }
 
     /// A name's words, folded (case, diacritics, width): split at every character that is not
-    /// a letter or a digit ("Mr. D'Arcy-Smith" → mr, d, arcy, smith).
+    /// a letter or a digit ("Mr. D'Arcy-Smith" → mr, d, arcy, smith): `TeacherNames.words`.
     static func nameWords(_ text: String) -> [String] {
-        ReportPipeline.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        TeacherNames.words(text)
     }
 
     /// The folded course text the search also looks into, and which words it holds (computed

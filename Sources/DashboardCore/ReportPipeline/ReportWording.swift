@@ -17,6 +17,8 @@ package enum ReportHint: Sendable, Equatable {
     case showBatch(Int)
     /// The search and filters as the user gave them.
     case narrowing(ReportQuery)
+    /// The grant that lets a database role read a teacher's courses (the role sees none).
+    case grantCourses(role: String)
 }
 
 /// The searches and filters a report query holds, in the order reports name them.
@@ -56,6 +58,7 @@ package struct ReportWording: Sendable, Equatable {
         case .page(let page): return "page \(page)"
         case .showBatch(let id): return "batch \(id)"
         case .narrowing: return "the search and filters"
+        case .grantCourses: return "a grant of your courses"
         }
     }
 
@@ -70,6 +73,7 @@ package struct ReportWording: Sendable, Equatable {
         case .page(let page): return "page \(page)"
         case .showBatch: return "the import's record"
         case .narrowing(let query): return query.plainWords
+        case .grantCourses: return "a grant of your courses"
         }
     }
 }

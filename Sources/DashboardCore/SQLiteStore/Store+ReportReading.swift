@@ -216,21 +216,24 @@ extension Store {
     /// a command.
     func visibleCourseIDs() throws -> [String]? {
         if let known = visibleCourses { return known.ids }
-        guard database.dialect == .postgres,
-            try database.int(
+        let role: String? =
+            database.dialect == .postgres
+            ? try database.rows(
                 """
-                SELECT CASE WHEN r.rolsuper OR r.rolbypassrls OR pg_has_role(current_user, c.relowner, 'USAGE') THEN 0 ELSE 1 END
-                FROM pg_roles r, pg_class c WHERE r.rolname = current_user AND c.oid = to_regclass('tasks')
-                """) == 1
-        else {
-            visibleCourses = VisibleCourses(ids: nil)
+                SELECT current_user::text FROM pg_roles r, pg_class c
+                WHERE r.rolname = current_user AND c.oid = to_regclass('tasks')
+                  AND NOT (r.rolsuper OR r.rolbypassrls OR pg_has_role(current_user, c.relowner, 'USAGE'))
+                """
+            ).first?.first?.text : nil
+        guard let role else {
+            visibleCourses = VisibleCourses(ids: nil, role: nil)
             return nil
         }
         var ids: [String] = []
         try database.prepare("SELECT course_id FROM courses WHERE deleted_batch IS NULL ORDER BY course_id").forEachRow {
             ids.append($0.string(0) ?? "")
         }
-        visibleCourses = VisibleCourses(ids: ids)
+        visibleCourses = VisibleCourses(ids: ids, role: role)
         return ids
     }
 

@@ -41,3 +41,38 @@ extension Store: TeacherReading {
         return ids
     }
 }
+
+/// Who the connection reads as (`visibleCourseIDs` asks the server once per store).
+extension Store: RoleReading {
+    package func restrictedRole() throws -> RestrictedRole? {
+        guard let ids = try visibleCourseIDs(), let role = visibleCourses?.role else { return nil }
+        let pins = try database.int("SELECT CASE WHEN has_table_privilege('overrides', 'INSERT') THEN 1 ELSE 0 END") == 1
+        return RestrictedRole(name: role, liveCourses: ids.count, mayReclassify: pins)
+    }
+
+    package func revertRefusal(_ target: RevertTarget) throws -> RoleRefusal? {
+        guard try visibleCourseIDs() != nil, let role = visibleCourses?.role else { return nil }
+        func refusal(_ table: String, _ kind: RoleRefusal.Kind) -> RoleRefusal {
+            RoleRefusal(role: role, table: table, kind: kind, serverMessage: "")
+        }
+        func may(_ privilege: String) throws -> Bool {
+            try database.int("SELECT CASE WHEN has_table_privilege(\(privilege)) THEN 1 ELSE 0 END") == 1
+        }
+        let own: String
+        let value: Int
+        switch target {
+        case .batch:
+            return try may("'task_history', 'INSERT'") ? nil : refusal("task_history", .privilege)
+        case .entry(let id): (own, value) = ("entry_id = ?", id)
+        case .group(let id): (own, value) = ("group_id = ?", id)
+        }
+        // Not there for the role: the revert says it is unknown.
+        guard try database.int("SELECT count(*) FROM audit WHERE \(own)", [value]) > 0 else { return nil }
+        if try !may("'audit', 'INSERT'") { return refusal("audit", .privilege) }
+        // The server's own rule, the one its write policy applies (`PGAccess.ownPin`).
+        guard try database.int("SELECT CASE WHEN to_regproc('dashboard_own_pin') IS NULL THEN 0 ELSE 1 END") == 1 else { return nil }
+        let mine = try database.int(
+            "SELECT min(CASE WHEN dashboard_own_pin(entry_id, current_user) THEN 1 ELSE 0 END) FROM audit WHERE \(own)", [value])
+        return mine == 1 ? nil : refusal("audit", .rowSecurity)
+    }
+}

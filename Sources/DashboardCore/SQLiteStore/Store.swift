@@ -44,9 +44,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case sqlite(SQLiteError)
     /// The PostgreSQL server refused a statement (a bug, or a database changed by hand).
     case postgres(PGError)
-    /// The PostgreSQL server refused the role something it was not granted (`reason`: the
-    /// server's words).
-    case refused(path: String, reason: String)
+    /// The PostgreSQL server refused the role something it was not granted (`refusal`: which
+    /// table, why, and the server's words).
+    case refused(path: String, refusal: RoleRefusal)
     /// A write asked of a read-only PostgreSQL server: a standby (a replica).
     case readOnlyServer(path: String)
     /// The program broke one of its own invariants (a bug).
@@ -83,7 +83,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .foreignWAL(let path):
             return "\(path)-wal holds pages of another database, not of \(path); both files were left unchanged"
         case .unreadable(let path, let reason): return "cannot read the database \(path): \(reason)"
-        case .refused(let path, let reason): return "\(path) refused this role: \(reason)"
+        case .refused(let path, let refusal):
+            return "\(path) refused \(refusal.role.map { "role \($0)" } ?? "this role"): \(refusal.serverMessage)"
         case .readOnlyServer(let path): return "\(path) is a read-only server (a standby): nothing can be written there"
         case .badLink(_, let words): return words
         case .empty(let path): return "\(path) holds no data yet (an empty database)"
@@ -138,6 +139,8 @@ package final class Store {
     /// What `visibleCourseIDs` found: the ids, or nil for a role that sees every row.
     struct VisibleCourses {
         var ids: [String]?
+        /// The role row-level security restricts (`current_user`), nil when none does.
+        var role: String?
     }
     /// Which columns the open file has, looked up once each (`hasColumn`).
     private var columns: [String: Bool] = [:]

@@ -64,8 +64,13 @@ enum Dashboard {
             return .usage
         }
         var global: GlobalOptions?
+        var arguments: ParsedArguments?
         /// Prints the error; a message about the database names `DASHBOARD_DB` when that gave its path.
         func fail(_ error: CommandError) -> ExitCode {
+            var error = error
+            if let (refusal, database) = error.refusal {
+                error = RefusalWords.error(refusal, database: database, command: name, arguments: arguments)
+            }
             var message = error.message
             if error.aboutDatabase, let global { message += global.databaseOriginNote }
             console.error(message, hint: error.hint)
@@ -77,6 +82,7 @@ enum Dashboard {
             let parsed = try ArgumentParser.parse(
                 rest, options: spec.options, command: name, verb: spec.verbs.isEmpty && spec.path != name ? spec.path : nil,
                 siblings: command.spec.options)
+            arguments = parsed
             if parsed.has("help") {
                 console.out(spec.help())
                 return .success

@@ -20,6 +20,9 @@ struct CommandError: Error {
     /// True when the message is about the database file: `Dashboard.main` then says the path
     /// came from `DASHBOARD_DB` when it did.
     var aboutDatabase = false
+    /// A refusal by the PostgreSQL server: `Dashboard.main` words it for the command that was
+    /// refused (`RefusalWords`).
+    var refusal: (refusal: RoleRefusal, database: String)?
 
     init(_ code: ExitCode, _ message: String, hint: String = "") {
         self.code = code
@@ -77,10 +80,12 @@ struct CommandError: Error {
             return CommandError(
                 .ioError, error.description,
                 hint: "point writing commands at the primary server; a standby serves reports (docs/postgresql.md, \"Read replicas\")")
-        case .refused:
-            return CommandError(
+        case .refused(let path, let refusal):
+            var mapped = CommandError(
                 .ioError, error.description,
                 hint: "the database's administrator grants what this role may do (`dashboard access`, docs/postgresql.md)")
+            mapped.refusal = (refusal, path)
+            return mapped
         case .badLink:
             return CommandError(
                 .ioError, error.description, hint: "point --db (or DASHBOARD_DB) at the database file itself, or fix the link")

@@ -92,8 +92,48 @@ struct GlobalOptions {
         return nil
     }
 
-    /// Who is running the command: `--actor`, else `$USER`, else "unknown".
-    static func actor(_ parsed: ParsedArguments, environment: [String: String]) -> String {
-        parsed.value("actor") ?? environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+    /// Who is running the command, for the audit log, the batch records and the settings log.
+    ///
+    /// Policy: `--actor`, else `$USER` when it is set and not empty, else the name of the
+    /// process's effective user (`getpwuid(geteuid())`: cron, systemd units and some tmux
+    /// sessions leave `$USER` unset), else `uid N` (a user the system has no name for). On
+    /// PostgreSQL a teacher's role (`role`: one that row-level security restricts) records what
+    /// it does under its own name, which the server checks (docs/postgresql.md, "Who did it"):
+    /// the actor is the role, and an `--actor` naming anyone else is refused (64).
+    static func actor(
+        _ parsed: ParsedArguments, environment: [String: String], role: RestrictedRole? = nil, user: ProcessUser = .effective
+    ) throws -> String {
+        let given = parsed.value("actor")
+        if let role {
+            if let given, given != role.name {
+                throw CommandError(
+                    .usage,
+                    "--actor \(OptionValueKind.quoted(given)): a teacher's role records what it does under its own name (\(VisibleText.of(role.name)))",
+                    hint: "leave --actor out: the audit log names the role \(VisibleText.of(role.name)), as the server requires")
+            }
+            return role.name
+        }
+        if let given { return given }
+        if let name = environment["USER"], !name.isEmpty { return name }
+        return user.name ?? "uid \(user.uid)"
+    }
+}
+
+/// The user the process runs as (its effective uid), and the system's name for it.
+struct ProcessUser {
+    var uid: UInt32
+    /// The name the system's user database gives the uid (`getpwuid_r`), nil when it has none.
+    var name: String?
+
+    static var effective: ProcessUser {
+        let uid = geteuid()
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let status = getpwuid_r(uid, &entry, &buffer, buffer.count, &found)
+        guard status == 0, found != nil, let name = entry.pw_name.map({ String(cString: $0) }), !name.isEmpty else {
+            return ProcessUser(uid: uid, name: nil)
+        }
+        return ProcessUser(uid: uid, name: name)
     }
 }

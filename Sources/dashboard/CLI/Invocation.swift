@@ -79,3 +79,18 @@ extension Command {
         }
     }
 }
+
+extension Command {
+    /// Who makes a write a teacher's role may make (`reclassify`, `revert`): on PostgreSQL, a
+    /// role that row-level security restricts is its own actor (`GlobalOptions.actor`).
+    static func actor(_ invocation: Invocation, store: any RoleReading) throws -> String {
+        let role: RestrictedRole?
+        do {
+            role = try store.restrictedRole()
+        } catch {
+            let path = invocation.global.databasePath
+            throw CommandError.store(StoreFactory.storeFailure(error, path: path) ?? .internalFailure(.unexpected("\(error)")))
+        }
+        return try GlobalOptions.actor(invocation.arguments, environment: invocation.environment, role: role)
+    }
+}

@@ -3,12 +3,12 @@ import Foundation
 
 /// What a writing command may ask of a store (`import`, `categorize`, `reclassify`, `revert`,
 /// `batches approve|discard`, `nightly`): the store protocols only.
-typealias WritableStore = ImportWriting & BucketWriting & AuditWriting & NightlyStore & SettingsWriting
+typealias WritableStore = ImportWriting & BucketWriting & AuditWriting & NightlyStore & SettingsWriting & RoleReading
 
 /// What a reading command may ask of a store opened read-only (`report`, `status`, `audit`,
 /// `batches list|show`), and `check`, which runs an import that records nothing.
 typealias ReadableStore = ReportReading & BatchReading & HeldBatchReading & AuditReading & ImportWriting & SettingsReading
-    & TeacherReading & StoreFailures & ChangeMarksReading
+    & TeacherReading & StoreFailures & ChangeMarksReading & RoleReading
 
 /// Opens stores: the one place above the store boundary that names the SQLite store (`Store`)
 /// and its error type. Every command reaches the store through the protocols of

@@ -46,7 +46,7 @@ enum BatchesCommand: Command {
         "limit", "N", "list at most N courses or tasks of each kind and change of a held batch (default 50; 0: all)",
         kind: .integer(0...1_000_000))
     static let wait = OptionSpec.value("wait", "SECONDS", "wait this long for another writer", kind: .waitSeconds)
-    static let actor = OptionSpec.value("actor", "NAME", "who decides (default: $USER)")
+    static let actor = OptionSpec.value("actor", "NAME", "who decides (default: $USER, else your login name)")
     static let force = OptionSpec.flag("force", "even when other batches committed after the held one")
     static let reports = OptionSpec.value(
         "reports", "DIR", "then write the night's reports again into DIR/<as-of date>/, as `nightly --reports DIR` does")
@@ -137,7 +137,7 @@ enum BatchesCommand: Command {
         // Checked before the decision, so that nothing is decided for reports that could not be written.
         let outputs = try reportsDir.map { try NightlyCommand.checkReportFolders(invocation, imports: nil, reports: $0) }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
-        let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
+        let actor = try GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         do {
             if action == "approve" {
                 let result = try store.approveHeld(

@@ -19,7 +19,7 @@ enum CategorizeCommand: Command {
             "DASHBOARD_TZ=Europe/Berlin dashboard categorize",
         ],
         options: [
-            .value("actor", "NAME", "who runs it, for the log (default: $USER)"),
+            .value("actor", "NAME", "who runs it, for the log (default: $USER, else your login name)"),
             .value("format", "text|json", "text (default): a summary on stderr; json: the counts on stdout"),
             .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])
@@ -29,7 +29,7 @@ enum CategorizeCommand: Command {
         _ = try positionals(invocation, count: 0, names: "")
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let zone = try defaultZone(store, invocation)
-        let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
+        let actor = try GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         let result: CategorizeResult
         do {
             result = try Categorizer(store: store).categorize(

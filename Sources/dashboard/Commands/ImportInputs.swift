@@ -33,7 +33,7 @@ enum ImportInputs {
         options.asOf = invocation.global.asOf
         options.timeZone = invocation.global.timeZone
         options.overrideManual = args.has("override-manual")
-        options.actor = GlobalOptions.actor(args, environment: invocation.environment)
+        options.actor = try GlobalOptions.actor(args, environment: invocation.environment)
         if let mode = args.choice("mode", as: ImportMode.self) { options.mode = mode }
         if let encoding = try encoding(args, command: command) { options.encoding = encoding }
         options.delimiter = try delimiter(args, command: command)

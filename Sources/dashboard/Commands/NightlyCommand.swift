@@ -43,7 +43,7 @@ enum NightlyCommand: Command {
             .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)", kind: ImportInputs.modeKind),
             .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count", kind: .maxDelete),
             .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
-            .value("actor", "NAME", "who runs it, for the record (default: $USER)"),
+            .value("actor", "NAME", "who runs it, for the record (default: $USER, else your login name)"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes"),
             .value("metrics", "FILE", "also write the night's Prometheus metrics to FILE (replaced whole, even after a failed night)"),
         ])
@@ -135,7 +135,11 @@ enum NightlyCommand: Command {
             code = .noInput
             parts.append("no export arrived (66)")
         } else if let failure = result.importFailure {
-            let mapped = try ImportInputs.failure(failure, invocation: invocation, format: "text")
+            var mapped = try ImportInputs.failure(failure, invocation: invocation, format: "text")
+            if let (refusal, database) = mapped.refusal {
+                // A teacher's role running the night: the words of the refusal, as every command's.
+                mapped = RefusalWords.error(refusal, database: database, command: spec.name, arguments: invocation.arguments)
+            }
             console.error(mapped.message, hint: mapped.hint)
             code = mapped.code
             parts.append("import failed (\(mapped.code.rawValue))")

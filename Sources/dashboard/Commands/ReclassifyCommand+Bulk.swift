@@ -42,13 +42,20 @@ extension ReclassifyCommand {
             }
             console.out(render(plan, reason: reason, applied: false, json: json))
             console.note(previewSummary(plan, query: query))
+            // A teacher's role that may only read is not sent to a --yes the server would refuse.
+            if !plan.pinned.isEmpty, let role = try store.restrictedRole(), !role.mayReclassify {
+                let name = VisibleText.of(role.name)
+                console.warning(
+                    "role \(name) may only read: its grant lets it read its courses, not pin their tasks, so --yes would be refused; the administrator can give it that right: `dashboard access grant-teacher \(name) --teacher NAME --reclassify`"
+                )
+            }
             return .success
         }
 
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let selection = BulkSelection(
             query: query, bucket: bucket, until: until, asOf: asOf, defaultTimeZone: try defaultZone(store, invocation))
-        let actor = GlobalOptions.actor(args, environment: invocation.environment)
+        let actor = try Self.actor(invocation, store: store)
         let plan: BulkPlan
         do {
             plan = try ManualOverride(store: store).reclassify(selection: selection, reason: reason, actor: actor, confirm: confirm)

@@ -36,7 +36,7 @@ enum ReclassifyCommand: Command {
                 kind: .choice(Bucket.allCases.map(\.rawValue))),
             .value("reason", "TEXT", "why (required; kept in the audit log)", kind: .reason),
             .value("until", "DATE", "when the override expires: a date (end of that day), a local time or an instant"),
-            .value("actor", "NAME", "who decides (default: $USER)"),
+            .value("actor", "NAME", "who decides (default: $USER, else your login name; a teacher's role: itself)"),
             .value("format", "text|json", "text (default) or json: the new audit entry, or the selected tasks, on stdout"),
             .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ] + ReportCommand.selectionOptions + [
@@ -47,8 +47,7 @@ enum ReclassifyCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = format(invocation)
         let args = invocation.arguments
-        let selects = ReportCommand.selectionOptions.contains { args.values[$0.name] != nil || args.has($0.name) }
-        if selects {
+        if selects(args) {
             guard args.positionals.isEmpty else {
                 throw CommandError.usage(
                     "give either a TASK or selection options (--course, --bucket, ...), not both", command: spec.name)
@@ -68,12 +67,12 @@ enum ReclassifyCommand: Command {
         }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let zone = try defaultZone(store, invocation)
+        let actor = try Self.actor(invocation, store: store)
         let entry: AuditEntry
         do {
             entry = try ManualOverride(store: store).reclassify(
-                taskID: task, to: bucket, reason: reason, until: invocation.arguments.value("until"),
-                actor: GlobalOptions.actor(invocation.arguments, environment: invocation.environment), asOf: invocation.global.asOf,
-                defaultTimeZone: zone)
+                taskID: task, to: bucket, reason: reason, until: invocation.arguments.value("until"), actor: actor,
+                asOf: invocation.global.asOf, defaultTimeZone: zone)
         } catch {
             throw auditFailure(error)
         }
@@ -83,5 +82,10 @@ enum ReclassifyCommand: Command {
             "entry \(entry.id): task \(task) pinned to \(entry.toBucket)\(until) (was \(entry.fromBucket.isEmpty ? "none" : entry.fromBucket)); undo with `dashboard revert \(entry.id)`"
         )
         return .success
+    }
+
+    /// True when the arguments select tasks by the report's options instead of naming a TASK.
+    static func selects(_ args: ParsedArguments) -> Bool {
+        ReportCommand.selectionOptions.contains { args.values[$0.name] != nil || args.has($0.name) }
     }
 }

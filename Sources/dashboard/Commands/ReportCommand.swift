@@ -143,11 +143,13 @@ enum ReportCommand: Command {
         // Streamed (docs/reports.md, "Memory"): a grid keeps one tally per course, a list page
         // is paged in SQL, a whole list and --out are read one course at a time.
         // The report reaches the store through its read protocols only (docs/architecture.md).
-        let store: (any ReportReading & BatchReading & SettingsReading & TeacherReading)? = try openExistingStore(invocation)
+        let store: (any ReportReading & BatchReading & SettingsReading & TeacherReading & RoleReading)? = try openExistingStore(invocation)
         // Buckets in the database's default zone, never the reader's (SPEC §6): every reader
         // gets the same buckets; --timezone only changes how times are shown.
         let zone = try store.map { try defaultZone($0, invocation) } ?? global.timeZone
-        let facts = try store.map { try ReportSource.facts($0) } ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        var facts = try store.map { try ReportSource.facts($0) } ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        // A teacher's role whose grants match no course: its own state, never an empty all-clear.
+        if let role = try store?.restrictedRole(), role.liveCourses == 0 { facts.roleWithoutCourses = role.name }
         // Tasks with a stored value a hand edit made invalid: each shows it; the count is warned.
         var invalid = 0
         if let out {
@@ -190,7 +192,11 @@ enum ReportCommand: Command {
             console.out(
                 format.render(Self.empty(kind, facts, query, global), width: width, style: console.stdoutColour ? .terminal : .plain))
         }
-        if !facts.hasData { console.note("no data imported yet; next step: dashboard import imports/") }
+        if !facts.hasData {
+            console.note("no data imported yet; next step: dashboard import imports/")
+        } else if let role = facts.roleWithoutCourses {
+            warnNoCourses(role, invocation)
+        }
         if let stale = facts.staleNotice(asOf: global.asOf) { console.warning(stale.message) }
         if invalid > 0 {
             console.warning(
@@ -198,6 +204,13 @@ enum ReportCommand: Command {
             )
         }
         return .success
+    }
+
+    /// A teacher's role (PostgreSQL) that sees no course: said on stderr, with who fixes it.
+    static func warnNoCourses(_ role: String, _ invocation: Invocation) {
+        invocation.console.warning(
+            "role \(VisibleText.of(role)) sees no course in \(invocation.global.databaseDisplay): no grant of it names a course's teacher; the administrator grants it: `dashboard access grant-teacher \(VisibleText.of(role)) --teacher \"YOUR NAME\"`"
+        )
     }
 
     /// `cannot write reports to OUT: …` (74): a folder's own problems name the component at

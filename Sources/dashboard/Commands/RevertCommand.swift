@@ -33,7 +33,7 @@ enum RevertCommand: Command {
             .value("batch", "ID", "revert a whole import batch", kind: .identifier),
             .value("group", "G", "revert every entry of a bulk reclassify's group", kind: .identifier),
             .flag("force", "revert even when later changes touch the same task or rows"),
-            .value("actor", "NAME", "who reverts (default: $USER)"),
+            .value("actor", "NAME", "who reverts (default: $USER, else your login name; a teacher's role: itself)"),
             .value("format", "text|json", "text (default) or json: the revert entries on stdout"),
             .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])
@@ -41,7 +41,6 @@ enum RevertCommand: Command {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let format = format(invocation)
         let args = invocation.arguments
-        let actor = GlobalOptions.actor(args, environment: invocation.environment)
         let batchID = args.integer("batch")
         let groupID = args.integer("group")
         if [batchID != nil, groupID != nil, !args.positionals.isEmpty].filter({ $0 }).count > 1 {
@@ -54,6 +53,8 @@ enum RevertCommand: Command {
         if let batchID {
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             let zone = try defaultZone(store, invocation)
+            let actor = try Self.actor(invocation, store: store)
+            try requireMayRevert(.batch(batchID), store, invocation)
             do {
                 result = try Reverter(store: store).revert(
                     batchID: batchID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -67,6 +68,8 @@ enum RevertCommand: Command {
             let entryID = try identifier(text, label: "ENTRY")
             store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
             let zone = try defaultZone(store, invocation)
+            let actor = try Self.actor(invocation, store: store)
+            try requireMayRevert(.entry(entryID), store, invocation)
             do {
                 result = try Reverter(store: store).revert(
                     entryID: entryID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf,
@@ -102,11 +105,12 @@ enum RevertCommand: Command {
         let args = invocation.arguments
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
         let zone = try defaultZone(store, invocation)
+        let actor = try Self.actor(invocation, store: store)
+        try requireMayRevert(.group(groupID), store, invocation)
         let result: RevertResult
         do {
             result = try Reverter(store: store).revert(
-                groupID: groupID, force: args.has("force"), actor: GlobalOptions.actor(args, environment: invocation.environment),
-                asOf: invocation.global.asOf, defaultTimeZone: zone)
+                groupID: groupID, force: args.has("force"), actor: actor, asOf: invocation.global.asOf, defaultTimeZone: zone)
         } catch {
             throw auditFailure(error)
         }
@@ -130,5 +134,22 @@ enum RevertCommand: Command {
         if let group = result.groupID { note += "; undo with `dashboard revert --group \(group)`" }
         invocation.console.note(note)
         return .success
+    }
+
+    /// A teacher's role (PostgreSQL) asking to revert what is not its own pin, or a batch, or
+    /// without the right to write the log: refused before the revert begins, in the words of the
+    /// server's refusal (`RefusalWords`), so that it is never first told to pass --force or to
+    /// revert later entries it may not revert either.
+    private static func requireMayRevert(_ target: RevertTarget, _ store: any WritableStore, _ invocation: Invocation) throws {
+        let refusal: RoleRefusal?
+        do {
+            refusal = try store.revertRefusal(target)
+        } catch {
+            let path = invocation.global.databasePath
+            throw CommandError.store(StoreFactory.storeFailure(error, path: path) ?? .internalFailure(.unexpected("\(error)")))
+        }
+        guard let refusal else { return }
+        throw RefusalWords.error(
+            refusal, database: invocation.global.databaseDisplay, command: spec.name, arguments: invocation.arguments)
     }
 }

@@ -24,7 +24,7 @@ enum SettingsCommand: Command {
                 name: "timezone", arguments: "NAME",
                 abstract: "Set the default time zone (an IANA name) and recompute the buckets.",
                 options: [
-                    .value("actor", "NAME", "who changes it, for the log (default: $USER)"),
+                    .value("actor", "NAME", "who changes it, for the log (default: $USER, else your login name)"),
                     .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
                 ]),
         ])
@@ -76,7 +76,7 @@ enum SettingsCommand: Command {
                 hint: "use a name such as Europe/Berlin or America/New_York (not an abbreviation like PST)")
         }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
-        let actor = GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
+        let actor = try GlobalOptions.actor(invocation.arguments, environment: invocation.environment)
         let old: String?
         do {
             old = try store.setDefaultTimeZone(name, actor: actor, at: Date())

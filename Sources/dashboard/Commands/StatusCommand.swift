@@ -57,6 +57,7 @@ enum StatusCommand: Command {
         } else {
             invocation.console.out(text(status))
         }
+        if let role = try store.restrictedRole(), role.liveCourses == 0 { ReportCommand.warnNoCourses(role.name, invocation) }
         return .success
     }
 

@@ -15,6 +15,7 @@ extension ReportWording {
         case .page(let page): return "--page \(page)"
         case .showBatch(let id): return "dashboard batches show \(id)"
         case .narrowing(let query): return narrowing(query)
+        case .grantCourses(let role): return "a grant of your courses (`dashboard access grant-teacher \(role) --teacher \"YOUR NAME\"`)"
         }
     }
 

@@ -226,3 +226,9 @@ extension Trait where Self == ConditionTrait {
     /// SQLite pass; `reason` says why, and what PostgreSQL has instead.
     static func sqliteOnly(_ reason: Comment) -> Self { .enabled(if: !TestStore.isPostgres, reason) }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// A test of what only the PostgreSQL store has, as the end-to-end suites' `.postgresPass`:
+    /// it runs in the PostgreSQL pass.
+    static var postgresPass: Self { .enabled(if: TestStore.isPostgres, "about the PostgreSQL store: runs in the PostgreSQL pass") }
+}

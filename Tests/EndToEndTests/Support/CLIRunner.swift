@@ -177,19 +177,37 @@ final class Sandbox {
     /// The names in the working directory, sorted.
     func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
 
-    /// Starts `dashboard ARGS` without waiting for it.
-    func launch(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 60) throws
-        -> RunningCommand
-    {
-        try RunningCommand(
-            executable: DashboardBinary.url(), arguments: arguments, directory: directory,
-            environment: Sandbox.baseEnvironment.merging(environment) { $1 }, stdin: stdin.map { Data($0.utf8) },
-            ioDirectory: io, timeout: timeout)
+    /// Starts `dashboard ARGS` without waiting for it (`unsetting`: variables of the base
+    /// environment the command does not get, `USER` for one).
+    func launch(
+        _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], stdin: String? = nil,
+        timeout: TimeInterval = 60
+    ) throws -> RunningCommand {
+        var environment = Sandbox.baseEnvironment.merging(environment) { $1 }
+        for name in unsetting { environment[name] = nil }
+        return try RunningCommand(
+            executable: DashboardBinary.url(), arguments: arguments, directory: directory, environment: environment,
+            stdin: stdin.map { Data($0.utf8) }, ioDirectory: io, timeout: timeout)
     }
 
     /// Runs `dashboard ARGS` to its end.
-    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> CommandResult {
-        try launch(arguments, environment: environment, stdin: stdin).finish()
+    func run(_ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], stdin: String? = nil) throws
+        -> CommandResult
+    {
+        try launch(arguments, environment: environment, unsetting: unsetting, stdin: stdin).finish()
+    }
+
+    /// Runs `dashboard ARGS` as the user `uid` (and group `uid`), through `setpriv` (root only),
+    /// without `USER`: the working directory is opened to every user first.
+    func run(asUser uid: UInt32, _ arguments: [String]) throws -> CommandResult {
+        chmod(directory.path, 0o777)
+        var environment = Sandbox.baseEnvironment
+        environment["USER"] = nil
+        return try RunningCommand(
+            executable: URL(fileURLWithPath: "/usr/bin/setpriv"),
+            arguments: ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", try DashboardBinary.url().path] + arguments,
+            directory: directory, environment: environment, stdin: nil, ioDirectory: io, timeout: 60
+        ).finish()
     }
 
     /// Runs `sql` on the database `name` by hand, as an administrator would: in the `sqlite3`

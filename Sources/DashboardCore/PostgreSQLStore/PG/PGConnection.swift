@@ -10,11 +10,15 @@ public struct PGError: Error, CustomStringConvertible, Equatable, Sendable {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// The role the connection logged in as, for a refusal of privileges (42501): the words of a
+    /// refusal name it (`RoleRefusal`).
+    public let role: String?
 
-    package init(sqlState: String?, message: String, sql: String? = nil) {
+    package init(sqlState: String?, message: String, sql: String? = nil, role: String? = nil) {
         self.sqlState = sqlState
         self.message = message
         self.sql = sql
+        self.role = role
     }
 
     public var description: String { message }
@@ -248,7 +252,8 @@ package final class PGConnection {
         default:
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            throw PGError(sqlState: state, message: message ?? Self.trimmed(PQresultErrorMessage(result)), sql: sql)
+            let role = state == "42501" ? PQuser(handle).map { String(cString: $0) } : nil
+            throw PGError(sqlState: state, message: message ?? Self.trimmed(PQresultErrorMessage(result)), sql: sql, role: role)
         }
     }
 
