@@ -66,6 +66,44 @@ import Testing
         #expect(try DatabaseSnapshot.data(sandbox.path("db.sqlite")) == fixture.after)
     }
 
+    @Test("a backup copied over the database in place during an import: 74, nothing of the import in it, whole once its -wal is moved away")
+    func aBackupCopiedOverTheDatabaseDuringAnImport() throws {
+        let fixture = try ReliabilityFixture.large.get()
+        let sandbox = try Sandbox()
+        try fixture.prepare(sandbox, database: "baseline.sqlite")
+        let backup = try Data(contentsOf: URL(fileURLWithPath: sandbox.path("baseline.sqlite")))
+        let result = try syncImport(sandbox, fixture: fixture) {
+            // `cp baseline.sqlite db.sqlite`: the same inode, the backup's bytes.
+            let fd = open(sandbox.path("db.sqlite"), O_WRONLY | O_TRUNC)
+            #expect(fd >= 0)
+            _ = backup.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        guard let result else { return }
+        #expect(result.exitCode == 74, "\(result)")
+        let rolledBack =
+            "dashboard: error: db.sqlite was overwritten in place by another file's bytes while this command wrote to it; everything the command wrote was rolled back\n"
+        let committed =
+            "dashboard: error: db.sqlite was overwritten in place by another file's bytes while this command committed: what the command wrote is not safely stored\n"
+        let firstLine = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).first.map { $0 + "\n" } ?? ""
+        #expect(firstLine == rolledBack || firstLine == committed, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "dashboard: hint: the -wal and -shm beside db.sqlite belong to the file that was there: stop every dashboard command, move db.sqlite-wal and db.sqlite-shm away"
+            ), "\(result)")
+        // Nothing of the old file's -wal was copied into the backup's bytes.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.path("db.sqlite"))) == backup)
+        // As the hint says: the side files moved away, the file at the path is the backup, whole.
+        for suffix in ["-wal", "-shm"] {
+            #expect(rename(sandbox.path("db.sqlite" + suffix), sandbox.path("old" + suffix)) == 0)
+        }
+        #expect(try Consistency.check(sandbox.path("db.sqlite")) == "ok\n")
+        #expect(try DatabaseSnapshot.data(sandbox.path("db.sqlite")) == fixture.before)
+        let again = try sandbox.run(ReliabilityFixture.syncArguments)
+        #expect(again == fixture.syncImport, "\(again)")
+        #expect(try DatabaseSnapshot.data(sandbox.path("db.sqlite")) == fixture.after)
+    }
+
     @Test("the -wal deleted during an import: 74, rolled back, the file as before and whole")
     func theWALDeletedDuringAnImport() throws {
         let fixture = try ReliabilityFixture.large.get()

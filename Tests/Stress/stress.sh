@@ -18,7 +18,8 @@
 #                 is full with the data unchanged, or exit 0 with the data complete; after freeing
 #                 space the same import succeeds. Needs root (mount); refused mount = violation.
 #   5. replaced — files changed under a sync import at seeded random moments: a backup moved over
-#                 the database, its -wal cut short, its -wal deleted. Exit 65 (the import ended
+#                 the database, its -wal cut short, its -wal deleted, a backup copied over it in
+#                 place (cat backup > db: the same inode). Exit 65 (the import ended
 #                 first) or 74 with the words of what happened; the file at the path is the backup
 #                 whole (no -wal of the old file beside it), the old file holds the batch whole or
 #                 not at all, as the words say; a cut -wal leaves the data before or after, or a
@@ -217,7 +218,7 @@ replace_started=$(now)
 declare -A outcomes=()
 wal_bytes() { stat -c %s "$1-wal" 2>/dev/null || echo 0; }
 for ((k = 1; k <= REPLACES; k++)); do
-    kind=$(( (k - 1) % 3 ))
+    kind=$(( (k - 1) % 4 ))
     delay=$(awk -v s="$SEED" -v k="$k" -v d="$SYNC_SECONDS" 'BEGIN { srand(s + 7919 * k); printf "%.3f", 0.005 + rand() * d }')
     restore baseline.sqlite db.sqlite
     rm -f old.sqlite backup.sqlite
@@ -230,6 +231,7 @@ for ((k = 1; k <= REPLACES; k++)); do
         1) size=$(wal_bytes db.sqlite); cut=$(awk -v s="$SEED" -v k="$k" -v n="$size" 'BEGIN { srand(s + k); printf "%d", n * rand() * rand() }')
            what="-wal cut from $size to $cut bytes"; truncate -s "$cut" db.sqlite-wal 2>/dev/null ;;
         2) what="-wal deleted"; rm -f db.sqlite-wal ;;
+        3) what="backup copied over the database in place"; cat baseline.sqlite > db.sqlite ;;
     esac
     wait "$pid"
     rc=$?
@@ -243,13 +245,23 @@ for ((k = 1; k <= REPLACES; k++)); do
             *"went into the file that was at db.sqlite before"*) outcome="74 into the old file" ;;
             *"not safely stored") outcome="74 not safely stored" ;;
             *"was copied into db.sqlite from the -wal it used") outcome="74 copied from the -wal" ;;
+            *"overwritten in place by another file's bytes while this command wrote to it; everything the command wrote was rolled back")
+                outcome="74 overwritten, rolled back" ;;
             *) violation "$what: exit 74 with other words: $first" ;;
         esac
     elif [[ $rc != 65 ]]; then
         violation "$what: $(head -2 replace.err | tr '\n' ' ')"
     fi
     outcomes["$outcome"]=$((${outcomes["$outcome"]:-0} + 1))
-    if [[ $kind == 0 ]]; then
+    if [[ $kind == 3 && $rc == 74 ]]; then
+        # Nothing of the -wal went into the copied bytes; as the hint says, the side files are
+        # moved away, and the file at the path is then the backup, whole.
+        cmp -s baseline.sqlite db.sqlite || violation "$what: the bytes at the path are no longer the backup's"
+        grep -q "move db.sqlite-wal and db.sqlite-shm away" replace.err || violation "$what: no hint to move the side files away"
+        rm -f db.sqlite-wal db.sqlite-shm
+        [[ $(integrity db.sqlite) == ok ]] || violation "$what: the backup at the path: integrity: $(integrity db.sqlite | head -2)"
+        [[ $(dump_hash db.sqlite) == "$BEFORE" ]] || violation "$what: the backup at the path is not the backup"
+    elif [[ $kind == 0 ]]; then
         # The backup is at the path, whole and alone; the old file holds the batch whole or not at all.
         [[ $(wal_bytes db.sqlite) == 0 ]] || violation "$what: a -wal of $(wal_bytes db.sqlite) bytes is left beside the backup"
         [[ $(integrity db.sqlite) == ok ]] || violation "$what: the file at the path: integrity: $(integrity db.sqlite | head -2)"

@@ -89,6 +89,8 @@ package enum NightlyJob {
             defer { mark = now }
             return NightlyPhases.seconds(from: mark, to: now)
         }
+        // A stop asked for while the database was being opened: nothing was begun.
+        try stopIfRequested()
         if !noExport {
             do {
                 result.imported = try store.importFiles(files, options: options, record: true, clock: clock, progress: progress)

@@ -15,7 +15,7 @@ import CSQLite
 /// no query reads.
 ///
 /// Cost, measured on the bench's 1,000,000-task database (102 MB, 6,200 pages of 16 KiB): about
-/// 0.07 s, against 0.85 s for `PRAGMA quick_check`; docs/performance.md has the figures. Where
+/// 0.04–0.09 s, against 0.85 s for `PRAGMA quick_check`; docs/performance.md has the figures. Where
 /// SQLite was built without `dbstat`, `PRAGMA quick_check` does the same job, slower.
 enum PageCheck {
     /// Walks every B-tree page.

@@ -52,7 +52,14 @@ extension Store {
     }
 
     /// The summary `dashboard status` prints.
+    ///
+    /// One read (`read`): every figure from one snapshot, and the files checked at its end, so
+    /// that a database replaced or cut short while it counts is never reported as a success.
     package func status() throws -> StoreStatus {
+        try read { try statusFigures() }
+    }
+
+    private func statusFigures() throws -> StoreStatus {
         // A teacher's role counts its courses' tasks through the course index (`visibleCourseIDs`).
         let (visible, courses) = try visibleCoursesFilter(parameter: 1)
         return StoreStatus(

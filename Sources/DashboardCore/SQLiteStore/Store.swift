@@ -390,4 +390,5 @@ package final class Store {
 
 extension Store: Interruptible {
     package func interrupter() -> @Sendable () -> Void { database.interrupter() }
+    package func resumeAfterStop() { database.resumeAfterStop() }
 }

@@ -86,7 +86,12 @@ package enum PathWalk {
                     let made = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                     if made >= 0 {
                         var info = stat()
-                        guard fstat(made, &info) == 0, info.st_uid == geteuid() else {
+                        guard fstat(made, &info) == 0 else {
+                            let code = errno
+                            close(made)
+                            throw fail(.system(here, errno: code))
+                        }
+                        guard info.st_uid == geteuid() else {
                             close(made)
                             throw fail(.otherOwner(here, uid: info.st_uid))
                         }

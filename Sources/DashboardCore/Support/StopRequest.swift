@@ -54,4 +54,7 @@ package final class StopRequest: @unchecked Sendable {
 package protocol Interruptible: AnyObject {
     /// A function any thread may call, as long as it likes, even after the store closed.
     func interrupter() -> @Sendable () -> Void
+    /// Lets the store's statements run again once the run has stopped at its safe point and
+    /// handled the stop (the last short reads of a stopped night: its metrics).
+    func resumeAfterStop()
 }

@@ -128,6 +128,10 @@ struct CommandError: Error {
     /// What to do after the database's files changed under a command (docs/operations.md,
     /// "Replacing or restoring the database file").
     private static func filesChangedHint(path: String, _ change: DatabaseFileChange) -> String {
+        if change.kind == .overwritten {
+            return
+                "the -wal and -shm beside \(path) belong to the file that was there: stop every dashboard command, move \(path)-wal and \(path)-shm away, restore the backup again by moving a copy over \(path) (`mv`), then run `dashboard verify` (docs/operations.md)"
+        }
         if change.damagesTheFile {
             return "the database is damaged: restore the last backup, then run the command again; `dashboard verify` tells what is wrong"
         }

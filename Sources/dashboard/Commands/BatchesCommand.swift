@@ -46,7 +46,7 @@ enum BatchesCommand: Command {
         "limit", "N", "list at most N courses or tasks of each kind and change of a held batch (default 50; 0: all)",
         kind: .integer(0...1_000_000))
     static let wait = OptionSpec.value("wait", "SECONDS", "wait this long for another writer", kind: .waitSeconds)
-    static let actor = OptionSpec.value("actor", "NAME", "who decides (default: $USER, else your login name)")
+    static let actor = OptionSpec.value("actor", "NAME", "who decides (default: $USER, else the name of the user running it)")
     static let force = OptionSpec.flag("force", "even when other batches committed after the held one")
     static let reports = OptionSpec.value(
         "reports", "DIR", "then write the night's reports again into DIR/<as-of date>/, as `nightly --reports DIR` does")

@@ -19,7 +19,7 @@ enum CategorizeCommand: Command {
             "DASHBOARD_TZ=Europe/Berlin dashboard categorize",
         ],
         options: [
-            .value("actor", "NAME", "who runs it, for the log (default: $USER, else your login name)"),
+            .value("actor", "NAME", "who runs it, for the log (default: $USER, else the name of the user running it)"),
             .value("format", "text|json", "text (default): a summary on stderr; json: the counts on stdout"),
             .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])

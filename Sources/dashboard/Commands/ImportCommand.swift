@@ -35,7 +35,7 @@ enum ImportCommand: Command {
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes (each cleared override is logged)"),
             .flag("dry-run", "validate and count, write no data (recorded as a dry_run batch)"),
             .value("wait", "SECONDS", "wait this long for another import to finish (default 0: exit 75 at once)", kind: .waitSeconds),
-            .value("actor", "NAME", "who runs the import, for the record (default: $USER, else your login name)"),
+            .value("actor", "NAME", "who runs the import, for the record (default: $USER, else the name of the user running it)"),
         ],
         arguments: .files)
 

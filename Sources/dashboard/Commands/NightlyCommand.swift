@@ -21,7 +21,9 @@ enum NightlyCommand: Command {
             node_exporter's textfile collector (name it *.prom), replaced whole at the end of
             every run, a failed or held one included, one that could not open the database too
             (docs/operations.md, "Monitoring").
-            Exit: 0 all well; 65 rows rejected, a file-level error or a sync held for approval;
+            Exit: 0 all well; 64 a usage error, or a name the reports would take is in the way
+            (a folder or FIFO there, a `latest` that is not a link), found before any write;
+            65 rows rejected, a file-level error or a sync held for approval;
             66 the drop folder is missing or holds no CSV (the reports are written all the same);
             74 the database, the reports or the metrics cannot be written; 75 another import or
             nightly holds the database (no metrics are written: the run holding it writes them),
@@ -43,7 +45,7 @@ enum NightlyCommand: Command {
             .value("mode", "merge|sync", "merge (default) or sync (also deletes rows missing from the files)", kind: ImportInputs.modeKind),
             .value("max-delete", "LIMIT", "most a sync may delete per kind: 10% (default) or a count", kind: .maxDelete),
             .value("wait", "SECONDS", "wait this long for another writer (default 0: exit 75 at once)", kind: .waitSeconds),
-            .value("actor", "NAME", "who runs it, for the record (default: $USER, else your login name)"),
+            .value("actor", "NAME", "who runs it, for the record (default: $USER, else the name of the user running it)"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes"),
             .value("metrics", "FILE", "also write the night's Prometheus metrics to FILE (replaced whole, even after a failed night)"),
         ])
@@ -69,6 +71,12 @@ enum NightlyCommand: Command {
         } catch let error as CommandError where error.code == .noInput {
             missingExport = error
         }
+        // SIGTERM, SIGINT or SIGHUP end the night at its next safe point (`StopSignals`), from
+        // before the database is opened (its page check, a migration): a stop asked for then is
+        // said in words as any other, once the open is over.
+        let stop = StopRequest()
+        let signals = StopSignals(stop)
+        defer { signals.restore() }
         let store: any WritableStore
         do {
             store = try openStore(invocation, wait: waitSeconds(invocation))
@@ -87,10 +95,6 @@ enum NightlyCommand: Command {
         var result: NightlyResult
         // Categorize or the reports failed: the night's metrics are written first, then this.
         var stopped: CommandError?
-        // SIGTERM, SIGINT or SIGHUP end the night at its next safe point (`StopSignals`).
-        let stop = StopRequest()
-        let signals = StopSignals(stop)
-        defer { signals.restore() }
         do {
             let reports = NightlyJob.Reports(
                 root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
@@ -120,6 +124,9 @@ enum NightlyCommand: Command {
         if let metricsPath {
             let run = MonitoringMetrics.night(
                 result, noExport: missingExport != nil, completed: stopped == nil, asOf: options.asOf, batches: store)
+            // A stopped night stopped at a safe point: the status is one short read more, so
+            // that its metrics keep the database's families (held batches, data age, size).
+            if stopped != nil { store.resumeAfterStop() }
             // The database's own families are left out when it cannot be read any more.
             let families = MonitoringMetrics.families(run: run, database: try? store.status(), asOf: options.asOf)
             metricsFailure = writeMetrics(families, metricsPath, importsDir, invocation)
@@ -192,6 +199,9 @@ enum NightlyCommand: Command {
             left.append("the import was stopped before it committed: nothing was imported")
         } else if let failure = night.importFailure {
             left.append("the import had failed: \(failure)")
+        } else {
+            // Asked for while the database was being opened.
+            left.append("the import had not begun: nothing was imported")
         }
         if night.categorized != nil {
             left.append("buckets were recomputed")

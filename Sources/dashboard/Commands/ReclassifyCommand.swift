@@ -36,7 +36,7 @@ enum ReclassifyCommand: Command {
                 kind: .choice(Bucket.allCases.map(\.rawValue))),
             .value("reason", "TEXT", "why (required; kept in the audit log)", kind: .reason),
             .value("until", "DATE", "when the override expires: a date (end of that day), a local time or an instant"),
-            .value("actor", "NAME", "who decides (default: $USER, else your login name; a teacher's role: itself)"),
+            .value("actor", "NAME", "who decides (default: $USER, else the name of the user running it; a teacher's role: itself)"),
             .value("format", "text|json", "text (default) or json: the new audit entry, or the selected tasks, on stdout"),
             .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ] + ReportCommand.selectionOptions + [

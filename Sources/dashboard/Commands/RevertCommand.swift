@@ -33,7 +33,7 @@ enum RevertCommand: Command {
             .value("batch", "ID", "revert a whole import batch", kind: .identifier),
             .value("group", "G", "revert every entry of a bulk reclassify's group", kind: .identifier),
             .flag("force", "revert even when later changes touch the same task or rows"),
-            .value("actor", "NAME", "who reverts (default: $USER, else your login name; a teacher's role: itself)"),
+            .value("actor", "NAME", "who reverts (default: $USER, else the name of the user running it; a teacher's role: itself)"),
             .value("format", "text|json", "text (default) or json: the revert entries on stdout"),
             .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
         ])

@@ -24,7 +24,7 @@ enum SettingsCommand: Command {
                 name: "timezone", arguments: "NAME",
                 abstract: "Set the default time zone (an IANA name) and recompute the buckets.",
                 options: [
-                    .value("actor", "NAME", "who changes it, for the log (default: $USER, else your login name)"),
+                    .value("actor", "NAME", "who changes it, for the log (default: $USER, else the name of the user running it)"),
                     .value("wait", "SECONDS", "wait this long for a running import (default 0: exit 75)", kind: .waitSeconds),
                 ]),
         ])

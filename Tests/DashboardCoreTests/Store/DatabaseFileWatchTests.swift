@@ -197,6 +197,77 @@ struct DatabaseFileWatchTests {
                 == "db.sqlite was replaced by another file while this command read it: what it showed came from the file as it was before")
     }
 
+    /// Writes the bytes of `source` over the file at `path` in place (its inode kept), as
+    /// `cp source path` does.
+    private func copyInPlace(_ source: String, over path: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let fd = open(path, O_WRONLY | O_TRUNC)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        #expect(written == bytes.count)
+    }
+
+    @Test("a backup copied over the database in place during a write: rolled back, nothing copied into it, named as damage")
+    func overwrittenBeforeCommit() throws {
+        let dir = try folder()
+        let path = dir + "/db.sqlite"
+        try database(path, courses: 3)
+        try database(dir + "/backup.sqlite", courses: 1)
+        let backup = try Data(contentsOf: URL(fileURLWithPath: dir + "/backup.sqlite"))
+        let store = try Store(path: path)
+        let inode = DatabaseFileWatch.key(path)
+        let found = change {
+            try store.database.inTransaction(.immediate) {
+                try store.database.run("INSERT INTO courses (course_id, code, title) VALUES ('NEW', 'NEW', 'New')")
+                try copyInPlace(dir + "/backup.sqlite", over: path)
+                return .commit
+            }
+        }
+        #expect(found == DatabaseFileChange(kind: .overwritten, moment: .beforeCommit, walSettled: nil))
+        #expect(found?.damagesTheFile == true)
+        #expect(
+            found?.words(path: "db.sqlite")
+                == "db.sqlite was overwritten in place by another file's bytes while this command wrote to it; everything the command wrote was rolled back"
+        )
+        // Same file, the backup's bytes, and nothing of the old -wal copied into them.
+        #expect(DatabaseFileWatch.key(path) == inode)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == backup)
+        // Nothing more commits through the connection.
+        #expect(change { try self.addCourses(store, from: 9, count: 1) }?.kind == .overwritten)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == backup)
+    }
+
+    @Test("a backup copied over the database in place while a reader reads: the read fails, saying so")
+    func overwrittenWhileReading() throws {
+        let dir = try folder()
+        let path = dir + "/db.sqlite"
+        try database(path, courses: 3)
+        try database(dir + "/backup.sqlite", courses: 1)
+        let store = try Store(path: path)
+        let found = change {
+            _ = try store.read {
+                let count = try store.database.int("SELECT count(*) FROM courses")
+                try copyInPlace(dir + "/backup.sqlite", over: path)
+                return count
+            }
+        }
+        #expect(found == DatabaseFileChange(kind: .overwritten, moment: .reading))
+    }
+
+    @Test("status on a file replaced after the store opened it: the change, never the old file's counts")
+    func statusChecksTheFilesAfterReading() throws {
+        let dir = try folder()
+        let path = dir + "/db.sqlite"
+        try database(path, courses: 3)
+        try database(dir + "/backup.sqlite", courses: 1)
+        let store = try Store(path: path)
+        #expect(try store.status().liveCourses == 3)
+        #expect(rename(dir + "/backup.sqlite", path) == 0)
+        let found = change { _ = try store.status() }
+        #expect(found == DatabaseFileChange(kind: .replaced, moment: .reading))
+    }
+
     @Test("a store opened on another file than the one judged is refused at open")
     func replacedWhileOpening() throws {
         let dir = try folder()

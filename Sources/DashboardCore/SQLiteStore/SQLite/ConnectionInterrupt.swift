@@ -52,6 +52,12 @@ final class ConnectionInterrupt: @unchecked Sendable {
         }
     }
 
+    /// Lets statements run again after a stop was handled: the run stopped at a safe point and
+    /// only its last short reads remain (the night's metrics read the database's status).
+    func resume() {
+        requested.store(false, ordering: .relaxed)
+    }
+
     /// Sets how long a writer waits for another writer's lock.
     func setBusyTimeout(milliseconds: Int) {
         lock.withLock { busyMilliseconds = max(0, milliseconds) }

@@ -139,11 +139,20 @@ package final class Database {
         return { interruption.interrupt() }
     }
 
+    /// Lets the connection's statements run again once a stop was handled (`Interruptible`).
+    package func resumeAfterStop() { interruption.resume() }
+
     deinit {
         interruption.closing()
         statementCache.removeAll()
         // A write refused or found gone astray by a path that did not go through a transaction.
-        if let moment = fileWatch?.finding?.moment, moment == .beforeCommit || moment == .afterCommit { _ = settleWAL() }
+        if let moment = fileWatch?.finding?.moment, moment == .beforeCommit || moment == .afterCommit {
+            _ = settleWAL()
+        } else if fileWatch?.finding?.damagesTheFile == true {
+            // A read found the file cut short or overwritten in place: the -wal's pages must not
+            // be copied into it when the connection closes.
+            setCheckpointOnClose(false)
+        }
         if let handle = sqliteHandle { sqlite3_close_v2(handle) }
     }
 
@@ -442,8 +451,10 @@ package final class Database {
     /// SQLite's commit hook: 1 turns the commit into a rollback.
     private func commitVerdict() -> Int32 {
         guard let handle = sqliteHandle, let watch = fileWatch else { return 0 }
-        // Once the files changed, nothing more commits through this connection.
-        if let finding = watch.finding { return finding.moment == .reading ? 0 : 1 }
+        // Once the files changed, nothing more commits through this connection, whatever found
+        // the change (a read's failure included: a later write would go into the files the path
+        // no longer names, or pair the new file with the old -wal).
+        if watch.finding != nil { return 1 }
         guard let kind = watch.checkBeforeCommit(handle) else { return 0 }
         watch.finding = DatabaseFileChange(kind: kind, moment: .beforeCommit)
         return 1

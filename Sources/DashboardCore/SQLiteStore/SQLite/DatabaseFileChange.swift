@@ -12,6 +12,10 @@ public struct DatabaseFileChange: Error, Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Another file is at the database's path (a file moved or copied over it).
         case replaced
+        /// The file the connection opened was written over in place (`cp` or `cat` of another
+        /// file onto it: same inode, other bytes), so its `-wal` and `-shm` belong to the bytes that
+        /// were there before.
+        case overwritten
         /// Nothing is at the database's path any more.
         case removed
         /// The file is shorter than this connection saw it (bytes now, bytes seen): SQLite never
@@ -55,7 +59,7 @@ public struct DatabaseFileChange: Error, Equatable, Sendable {
     /// True when the file at the path (or its `-wal`) lost data: the database is damaged.
     public var damagesTheFile: Bool {
         switch kind {
-        case .truncated, .walTruncated: return true
+        case .truncated, .walTruncated, .overwritten: return true
         default: return false
         }
     }
@@ -66,6 +70,7 @@ public struct DatabaseFileChange: Error, Equatable, Sendable {
         switch kind {
         case .replaced: happened = "\(path) was replaced by another file"
         case .removed: happened = "\(path) was deleted"
+        case .overwritten: happened = "\(path) was overwritten in place by another file's bytes"
         case .truncated(let bytes, let seen):
             happened = "\(path) was cut short (\(bytes) bytes, it had \(seen))"
         case .sideFileReplaced(let suffix): happened = "\(path)\(suffix) was replaced by another file"
@@ -79,7 +84,7 @@ public struct DatabaseFileChange: Error, Equatable, Sendable {
             return "\(happened) while this command wrote to it; everything the command wrote was rolled back"
         case .afterCommit:
             switch kind {
-            case .walTruncated, .truncated:
+            case .walTruncated, .truncated, .overwritten:
                 return "\(happened) while this command committed: what the command wrote is not safely stored"
             case .sideFileRemoved, .sideFileReplaced:
                 if walSettled == true {

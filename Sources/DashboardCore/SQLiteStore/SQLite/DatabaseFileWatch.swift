@@ -51,6 +51,9 @@ final class DatabaseFileWatch {
     private var walSeen: Int?
     /// The change the commit hook found (the hook can only say "roll back").
     var finding: DatabaseFileChange?
+    /// The main file's last modification as last seen, with what the `-shm` said then of the
+    /// database's writes and checkpoints (`writeRecord`): the basis of `overwrittenInPlace`.
+    private var lastWrite: (stamp: FileStamp, record: [UInt8]?)?
 
     static let sideSuffixes = ["-wal", "-shm"]
 
@@ -60,6 +63,13 @@ final class DatabaseFileWatch {
         var inode: UInt64
         var bytes: Int
         static func == (a: FileKey, b: FileKey) -> Bool { a.device == b.device && a.inode == b.inode }
+    }
+
+    /// When a file's bytes last changed, and how many there are.
+    struct FileStamp: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+        var bytes: Int
     }
 
     /// The key of the file at `path` (links followed), or nil when there is none.
@@ -88,6 +98,7 @@ final class DatabaseFileWatch {
         mainBytes = now.bytes
         keep("")
         for suffix in Self.sideSuffixes { sides[suffix] = keep(suffix) }
+        _ = overwrittenInPlace()
     }
 
     deinit {
@@ -140,7 +151,50 @@ final class DatabaseFileWatch {
             guard let found = Self.key(resolved + suffix) else { return .sideFileRemoved(suffix: suffix) }
             if found != kept { return .sideFileReplaced(suffix: suffix) }
         }
-        return nil
+        return overwrittenInPlace() ? .overwritten : nil
+    }
+
+    /// True when the main file's bytes changed since the last check although no SQLite
+    /// connection wrote to it: another file copied over it in place (`cp backup.sqlite x.sqlite`
+    /// keeps the inode, so the identity checks see nothing).
+    ///
+    /// In WAL mode SQLite writes the main file only in a checkpoint, and a checkpoint (like
+    /// every commit) moves the `-shm`'s record of the database's writes (`writeRecord`: the
+    /// WAL-index header and the checkpoint's progress). So a modification time or size that moved
+    /// while that record did not is a writer that is not SQLite. Not judged: a database without a
+    /// `-shm` of its own (no WAL, a read-only connection), and a check while another process holds
+    /// the checkpoint lock (its pages may be on their way before its record moves). The record is
+    /// read before the time, so that a checkpoint between the two reads is seen at the next check.
+    private func overwrittenInPlace() -> Bool {
+        let record = writeRecord()
+        guard let fd = descriptors[""] else { return false }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        let stamp = FileStamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), bytes: Int(info.st_size))
+        defer { lastWrite = (stamp, record) }
+        guard let last = lastWrite, stamp != last.stamp, let record, let before = last.record else { return false }
+        return record == before && !otherProcessCheckpoints()
+    }
+
+    /// What the `-shm` says of the database's writes: the first copy of the WAL-index header (its
+    /// change counter, committed frames and salts) and the frames a checkpoint copied and tried
+    /// to copy (https://www.sqlite.org/walformat.html); nil without a `-shm` or before SQLite set it up.
+    private func writeRecord() -> [UInt8]? {
+        guard let shm = descriptors["-shm"], let bytes = Self.read(shm, at: 0, 136), bytes[12] == 1 else { return nil }
+        return Array(bytes[0..<48]) + Array(bytes[96..<100]) + Array(bytes[128..<132])
+    }
+
+    /// True when another process holds the `-shm`'s checkpoint lock (byte 121: SQLite's WAL locks
+    /// start at byte 120, the checkpointer's is the second).
+    private func otherProcessCheckpoints() -> Bool {
+        guard let shm = descriptors["-shm"] else { return false }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 121
+        lock.l_len = 1
+        guard fcntl(shm, F_GETLK, &lock) == 0 else { return true }
+        return lock.l_type != Int16(F_UNLCK)
     }
 
     /// The bytes the main file's own header says it holds (page count × page size, when the
