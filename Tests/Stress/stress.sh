@@ -257,7 +257,9 @@ for ((k = 1; k <= REPLACES; k++)); do
         # Nothing of the -wal went into the copied bytes; as the hint says, the side files are
         # moved away, and the file at the path is then the backup, whole.
         cmp -s baseline.sqlite db.sqlite || violation "$what: the bytes at the path are no longer the backup's"
-        grep -q "move db.sqlite-wal and db.sqlite-shm away" replace.err || violation "$what: no hint to move the side files away"
+        # (`cat` empties the file before it writes: a check in between finds it cut short, damage.)
+        grep -q -e "move db.sqlite-wal and db.sqlite-shm away" -e "restore the last backup" replace.err ||
+            violation "$what: no hint to move the side files away or to restore: $(tail -1 replace.err)"
         rm -f db.sqlite-wal db.sqlite-shm
         [[ $(integrity db.sqlite) == ok ]] || violation "$what: the backup at the path: integrity: $(integrity db.sqlite | head -2)"
         [[ $(dump_hash db.sqlite) == "$BEFORE" ]] || violation "$what: the backup at the path is not the backup"
