@@ -38,11 +38,19 @@ extension Importer {
     /// (or hold every id in memory), a cost the first import of a school (the benchmarked
     /// run) pays for a case that almost never happens. So the choice is made up front
     /// (`ImportPath.choose`) and the rows can overturn it once, by a value, not an error.
-    /// - Returns: the path the tasks were written by, and the direct writer when it was that.
+    ///
+    /// The staged path skips the rows it finds unchanged by their print (`UnchangedRows`) when
+    /// `skipping` says it may, inside a savepoint too: what only the full path can report (an id
+    /// met twice where one row was skipped) reads the files again with every row staged. The
+    /// savepoint stays open when the rows were skipped: the caller ends it (`endSkipping`),
+    /// after the plan, which a held batch needs whole.
+    /// - Returns: the path the tasks were written by, and where the skipping run started when
+    ///   rows were skipped (its savepoint still open).
     func readTasks(
         _ files: [(file: InputFile, layout: HeaderLayout)], path: ImportPath, staging: StagingArea, batchID: Int?,
-        validCourses: [String: String], run: inout RunState
-    ) throws -> ImportWriter {
+        validCourses: [String: String], skipping: Bool, run: inout RunState
+    ) throws -> (writer: ImportWriter, skipped: SkipStart?) {
+        let printing: PrintMode = try batchID != nil && RowPrints.kept(database) ? .attach : .none
         if path == .direct, let batchID {
             let before = run
             let problemsBefore = run.problems.mark
@@ -52,27 +60,71 @@ extension Importer {
             let writer = try DirectTaskWriter(database: database, batchID: batchID)
             var outcome = FileReadOutcome.read
             for (file, layout) in files where outcome == .read {
-                outcome = try readFile(file, layout: layout, staging: staging, writer: writer, validCourses: validCourses, run: &run)
+                outcome = try readFile(
+                    file, layout: layout, staging: staging, writer: writer, validCourses: validCourses, printing: printing, run: &run)
             }
             if outcome == .read {
                 try database.execute("RELEASE direct_tasks")
-                return writer
+                return (writer, nil)
             }
             try database.execute("ROLLBACK TO direct_tasks; RELEASE direct_tasks")
             run = before
             try run.problems.truncate(to: problemsBefore)
         }
-        for (file, layout) in files {
-            _ = try readFile(file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, run: &run)
+        if path == .staged, skipping {
+            let before = SkipStart(run: run, problems: run.problems.mark)
+            try staging.numberFiles(files.map(\.file.path))
+            try database.execute("SAVEPOINT skipping_tasks")
+            let unchanged = try UnchangedRows(database: database)
+            var outcome = FileReadOutcome.read
+            for (file, layout) in files where outcome == .read {
+                outcome = try readFile(
+                    file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, printing: .candidates,
+                    unchanged: unchanged, run: &run)
+            }
+            if outcome == .read, try unchanged.markUnseen() {
+                staging.skippedUnchanged = unchanged.skipped
+                staging.largestSlot = unchanged.largestSlot
+                return (staging, before)
+            }
+            try undoSkipping(before, staging: staging, run: &run)
         }
-        return staging
+        for (file, layout) in files {
+            _ = try readFile(
+                file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, printing: printing, run: &run)
+        }
+        return (staging, nil)
+    }
+
+    /// Where a run that skips rows started: what undoing it restores.
+    struct SkipStart {
+        var run: RunState
+        var problems: ProblemSpool.Mark
+    }
+
+    /// Ends the savepoint of a run that skipped rows, keeping what it staged.
+    func endSkipping() throws {
+        try database.execute("RELEASE skipping_tasks")
+    }
+
+    /// Undoes the reading of a run that skipped rows, back to its savepoint (which it ends).
+    func undoSkipping(_ start: SkipStart, staging: StagingArea, run: inout RunState) throws {
+        try database.execute("ROLLBACK TO skipping_tasks; RELEASE skipping_tasks")
+        run = start.run
+        try run.problems.truncate(to: start.problems)
+        staging.discardPending()
+        staging.skippedUnchanged = nil
+        staging.largestSlot = nil
     }
 
     /// Reads one file: one thread reads and normalizes, this one folds the rows
     /// (`ImportFold`) and hands the valid ones to `writer` (courses always to `staging`).
+    /// - Parameters:
+    ///   - printing: what the reading thread does with the rows' prints (`PrintMode`).
+    ///   - unchanged: the run's lookup of unchanged rows, when it skips them (`.candidates`).
     func readFile(
         _ file: InputFile, layout: HeaderLayout, staging: StagingArea, writer: ImportWriter, validCourses: [String: String],
-        run: inout RunState
+        printing: PrintMode = .none, unchanged: UnchangedRows? = nil, run: inout RunState
     ) throws -> FileReadOutcome {
         let problems = run.problems
         problems.startGroup(sortedByLine: true)
@@ -94,7 +146,12 @@ extension Importer {
             return true
         }
 
-        let reader = RowReader(file: file, layout: layout, options: run.options, validCourses: fold.validCourses)
+        // Candidates the lookup does not find unchanged are prepared here, as the reader would.
+        var preparer = RecordPreparer(file: file.path, layout: layout, options: run.options, validCourses: fold.validCourses)
+        let taskIDIndex = layout.indexes[.taskID] ?? 0
+        let reader = RowReader(
+            file: file, layout: layout, options: run.options, validCourses: fold.validCourses,
+            printing: unchanged == nil && printing == .candidates ? .attach : printing)
         reader.start()
         var outcome = FileReadOutcome.read
         do {
@@ -102,7 +159,20 @@ extension Importer {
                 let waitStart = DispatchTime.now().uptimeNanoseconds
                 guard let batch = reader.handoff.take() else { break }
                 run.waitedForReader += DispatchTime.now().uptimeNanoseconds - waitStart
-                for item in batch {
+                for var item in batch {
+                    if case .candidate(let record, let print) = item {
+                        guard let unchanged else { throw InternalError.unexpected("a candidate row without a lookup") }
+                        switch try unchanged.match(taskID: record.fields[taskIDIndex], print: print) {
+                        case .unchanged:
+                            try fold.takeUnchanged()
+                            continue
+                        case .repeated:
+                            outcome = .needsStagedPath
+                            break reading
+                        case .differs:
+                            item = try preparer.prepare(record, print: print)
+                        }
+                    }
                     if case .progress(let bytes) = item {
                         progress?(
                             ImportProgress(
@@ -122,6 +192,10 @@ extension Importer {
                             try staging.stage(course, file: file.path, line: line), id: course.courseID, idColumn: "course_id",
                             line: line, row: row)
                     case .task(let task):
+                        if let unchanged, !(try unchanged.noteStaged(taskID: task.task.taskID)) {
+                            outcome = .needsStagedPath
+                            break reading
+                        }
                         guard try written(try writer.write(task)) else {
                             outcome = .needsStagedPath
                             break reading

@@ -25,6 +25,7 @@ extension StagingArea {
     func applyTasks(batchID: Int) throws {
         try ChangeHistory.saveTasks(of: importPlan, batchID: batchID, in: database)
         try LiveRows.applyTasks(importPlan, batchID: batchID, in: database)
+        try RowPrints.refresh(importPlan, slotsAfter: largestSlot, in: database)
         var births: [String: Int] = [:]
         let counted = try database.cached(
             """

@@ -1,0 +1,201 @@
+/// The owner of `tasks.print` and `tasks.slot` (schema 9, issue 26): what lets a sync skip the
+/// rows that did not change before it normalizes them.
+///
+/// - `print` is the `RowPrint` of the row the importer last wrote the task from, NULL when it
+///   has none (a row the reader could not print, a task written by another writer, a database
+///   migrated from schema 8). Triggers clear it whenever anyone but the importer (whose
+///   connection runs without triggers) changes the task's data: a print is never older than
+///   its row's values, so a print that matches proves the row normalizes to them.
+/// - `slot` is a small number unique among the tasks, given once: the importer marks the tasks
+///   it found unchanged in a bitmap by slot (one bit a task) instead of a table of ids.
+///
+/// SQLite only: the PostgreSQL store keeps neither and compares every row.
+enum RowPrints {
+    static let columns = [
+        Schema.ColumnAddition(table: "tasks", column: "print", definition: "BLOB"),
+        Schema.ColumnAddition(table: "tasks", column: "slot", definition: "INTEGER"),
+    ]
+
+    /// The triggers that clear a print another writer made stale (`DataMarks`' list of data
+    /// columns: an UPDATE that leaves them alone, a bucket's or the print's own, keeps it).
+    static let schemaSQL = """
+        CREATE TRIGGER IF NOT EXISTS tasks_print_stale AFTER UPDATE OF task_id, course_id, title, student_id, due, priority,
+            completed, assignment_id, deleted_batch ON tasks WHEN OLD.print IS NOT NULL OR NEW.print IS NOT NULL
+        BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
+        CREATE TRIGGER IF NOT EXISTS tasks_print_inserted AFTER INSERT ON tasks WHEN NEW.print IS NOT NULL
+        BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
+
+        """
+
+    /// True when the database keeps prints (an SQLite store at schema 9 or later).
+    static func kept(_ database: Database) throws -> Bool {
+        guard database.dialect == .sqlite else { return false }
+        return try database.int("SELECT count(*) FROM pragma_table_info('tasks') WHERE name IN ('print', 'slot')") == 2
+    }
+
+    /// The largest slot given so far (0 when none).
+    static func largestSlot(_ database: Database) throws -> Int {
+        try database.int("SELECT coalesce(max(slot), 0) FROM tasks")
+    }
+
+    /// After the staged rows were applied: each staged live task keeps the print of the row it
+    /// was staged from, and a task without a slot gets one (after `after`, in staging order).
+    /// A task the plan changed takes the staged print even when it is NULL (the stored one is
+    /// stale); an unchanged one keeps its own when the staged row has none (a held batch's rows
+    /// carry none, and the stored one still describes its values). The `IN` makes SQLite walk
+    /// the staged rows and look each task up (without it, it scans every task: 7 s a million).
+    static func refresh(_ plan: ImportPlan, slotsAfter after: Int? = nil, in database: Database) throws {
+        guard try kept(database) else { return }
+        let base = try after ?? largestSlot(database)
+        try database.run(
+            """
+            UPDATE tasks SET print = s.print, slot = coalesce(tasks.slot, ?1 + s.seq)
+            FROM \(plan.stagedTasks) s
+            WHERE tasks.task_id IN (SELECT task_id FROM \(plan.stagedTasks)) AND s.task_id = tasks.task_id
+              AND tasks.deleted_batch IS NULL
+              AND (tasks.print IS NOT s.print OR tasks.slot IS NULL)
+              AND (s.print IS NOT NULL OR EXISTS (SELECT 1 FROM \(plan.taskChanges) p WHERE p.task_id = s.task_id))
+            """, [base])
+    }
+}
+
+/// The live tasks one import found unchanged by their print, and the ids it must still plan.
+///
+/// The writing thread asks `match` for each candidate row (`ReadRow.candidate`): the live task
+/// of the row's id, looked up by its primary key, is unchanged when its print is the row's.
+/// Such a row is counted and marked in `seen` (by slot), never staged. At the end `markUnseen`
+/// reads every task once and lists the live ones neither seen nor staged in `unseen_tasks`:
+/// a sync deletes those of them that no row named (`StagingArea.plan`).
+///
+/// What it cannot decide goes back to the full path (every row staged, the run read again):
+/// an id met twice when one of its rows was skipped (the repeat's message names the first
+/// row's line, which only staging keeps), two live tasks with one slot.
+final class UnchangedRows {
+    private let database: Database
+    private let lookup: Statement
+    private let slotLookup: Statement
+    /// Slots of the tasks found unchanged.
+    private var seen = SlotBitmap()
+    /// Slots of the live tasks a staged row names.
+    private var staged = SlotBitmap()
+    /// Rows skipped as unchanged.
+    private(set) var skipped = 0
+    /// The largest slot of any task (known after `markUnseen`).
+    private(set) var largestSlot = 0
+
+    /// What `match` found.
+    enum Match {
+        /// The live task's print is the row's: nothing to do.
+        case unchanged
+        /// Normalize and stage the row.
+        case differs
+        /// The id was met before: only the full path can report the repeat.
+        case repeated
+    }
+
+    /// True when this run may skip rows: an SQLite store that keeps prints, data that no other
+    /// writer touched since the dashboard's last write (`DataMarks`: clean), and every course
+    /// of a live task still valid for the run (a matched row's course is the stored one: it
+    /// must not be one the run deletes or rejects).
+    static func usable(_ database: Database, validCourses: [String: String]) throws -> Bool {
+        guard try RowPrints.kept(database), try DataMarks.isClean(database) else { return false }
+        var usable = true
+        let courses = try database.cached("SELECT course_id FROM courses WHERE deleted_batch IS NULL")
+        var missing: [String] = []
+        try courses.forEachRow { row in
+            let id = row.string(0) ?? ""
+            if validCourses[id] == nil { missing.append(id) }
+        }
+        for id in missing where try database.int("SELECT EXISTS (SELECT 1 FROM tasks WHERE course_id = ? AND deleted_batch IS NULL)", [id]) == 1 {
+            usable = false
+        }
+        return usable
+    }
+
+    init(database: Database) throws {
+        self.database = database
+        lookup = try database.prepare("SELECT print, slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
+        slotLookup = try database.prepare("SELECT slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
+        try database.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS unseen_tasks (task_id TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID;
+            DELETE FROM unseen_tasks;
+            """)
+    }
+
+    /// Whether the live task `taskID` (the row's raw id) is the row whose print is `print`.
+    func match(taskID: String, print: RowPrint) throws -> Match {
+        var found: (print: RowPrint?, slot: Int)?
+        lookup.reset()
+        try lookup.set(taskID, at: 1)
+        if let row = try lookup.nextRow() {
+            if !row.isNull(1) { found = (row.withBlob(0) { RowPrint(bytes: $0) }, row.int(1)) }
+            lookup.reset()
+        }
+        guard let found, let stored = found.print, stored == print else { return .differs }
+        if seen.contains(found.slot) || staged.contains(found.slot) { return .repeated }
+        seen.insert(found.slot)
+        skipped += 1
+        return .unchanged
+    }
+
+    /// Notes a row about to be staged, by its normalized id.
+    /// - Returns: false when a row of that id was skipped (the run needs the full path).
+    func noteStaged(taskID: String) throws -> Bool {
+        var slot: Int?
+        slotLookup.reset()
+        try slotLookup.set(taskID, at: 1)
+        if let row = try slotLookup.nextRow() {
+            slot = row.isNull(0) ? nil : row.int(0)
+            slotLookup.reset()
+        }
+        guard let slot else { return true }
+        if seen.contains(slot) { return false }
+        staged.insert(slot)
+        return true
+    }
+
+    /// Lists in `temp.unseen_tasks` every live task not found unchanged, and learns the
+    /// largest slot; one pass over `tasks`.
+    /// - Returns: false when two live tasks share a slot that was seen (the run needs the full
+    ///   path: which of them the row was cannot be told by slot).
+    func markUnseen() throws -> Bool {
+        var claimed = SlotBitmap()
+        var shared = false
+        var largest = 0
+        let insert = try database.prepare("INSERT INTO unseen_tasks (task_id) VALUES (?1) ON CONFLICT DO NOTHING")
+        let scan = try database.prepare("SELECT task_id, slot, deleted_batch IS NULL FROM tasks")
+        try scan.forEachRow { row in
+            let slot = row.isNull(1) ? nil : row.int(1)
+            if let slot, slot > largest { largest = slot }
+            guard row.int(2) == 1 else { return }
+            if let slot, seen.contains(slot) {
+                if claimed.contains(slot) { shared = true }
+                claimed.insert(slot)
+                return
+            }
+            insert.reset()
+            try insert.set(row.string(0) ?? "", at: 1)
+            try insert.step()
+        }
+        largestSlot = largest
+        return !shared
+    }
+}
+
+/// A set of small non-negative integers, one bit each.
+struct SlotBitmap {
+    private var words: [UInt64] = []
+
+    func contains(_ slot: Int) -> Bool {
+        guard slot >= 0, slot >> 6 < words.count else { return false }
+        return words[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+    }
+
+    mutating func insert(_ slot: Int) {
+        guard slot >= 0 else { return }
+        let word = slot >> 6
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: max(word + 1 - words.count, words.count))) }
+        words[word] |= 1 << UInt64(slot & 63)
+    }
+}
