@@ -42,15 +42,16 @@ enum RowPrints {
     /// was staged from, and a task without a slot gets one (after `after`, in staging order).
     /// A task the plan changed takes the staged print even when it is NULL (the stored one is
     /// stale); an unchanged one keeps its own when the staged row has none (a held batch's rows
-    /// carry none, and the stored one still describes its values). The `IN` makes SQLite walk
+    /// carry none, and the stored one still describes its values). New slots are numbered in
+    /// staging order (a held batch's rows, staged again, all have `seq` 0: then by id). The `IN` makes SQLite walk
     /// the staged rows and look each task up (without it, it scans every task: 7 s a million).
     static func refresh(_ plan: ImportPlan, slotsAfter after: Int? = nil, in database: Database) throws {
         guard try kept(database) else { return }
         let base = try after ?? largestSlot(database)
         try database.run(
             """
-            UPDATE tasks SET print = s.print, slot = coalesce(tasks.slot, ?1 + s.seq)
-            FROM \(plan.stagedTasks) s
+            UPDATE tasks SET print = s.print, slot = coalesce(tasks.slot, ?1 + s.number)
+            FROM (SELECT task_id, print, row_number() OVER (ORDER BY seq, task_id) AS number FROM \(plan.stagedTasks)) s
             WHERE tasks.task_id IN (SELECT task_id FROM \(plan.stagedTasks)) AND s.task_id = tasks.task_id
               AND tasks.deleted_batch IS NULL
               AND (tasks.print IS NOT s.print OR tasks.slot IS NULL)

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+@testable import DashboardCore
+
+/// A sync skips the rows whose print a live task keeps (issue 26, `UnchangedRows`): what it
+/// skips, what it never skips, and what sends it back to the full comparison. Every twin test
+/// (`TwinStores`) also compares the skipping database with one that compares every row; these
+/// tests look at the cases one by one, on SQLite (the PostgreSQL store keeps no prints).
+@Suite struct UnchangedRowsTests {
+    /// `T1…Tn` in C1 with every column a row can have, some values in the forms the normalizer
+    /// rewrites (spaces around a title, `yes`, a local date-time).
+    static func tasks(_ ids: [Int], title: (Int) -> String = { "Task \($0)" }) -> String {
+        "task_id,course_id,title,student_id,due,priority,completed\n"
+            + ids.map { "T\($0),C1,\(title($0)),S\($0 % 7),2026-12-0\($0 % 9 + 1)T09:30,\($0 % 2 == 0 ? "high" : "low"),\($0 % 3 == 0 ? "yes" : "no")" }
+            .joined(separator: "\n") + "\n"
+    }
+
+    static func sync(maxDelete: DeleteLimit = .percent(10)) -> ImportOptions {
+        ImporterFixture.options(.sync, maxDelete: maxDelete)
+    }
+
+    /// A fixture with C1, C2 and `T1…T40` imported.
+    static func imported(_ ids: [Int] = Array(1...40)) throws -> ImporterFixture {
+        let f = try ImporterFixture(sqlite: true)
+        try f.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", tasks(ids))])
+        return f
+    }
+
+    /// Changes a task's title on the fixture's own connection with triggers off, as only the
+    /// importer writes: its print stays. A sync that still finds the row unchanged by its print
+    /// shows that it skipped the row (a sync that compares it puts the title back).
+    static func tamper(_ f: ImporterFixture, task: String) throws {
+        f.store.database.setTriggersEnabled(false)
+        defer { f.store.database.setTriggersEnabled(true) }
+        try f.store.database.run("UPDATE tasks SET title = 'tampered' WHERE task_id = ?", [task])
+    }
+
+    static func title(_ f: ImporterFixture, _ task: String) throws -> String? {
+        try f.store.database.scalar("SELECT title FROM tasks WHERE task_id = ?", [task])?.text
+    }
+
+    @Test("every task the first import writes keeps a print and a slot of its own")
+    func firstImportWritesPrints() throws {
+        let f = try Self.imported()
+        #expect(try f.store.database.int("SELECT count(*) FROM tasks WHERE print IS NOT NULL AND length(print) = 16") == 40)
+        #expect(try f.store.database.int("SELECT count(DISTINCT slot) FROM tasks") == 40)
+    }
+
+    @Test("a sync skips the unchanged rows, and plans the changed, new and absent ones as a full comparison does")
+    func syncSkipsUnchangedRows() throws {
+        let f = try Self.imported()
+        let twin = try Self.imported()
+        var ids = Array(1...40).filter { $0 != 10 }
+        ids.append(41)
+        let export = Self.tasks(ids) { $0 == 3 ? "Task 3 revised" : "Task \($0)" }
+        try Self.tamper(f, task: "T5")
+        try Self.tamper(twin, task: "T5")
+        var every = Self.sync()
+        every.compareEveryRow = true
+        let skipped = try f.run([("tasks.csv", export)], Self.sync())
+        let compared = try twin.run([("tasks.csv", export)], every)
+        #expect(skipped.counts[.tasks] == ImportCounts(read: 40, inserted: 1, updated: 1, unchanged: 38, deleted: 1))
+        #expect(compared.counts[.tasks] == ImportCounts(read: 40, inserted: 1, updated: 2, unchanged: 37, deleted: 1))
+        // T5's row was skipped by its print: the tampered title stays (a hand edit through the
+        // sqlite3 shell fires the trigger that clears the print; see below).
+        #expect(try Self.title(f, "T5") == "tampered")
+        #expect(try Self.title(twin, "T5") == "Task 5")
+        #expect(try Self.title(f, "T3") == "Task 3 revised")
+        #expect(try f.store.database.int("SELECT count(*) FROM tasks WHERE task_id = 'T10' AND deleted_batch IS NOT NULL") == 1)
+        // The new row and the changed one got prints; slots stay unique.
+        #expect(try f.store.database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NULL AND print IS NULL") == 0)
+        #expect(try f.store.database.int("SELECT count(*) - count(DISTINCT slot) FROM tasks") == 0)
+        // The history keeps the changed row's previous values, as the full comparison does.
+        #expect(
+            try f.store.database.rows("SELECT task_id, change, title FROM task_history WHERE batch_id = 2 ORDER BY task_id")
+                == [[.text("T10"), .text("delete"), .text("Task 10")], [.text("T3"), .text("update"), .text("Task 3")]])
+    }
+
+    @Test("a write by anyone but the importer clears the task's print, and the next sync compares that row")
+    func otherWritersClearThePrint() throws {
+        let f = try Self.imported()
+        // As the sqlite3 shell would: triggers on.
+        try f.store.database.run("UPDATE tasks SET title = 'edited by hand' WHERE task_id = 'T7'")
+        try f.store.database.run("UPDATE tasks SET bucket = 'overdue' WHERE task_id = 'T8'")
+        #expect(try f.store.database.scalar("SELECT print FROM tasks WHERE task_id = 'T7'") == .null)
+        // A bucket is not what the print stands for: kept.
+        #expect(try f.store.database.scalar("SELECT length(print) FROM tasks WHERE task_id = 'T8'") == .integer(16))
+        let result = try f.run([("tasks.csv", Self.tasks(Array(1...40)))], Self.sync())
+        #expect(result.counts[.tasks]?.updated == 1)
+        #expect(try Self.title(f, "T7") == "Task 7")
+        #expect(try f.store.database.scalar("SELECT length(print) FROM tasks WHERE task_id = 'T7'") == .integer(16))
+    }
+
+    @Test("a revert clears the prints of the rows it writes back")
+    func revertClearsPrints() throws {
+        let f = try Self.imported()
+        try f.run([("tasks.csv", Self.tasks(Array(1...40)) { $0 <= 2 ? "Changed \($0)" : "Task \($0)" })], Self.sync())
+        _ = try Reverter(store: f.store, clock: FixedClock(ImporterFixture.asOf)).revert(
+            batchID: 2, force: false, actor: "adams", asOf: ImporterFixture.asOf, defaultTimeZone: TimeZone(identifier: "UTC") ?? .current)
+        #expect(try f.store.database.int("SELECT count(*) FROM tasks WHERE print IS NULL") == 2)
+        // The next sync of the reverted values compares those two and finds them unchanged.
+        let again = try f.run([("tasks.csv", Self.tasks(Array(1...40)))], Self.sync())
+        #expect(again.counts[.tasks] == ImportCounts(read: 40, unchanged: 40))
+        #expect(try f.store.database.int("SELECT count(*) FROM tasks WHERE print IS NULL") == 0)
+    }
+
+    @Test(
+        "an id repeated where one of its rows would be skipped reads the file again, every row staged: the same problems, lines and counts",
+        arguments: [
+            ("exact repeat of an unchanged row", "T4,C1,Task 4,S4,2026-12-05T09:30,high,no"),
+            ("conflicting repeat of an unchanged row", "T4,C1,Another title,S4,2026-12-05T09:30,high,no"),
+            ("changed row before its unchanged twin", "FIRST:T6,C1,Changed 6,S6,2026-12-07T09:30,high,yes"),
+        ])
+    func repeatedIDs(name: String, row: String) throws {
+        var body = Self.tasks(Array(1...40))
+        if row.hasPrefix("FIRST:") {
+            let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+            body = ([lines[0], Substring(row.dropFirst(6))] + lines.dropFirst()).joined(separator: "\n")
+        } else {
+            body += row + "\n"
+        }
+        let f = try Self.imported()
+        let twin = try Self.imported()
+        var every = Self.sync()
+        every.compareEveryRow = true
+        let a = try f.run([("tasks.csv", body)], Self.sync())
+        let b = try twin.run([("tasks.csv", body)], every)
+        #expect(a.counts == b.counts, "\(name)")
+        let problems = { (r: ImportResult) in r.problems.map { "\($0.code.rawValue) \($0.line) \($0.message)" } }
+        #expect(problems(a) == problems(b), "\(name)")
+        #expect(!problems(a).isEmpty, "\(name)")
+        #expect(try f.dumpData() == twin.dumpData(), "\(name)")
+    }
+
+    @Test("a sync the delete guard holds keeps every row of its file staged, so that its approval deletes only the absent tasks")
+    func heldSyncKeepsEveryRow() throws {
+        let f = try Self.imported()
+        let result = try f.run([("tasks.csv", Self.tasks(Array(1...34)))], Self.sync())
+        #expect(result.status == .held)
+        #expect(try f.store.database.int("SELECT count(*) FROM held_tasks WHERE batch_id = 2") == 34)
+        let approved = try f.importer.approve(batchID: 2, asOf: ImporterFixture.asOf, actor: "alice")
+        #expect(approved.counts[.tasks]?.deleted == 6)
+        #expect(approved.counts[.tasks]?.unchanged == 34)
+        #expect(try f.store.database.int("SELECT count(*) FROM tasks WHERE deleted_batch IS NULL") == 34)
+    }
+
+    @Test("a dry run skips too, and says what the guard would do, writing nothing")
+    func dryRunSkips() throws {
+        let f = try Self.imported()
+        let before = try f.dumpData()
+        var options = Self.sync()
+        options.dryRun = true
+        let result = try f.run([("tasks.csv", Self.tasks(Array(1...34)))], options)
+        #expect(result.counts[.tasks] == ImportCounts(read: 34, unchanged: 34, deleted: 6))
+        #expect(result.reason.contains("6"))
+        #expect(try f.dumpData() == before)
+    }
+
+    @Test("a sync that deletes a course compares every row: a skipped row's course must still be valid")
+    func deletedCourseTurnsSkippingOff() throws {
+        let f = try ImporterFixture(sqlite: true)
+        let tasks = "task_id,course_id,title\nT1,C1,One\nT2,C2,Two\n"
+        try f.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", tasks)])
+        let coursesWithoutC2 = "course_id,code,title,timezone\nC1,MATH,Algebra,America/New_York\n"
+        let result = try f.run([("courses.csv", coursesWithoutC2), ("tasks.csv", tasks)], Self.sync(maxDelete: .percent(100)))
+        #expect(result.counts[.tasks]?.rejected == 1)
+        #expect(result.problems.map(\.code) == [.unknownCourse])
+        #expect(result.problems.first?.line == 3)
+    }
+
+    @Test("a database from schema 8 gets the columns empty: its first sync compares every row and writes the prints, the next one skips")
+    func upgradeFromSchemaEight() throws {
+        let f = try Self.imported()
+        let path = f.path
+        // The file as schema 8 left it: no print, no slot, no triggers of theirs.
+        try f.store.database.execute(
+            """
+            DROP TRIGGER tasks_print_stale; DROP TRIGGER tasks_print_inserted;
+            ALTER TABLE tasks DROP COLUMN print; ALTER TABLE tasks DROP COLUMN slot;
+            PRAGMA user_version = 8;
+            """)
+        let reopened = try Store(path: path)
+        #expect(reopened.schemaVersion == 9)
+        #expect(try reopened.database.int("SELECT count(*) FROM tasks WHERE print IS NULL AND slot IS NULL") == 40)
+        let importer = Importer(store: reopened, clock: FixedClock(ImporterFixture.asOf))
+        let export = [InputFile.inMemory("tasks.csv", Self.tasks(Array(1...40)))]
+        let first = try importer.run(files: export, options: Self.sync())
+        #expect(first.counts[.tasks] == ImportCounts(read: 40, unchanged: 40))
+        #expect(try reopened.database.int("SELECT count(DISTINCT print) FROM tasks") == 40)
+        reopened.database.setTriggersEnabled(false)
+        try reopened.database.run("UPDATE tasks SET title = 'tampered' WHERE task_id = 'T9'")
+        reopened.database.setTriggersEnabled(true)
+        let second = try importer.run(files: export, options: Self.sync())
+        #expect(second.counts[.tasks] == ImportCounts(read: 40, unchanged: 40))
+        #expect(try reopened.database.scalar("SELECT title FROM tasks WHERE task_id = 'T9'")?.text == "tampered")
+    }
+
+    @Test("a row the reader cannot print (it reads as a header, or has too many fields) is compared, never skipped")
+    func unprintableRows() throws {
+        let layout = try HeaderLayout(header: ["task_id", "course_id", "title"], file: "t.csv")
+        let printer = try #require(RowPrinter(layout: layout, dateOrder: nil))
+        #expect(printer.print(CSVRecord(fields: ["T1", "C1", "One"], line: 2)) != nil)
+        #expect(printer.print(CSVRecord(fields: ["task_id", "course_id", "title"], line: 3)) == nil)
+        #expect(printer.print(CSVRecord(fields: ["T1", "C1", "One", "x"], line: 4)) == nil)
+        var cut = CSVRecord(fields: ["T1", "C1", "One"], line: 5)
+        cut.droppedFields = 2
+        #expect(printer.print(cut) == nil)
+    }
+
+    @Test("the print covers every stored column's bytes, their boundaries, the file's columns and the date order")
+    func printsTellRowsApart() throws {
+        let layout = try HeaderLayout(header: ["task_id", "course_id", "title", "due"], file: "t.csv")
+        let other = try HeaderLayout(header: ["task_id", "course_id", "title", "priority"], file: "t.csv")
+        let printer = try #require(RowPrinter(layout: layout, dateOrder: nil))
+        let dmy = try #require(RowPrinter(layout: layout, dateOrder: .dmy))
+        let otherColumns = try #require(RowPrinter(layout: other, dateOrder: nil))
+        func p(_ printer: RowPrinter, _ fields: [String]) -> RowPrint? { printer.print(CSVRecord(fields: fields, line: 2)) }
+        let base = p(printer, ["T1", "C1", "ab", "01/02/2026"])
+        #expect(base != nil)
+        #expect(base == p(printer, ["T1", "C1", "ab", "01/02/2026"]))
+        #expect(base != p(printer, ["T1", "C1", "ab ", "01/02/2026"]))
+        #expect(p(printer, ["T1", "C1a", "b", "x"]) != p(printer, ["T1", "C1", "ab", "x"]))
+        #expect(base != p(dmy, ["T1", "C1", "ab", "01/02/2026"]))
+        #expect(base != p(otherColumns, ["T1", "C1", "ab", "01/02/2026"]))
+        let bytes = try #require(base).bytes
+        #expect(bytes.count == 16)
+        #expect(bytes.withUnsafeBytes { RowPrint(bytes: $0) } == base)
+    }
+}
