@@ -107,7 +107,8 @@ final class UnchangedRows {
             let id = row.string(0) ?? ""
             if validCourses[id] == nil { missing.append(id) }
         }
-        for id in missing where try database.int("SELECT EXISTS (SELECT 1 FROM tasks WHERE course_id = ? AND deleted_batch IS NULL)", [id]) == 1 {
+        for id in missing
+        where try database.int("SELECT EXISTS (SELECT 1 FROM tasks WHERE course_id = ? AND deleted_batch IS NULL)", [id]) == 1 {
             usable = false
         }
         return usable

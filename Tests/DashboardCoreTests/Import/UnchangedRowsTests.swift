@@ -12,7 +12,9 @@ import Testing
     /// rewrites (spaces around a title, `yes`, a local date-time).
     static func tasks(_ ids: [Int], title: (Int) -> String = { "Task \($0)" }) -> String {
         "task_id,course_id,title,student_id,due,priority,completed\n"
-            + ids.map { "T\($0),C1,\(title($0)),S\($0 % 7),2026-12-0\($0 % 9 + 1)T09:30,\($0 % 2 == 0 ? "high" : "low"),\($0 % 3 == 0 ? "yes" : "no")" }
+            + ids.map {
+                "T\($0),C1,\(title($0)),S\($0 % 7),2026-12-0\($0 % 9 + 1)T09:30,\($0 % 2 == 0 ? "high" : "low"),\($0 % 3 == 0 ? "yes" : "no")"
+            }
             .joined(separator: "\n") + "\n"
     }
 

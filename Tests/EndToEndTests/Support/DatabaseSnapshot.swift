@@ -17,7 +17,6 @@ enum DatabaseSnapshot {
     static let taskDataColumns =
         "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket, assignment_id, created_batch"
 
-
     /// The course and task tables and the batches' births (schema 7 on), whole: what a failed
     /// run must leave exactly as it was.
     static func data(_ path: String) throws -> String {

@@ -345,7 +345,9 @@ package struct Row {
     package func withBlob<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         guard let handle else {
             guard let result, !result.isNull(self.index, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-            let bytes = result.columnType(index) == PGType.bytea ? PGType.byteaBytes(result.bytes(self.index, index)) : Array(result.bytes(self.index, index))
+            let bytes =
+                result.columnType(index) == PGType.bytea
+                ? PGType.byteaBytes(result.bytes(self.index, index)) : Array(result.bytes(self.index, index))
             return try bytes.withUnsafeBytes { try body($0) }
         }
         let i = Int32(index)
