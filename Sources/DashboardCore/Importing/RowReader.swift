@@ -256,11 +256,24 @@ final class RowReader: @unchecked Sendable {
                         }
                         return
                     }
-                    let print = printer?.print(record)
-                    if printing == .candidates, let print {
-                        try emit(.candidate(record, print: print))
-                    } else {
-                        try emit(try preparer.prepare(record, print: print))
+                    switch printing {
+                    case .none:
+                        try emit(try preparer.prepare(record, print: nil))
+                    case .attach:
+                        // Only a valid task keeps its print (computed once the row is one).
+                        var row = try preparer.prepare(record, print: nil)
+                        if case .record(let line, .task(let task), let identity, let bucket, let course, nil) = row {
+                            row = .record(
+                                line: line, outcome: .task(task), identity: identity, bucket: bucket, course: course,
+                                print: printer?.printOfTask(record))
+                        }
+                        try emit(row)
+                    case .candidates:
+                        if let print = printer?.print(record) {
+                            try emit(.candidate(record, print: print))
+                        } else {
+                            try emit(try preparer.prepare(record, print: nil))
+                        }
                     }
                 }
             }

@@ -78,7 +78,7 @@ final class DirectTaskWriter {
             try statement.set(batchID, at: base + 11)
             if prints {
                 // Slots in insert order: the database held no task, so they are unique.
-                try statement.set(blob: row.print?.bytes, at: base + 12)
+                try statement.set(print: row.print, at: base + 12)
                 try statement.set(inserted + i + 1, at: base + 13)
             }
         }

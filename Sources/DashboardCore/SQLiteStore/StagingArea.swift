@@ -180,7 +180,7 @@ final class StagingArea {
             try insert.set(p.line, at: base + 10)
             try insert.set(p.bucket, at: base + 11)
             try insert.set(firstSeq + i, at: base + 12)
-            try insert.set(blob: p.print?.bytes, at: base + 13)
+            try insert.set(print: p.print, at: base + 13)
         }
         if try insert.step() == rows.count { return [] }
         // Some ids were staged before (rows are inserted in order, so a repeat within the

@@ -172,6 +172,15 @@ package final class Statement {
         }
     }
 
+    /// Binds a row's print as its 16-byte blob (`RowPrint.bytes`), or NULL, without an array.
+    func set(print: RowPrint?, at index: Int32) throws {
+        guard let print else { return try set(blob: nil, at: index) }
+        guard case .sqlite(let handle) = engine else { return try set(blob: print.bytes, at: index) }
+        var bytes = (print.high.bigEndian, print.low.bigEndian)
+        let rc = withUnsafeBytes(of: &bytes) { sqlite3_bind_blob(handle, index, $0.baseAddress, 16, SQLITE_TRANSIENT_SWIFT) }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
     /// Binds an integer to the 1-based parameter index.
     package func set(_ value: Int, at index: Int32) throws {
         switch engine {
