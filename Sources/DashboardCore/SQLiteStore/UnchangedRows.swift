@@ -17,15 +17,23 @@ enum RowPrints {
     ]
 
     /// The triggers that clear a print another writer made stale (`DataMarks`' list of data
-    /// columns: an UPDATE that leaves them alone, a bucket's or the print's own, keeps it).
+    /// columns: an UPDATE that leaves them alone, a bucket's or the print's own, keeps it), and
+    /// the one that makes any write of a print or slot by another writer (a hand edit: the
+    /// importer's connection fires no trigger) move `writes`, so that the next import finds the
+    /// data no longer clean and compares every row (`DataMarks`).
     static let schemaSQL = """
         CREATE TRIGGER IF NOT EXISTS tasks_print_stale AFTER UPDATE OF task_id, course_id, title, student_id, due, priority,
             completed, assignment_id, deleted_batch ON tasks WHEN OLD.print IS NOT NULL OR NEW.print IS NOT NULL
         BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
         CREATE TRIGGER IF NOT EXISTS tasks_print_inserted AFTER INSERT ON tasks WHEN NEW.print IS NOT NULL
         BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
+        CREATE TRIGGER IF NOT EXISTS tasks_print_written AFTER UPDATE OF print, slot ON tasks
+        BEGIN UPDATE data_marks SET writes = writes + 1 WHERE id = 1; END;
 
         """
+
+    /// The triggers the skip relies on (`UnchangedRows.usable` checks they are all there).
+    static let triggers = ["tasks_print_stale", "tasks_print_inserted", "tasks_print_written"]
 
     /// True when the database keeps prints (an SQLite store at schema 9 or later).
     static func kept(_ database: Database) throws -> Bool {
@@ -43,19 +51,29 @@ enum RowPrints {
     /// A task the plan changed takes the staged print even when it is NULL (the stored one is
     /// stale); an unchanged one keeps its own when the staged row has none (a held batch's rows
     /// carry none, and the stored one still describes its values). New slots are numbered in
-    /// staging order (a held batch's rows, staged again, all have `seq` 0: then by id). The `IN` makes SQLite walk
-    /// the staged rows and look each task up (without it, it scans every task: 7 s a million).
+    /// staging order (a held batch's rows, staged again, all have `seq` 0: then by id). The
+    /// `IN` makes SQLite walk the staged rows and look each task up (without it, it scans every
+    /// task: 7 s a million).
     static func refresh(_ plan: ImportPlan, slotsAfter after: Int? = nil, in database: Database) throws {
         guard try kept(database) else { return }
+        try database.run(
+            """
+            UPDATE tasks SET print = s.print
+            FROM \(plan.stagedTasks) s
+            WHERE tasks.task_id IN (SELECT task_id FROM \(plan.stagedTasks)) AND s.task_id = tasks.task_id
+              AND tasks.deleted_batch IS NULL AND tasks.print IS NOT s.print
+              AND (s.print IS NOT NULL OR EXISTS (SELECT 1 FROM \(plan.taskChanges) p WHERE p.task_id = s.task_id))
+            """)
+        // Only the tasks without a slot are numbered: slots grow by the new tasks alone.
         let base = try after ?? largestSlot(database)
         try database.run(
             """
-            UPDATE tasks SET print = s.print, slot = coalesce(tasks.slot, ?1 + s.number)
-            FROM (SELECT task_id, print, row_number() OVER (ORDER BY seq, task_id) AS number FROM \(plan.stagedTasks)) s
-            WHERE tasks.task_id IN (SELECT task_id FROM \(plan.stagedTasks)) AND s.task_id = tasks.task_id
-              AND tasks.deleted_batch IS NULL
-              AND (tasks.print IS NOT s.print OR tasks.slot IS NULL)
-              AND (s.print IS NOT NULL OR EXISTS (SELECT 1 FROM \(plan.taskChanges) p WHERE p.task_id = s.task_id))
+            WITH numbered AS MATERIALIZED (
+                SELECT s.task_id, row_number() OVER (ORDER BY s.seq, s.task_id) AS number
+                FROM \(plan.stagedTasks) s JOIN tasks t ON t.task_id = s.task_id
+                WHERE t.slot IS NULL AND t.deleted_batch IS NULL)
+            UPDATE tasks SET slot = ?1 + n.number FROM numbered n
+            WHERE tasks.task_id IN (SELECT task_id FROM numbered) AND n.task_id = tasks.task_id
             """, [base])
     }
 }
@@ -100,18 +118,23 @@ final class UnchangedRows {
     /// must not be one the run deletes or rejects).
     static func usable(_ database: Database, validCourses: [String: String]) throws -> Bool {
         guard try RowPrints.kept(database), try DataMarks.isClean(database) else { return false }
-        var usable = true
-        let courses = try database.cached("SELECT course_id FROM courses WHERE deleted_batch IS NULL")
-        var missing: [String] = []
-        try courses.forEachRow { row in
+        let triggers = RowPrints.triggers.map { "'\($0)'" }.joined(separator: ", ")
+        guard
+            try database.int("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN (\(triggers))")
+                == RowPrints.triggers.count
+        else { return false }
+        // Every course row, live or not: a task may be live under a course deleted since (a
+        // revert of the batch that made the course leaves its tasks).
+        var invalid: [String] = []
+        try database.cached("SELECT course_id FROM courses").forEachRow { row in
             let id = row.string(0) ?? ""
-            if validCourses[id] == nil { missing.append(id) }
+            if validCourses[id] == nil { invalid.append(id) }
         }
-        for id in missing
-        where try database.int("SELECT EXISTS (SELECT 1 FROM tasks WHERE course_id = ? AND deleted_batch IS NULL)", [id]) == 1 {
-            usable = false
+        for id in invalid {
+            let used = try database.int("SELECT EXISTS (SELECT 1 FROM tasks WHERE course_id = ? AND deleted_batch IS NULL)", [id])
+            if used == 1 { return false }
         }
-        return usable
+        return true
     }
 
     init(database: Database) throws {
@@ -134,7 +157,8 @@ final class UnchangedRows {
             if !row.isNull(1) { found = (row.withBlob(0) { RowPrint(bytes: $0) }, row.int(1)) }
             lookup.reset()
         }
-        guard let found, let stored = found.print, stored == print else { return .differs }
+        // A slot out of range (a hand edit no trigger saw) only costs the skip of this row.
+        guard let found, let stored = found.print, stored == print, SlotBitmap.range.contains(found.slot) else { return .differs }
         if seen.contains(found.slot) || staged.contains(found.slot) { return .repeated }
         seen.insert(found.slot)
         skipped += 1
@@ -151,7 +175,7 @@ final class UnchangedRows {
             slot = row.isNull(0) ? nil : row.int(0)
             slotLookup.reset()
         }
-        guard let slot else { return true }
+        guard let slot, SlotBitmap.range.contains(slot) else { return true }
         if seen.contains(slot) { return false }
         staged.insert(slot)
         return true
@@ -187,6 +211,8 @@ final class UnchangedRows {
 
 /// A set of small non-negative integers, one bit each.
 struct SlotBitmap {
+    /// The slots a bitmap takes (32 MiB at most): slots are given one per task ever imported.
+    static let range = 1...(1 << 28)
     private var words: [UInt64] = []
 
     func contains(_ slot: Int) -> Bool {
@@ -195,7 +221,7 @@ struct SlotBitmap {
     }
 
     mutating func insert(_ slot: Int) {
-        guard slot >= 0 else { return }
+        guard Self.range.contains(slot) else { return }
         let word = slot >> 6
         if word >= words.count { words.append(contentsOf: repeatElement(0, count: max(word + 1 - words.count, words.count))) }
         words[word] |= 1 << UInt64(slot & 63)

@@ -171,6 +171,64 @@ import Testing
         #expect(result.problems.first?.line == 3)
     }
 
+    @Test("tasks left live under a course a revert deleted are rejected as unknown_course, as the full comparison does")
+    func courseDeletedByARevert() throws {
+        func run(compareEveryRow: Bool) throws -> (ImportResult, ImporterFixture) {
+            let f = try ImporterFixture(sqlite: true)
+            try f.run([("courses.csv", ImporterFixture.courses)])
+            try f.run([("tasks.csv", Self.tasks(Array(1...5)))])
+            _ = try Reverter(store: f.store, clock: FixedClock(ImporterFixture.asOf)).revert(
+                batchID: 1, force: false, actor: "adams", asOf: ImporterFixture.asOf,
+                defaultTimeZone: TimeZone(identifier: "UTC") ?? .current)
+            var options = ImporterFixture.options()
+            options.compareEveryRow = compareEveryRow
+            return (try f.run([("tasks.csv", Self.tasks(Array(1...5)))], options), f)
+        }
+        let (skipped, a) = try run(compareEveryRow: false)
+        let (compared, b) = try run(compareEveryRow: true)
+        #expect(skipped.counts[.tasks] == ImportCounts(read: 5, rejected: 5))
+        #expect(skipped.counts == compared.counts)
+        #expect(skipped.problems.map { "\($0.code.rawValue) \($0.line)" } == compared.problems.map { "\($0.code.rawValue) \($0.line)" })
+        #expect(skipped.problems.first?.code == .unknownCourse)
+        #expect(try a.dumpData() == b.dumpData())
+    }
+
+    @Test(
+        "a hand edit of a print or a slot makes the data not clean: the next sync compares every row (and a slot out of range is never trusted)"
+    )
+    func handEditOfSlot() throws {
+        let f = try Self.imported()
+        try f.store.database.run("UPDATE tasks SET slot = -5 WHERE task_id = 'T2'")
+        try f.store.database.run("UPDATE tasks SET slot = 1099511627776 WHERE task_id = 'T3'")
+        try Self.tamper(f, task: "T4")
+        let result = try f.run([("tasks.csv", Self.tasks(Array(1...40)))], Self.sync())
+        // Compared, not skipped: nothing deleted, and the tampered title is put back.
+        #expect(result.counts[.tasks] == ImportCounts(read: 40, updated: 1, unchanged: 39))
+        #expect(try Self.title(f, "T4") == "Task 4")
+        // The same edit with the marks moved back by hand (as a writer with triggers off
+        // would): the slots out of range are never trusted, and nothing is deleted.
+        try f.store.database.run("UPDATE tasks SET slot = -5 WHERE task_id = 'T2'")
+        f.store.database.setTriggersEnabled(false)
+        try f.store.database.run("UPDATE data_marks SET trusted = writes, clean = 1")
+        f.store.database.setTriggersEnabled(true)
+        try f.store.database.execute("UPDATE data_marks SET trusted = writes")
+        let again = try f.run([("tasks.csv", Self.tasks(Array(1...40)))], Self.sync())
+        #expect(again.counts[.tasks] == ImportCounts(read: 40, unchanged: 40))
+    }
+
+    @Test("slots grow by the new tasks alone, whatever path a run takes")
+    func slotsGrowByNewTasks() throws {
+        let f = try Self.imported()
+        // A repeated row sends the run back to the full path: every row staged.
+        let body = Self.tasks(Array(1...41)) + "T5,C1,Task 5,S5,2026-12-06T09:30,low,no\n"
+        let result = try f.run([("tasks.csv", body)], Self.sync())
+        #expect(result.counts[.tasks]?.inserted == 1)
+        #expect(try f.store.database.int("SELECT max(slot) FROM tasks") == 41)
+        try f.run([("tasks.csv", Self.tasks(Array(1...42)))], Self.sync())
+        #expect(try f.store.database.int("SELECT max(slot) FROM tasks") == 42)
+        #expect(try f.store.database.int("SELECT count(DISTINCT slot) FROM tasks") == 42)
+    }
+
     @Test("a database from schema 8 gets the columns empty: its first sync compares every row and writes the prints, the next one skips")
     func upgradeFromSchemaEight() throws {
         let f = try Self.imported()
@@ -178,7 +236,7 @@ import Testing
         // The file as schema 8 left it: no print, no slot, no triggers of theirs.
         try f.store.database.execute(
             """
-            DROP TRIGGER tasks_print_stale; DROP TRIGGER tasks_print_inserted;
+            DROP TRIGGER tasks_print_stale; DROP TRIGGER tasks_print_inserted; DROP TRIGGER tasks_print_written;
             ALTER TABLE tasks DROP COLUMN print; ALTER TABLE tasks DROP COLUMN slot;
             PRAGMA user_version = 8;
             """)
