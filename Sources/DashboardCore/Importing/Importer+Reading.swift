@@ -96,6 +96,64 @@ extension Importer {
         return (staging, nil)
     }
 
+    /// Stages the rows of `file` that were skipped but whose id the file repeats, then the
+    /// repeats: each skipped row with the stored values its print proved, at the line where the
+    /// file has it again (the first row of that id whose print is the stored one; the file is
+    /// read once more, without normalizing), so that the staging tables report each repeat with
+    /// the first row's line, as when every row is staged.
+    /// - Returns: false when a skipped row is not in this file (an earlier file's): the run
+    ///   needs the full path.
+    private func stageSkippedRows(
+        of repeats: [StagingArea.PendingTask], file: InputFile, layout: HeaderLayout, options: ImportOptions,
+        unchanged: UnchangedRows, preparer: inout RecordPreparer, writer: ImportWriter, written: (TaskWriteOutcome) throws -> Bool
+    ) throws -> Bool {
+        var wanted: [String: (task: TaskRecord, print: RowPrint, slot: Int)] = [:]
+        for repeated in repeats where wanted[repeated.task.taskID] == nil {
+            guard let skipped = try unchanged.skippedTask(repeated.task.taskID) else { return false }
+            wanted[repeated.task.taskID] = skipped
+        }
+        var lines: [String: Int] = [:]
+        guard let printer = RowPrinter(layout: layout, dateOrder: options.dateOrder), let taskIDIndex = layout.indexes[.taskID] else {
+            return false
+        }
+        let reader = CSVReader(source: try file.open(), options: FileReading.readerOptions(options))
+        var header = true
+        do {
+            try reader.read { event in
+                guard case .record(let record) = event else { return }
+                if header {
+                    header = false
+                    return
+                }
+                guard lines.count < wanted.count, taskIDIndex < record.fields.count else { return }
+                let id = record.fields[taskIDIndex]
+                guard lines[id] == nil, let skipped = wanted[id], printer.print(record) == skipped.print else { return }
+                lines[id] = record.line
+            }
+        } catch let error as CSVFileError {
+            throw FileReading.fileFailure(error, file: file, batchID: nil)
+        }
+        guard lines.count == wanted.count else { return false }
+        // A skipped row comes before its first repeat; a row found after it is a copy in this
+        // file of a row skipped in an earlier one (whose line only the full path has).
+        var firstRepeat: [String: Int] = [:]
+        for repeated in repeats where firstRepeat[repeated.task.taskID] == nil { firstRepeat[repeated.task.taskID] = repeated.line }
+        if lines.contains(where: { $0.value >= firstRepeat[$0.key] ?? 0 }) { return false }
+        // The skipped rows in the order of their lines, then the repeats in theirs.
+        for (id, line) in lines.sorted(by: { $0.value < $1.value }) {
+            guard let skipped = wanted[id] else { continue }
+            let first = StagingArea.PendingTask(
+                task: skipped.task, bucket: preparer.bucket(of: skipped.task), file: file.path, line: line, row: 0,
+                print: skipped.print)
+            guard try written(try writer.write(first)) else { return false }
+            unchanged.restaged(slot: skipped.slot)
+        }
+        for repeated in repeats {
+            guard try written(try writer.write(repeated)) else { return false }
+        }
+        return true
+    }
+
     /// Where a run that skips rows started: what undoing it restores.
     struct SkipStart {
         var run: RunState
@@ -154,6 +212,7 @@ extension Importer {
             printing: unchanged == nil && printing == .candidates ? .attach : printing)
         reader.start()
         var outcome = FileReadOutcome.read
+        var repeatsOfSkipped: [StagingArea.PendingTask] = []
         do {
             reading: while true {
                 let waitStart = DispatchTime.now().uptimeNanoseconds
@@ -166,9 +225,6 @@ extension Importer {
                         case .unchanged:
                             try fold.takeUnchanged()
                             continue
-                        case .repeated:
-                            outcome = .needsStagedPath
-                            break reading
                         case .differs:
                             item = try preparer.prepare(record, print: print)
                         }
@@ -193,8 +249,9 @@ extension Importer {
                             line: line, row: row)
                     case .task(let task):
                         if let unchanged, !(try unchanged.noteStaged(taskID: task.task.taskID)) {
-                            outcome = .needsStagedPath
-                            break reading
+                            // A repeat of a skipped row: staged after it, at the file's end.
+                            repeatsOfSkipped.append(task)
+                            continue
                         }
                         guard try written(try writer.write(task)) else {
                             outcome = .needsStagedPath
@@ -217,6 +274,13 @@ extension Importer {
         let read = reader.outcome
         run.readerCPU += read.cpuNanoseconds
         if let failure = read.failure { throw failure }
+        if let unchanged, !repeatsOfSkipped.isEmpty {
+            guard
+                try stageSkippedRows(
+                    of: repeatsOfSkipped, file: file, layout: layout, options: run.options, unchanged: unchanged,
+                    preparer: &preparer, writer: writer, written: written)
+            else { return .needsStagedPath }
+        }
         try fold.finish()
         // Repeats are found when their statement runs, after later rows' problems: the spool
         // lists this file's problems by line (file order).

@@ -116,6 +116,16 @@ struct RecordPreparer {
         zones = CourseZones(asOf: options.asOf, defaultTimeZone: options.timeZone)
     }
 
+    /// The computed bucket of a valid task of this file ("" when its course is not valid).
+    mutating func bucket(of task: TaskRecord) -> String {
+        var local = localByCourse[task.courseID]
+        if local == nil, let zone = validCourses[task.courseID] {
+            local = zones.local(zone)
+            localByCourse[task.courseID] = local
+        }
+        return local.map { BucketPolicy.computed(for: task, at: $0).rawValue } ?? ""
+    }
+
     /// The row as the writing side takes it.
     /// - Throws: `ImportFailure.fileProblem` for a row that is another layout's header: nothing
     ///   after it can be read with this file's header.

@@ -86,9 +86,12 @@ enum RowPrints {
 /// reads every task once and lists the live ones neither seen nor staged in `unseen_tasks`:
 /// a sync deletes those of them that no row named (`StagingArea.plan`).
 ///
-/// What it cannot decide goes back to the full path (every row staged, the run read again):
-/// an id met twice when one of its rows was skipped (the repeat's message names the first
-/// row's line, which only staging keeps), two live tasks with one slot.
+/// An id met again after one of its rows was skipped: the repeat waits until the end of its
+/// file, the file is read again for the skipped row's line, and that row is staged after all
+/// (with the stored values it was found to hold), before the repeat: the staging tables then
+/// report the repeat as the full path does. What it cannot decide goes back to the full path
+/// (every row staged, the run read again): a skipped row in an earlier file than its repeat,
+/// two live tasks with one slot.
 final class UnchangedRows {
     private let database: Database
     private let lookup: Statement
@@ -106,10 +109,9 @@ final class UnchangedRows {
     enum Match {
         /// The live task's print is the row's: nothing to do.
         case unchanged
-        /// Normalize and stage the row.
+        /// Normalize and stage the row (also a row whose id was met before: `noteStaged` and
+        /// the staging tables say what it repeats).
         case differs
-        /// The id was met before: only the full path can report the repeat.
-        case repeated
     }
 
     /// True when this run may skip rows: an SQLite store that keeps prints, data that no other
@@ -159,14 +161,15 @@ final class UnchangedRows {
         }
         // A slot out of range (a hand edit no trigger saw) only costs the skip of this row.
         guard let found, let stored = found.print, stored == print, SlotBitmap.range.contains(found.slot) else { return .differs }
-        if seen.contains(found.slot) || staged.contains(found.slot) { return .repeated }
+        if seen.contains(found.slot) || staged.contains(found.slot) { return .differs }
         seen.insert(found.slot)
         skipped += 1
         return .unchanged
     }
 
     /// Notes a row about to be staged, by its normalized id.
-    /// - Returns: false when a row of that id was skipped (the run needs the full path).
+    /// - Returns: false when a row of that id was skipped: its repeat can be staged only after
+    ///   the skipped row (`restage`), whose line the importer finds again.
     func noteStaged(taskID: String) throws -> Bool {
         var slot: Int?
         slotLookup.reset()
@@ -176,9 +179,37 @@ final class UnchangedRows {
             slotLookup.reset()
         }
         guard let slot, SlotBitmap.range.contains(slot) else { return true }
+        // A skipped row staged after all (`restaged`) is in the staging tables like any other.
+        if staged.contains(slot) { return true }
         if seen.contains(slot) { return false }
         staged.insert(slot)
         return true
+    }
+
+    /// The live task `taskID` as stored, with its print, when a row of it was skipped: what the
+    /// skipped row normalized to, to be staged after all (`restage`).
+    func skippedTask(_ taskID: String) throws -> (task: TaskRecord, print: RowPrint, slot: Int)? {
+        let statement = try database.cached(
+            """
+            SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id, print, slot FROM tasks
+            WHERE task_id = ?1 AND deleted_batch IS NULL
+            """)
+        let c = try statement.columnPositions
+        let decoder = try TaskRowDecoder(c)
+        let (printColumn, slotColumn) = (try c.position("print"), try c.position("slot"))
+        var found: (task: TaskRecord, print: RowPrint, slot: Int)?
+        try statement.forEachRow([taskID]) { row in
+            guard !row.isNull(slotColumn), let print = row.withBlob(printColumn, { RowPrint(bytes: $0) }) else { return }
+            found = (decoder.task(row), print, row.int(slotColumn))
+        }
+        guard let found, seen.contains(found.slot), !staged.contains(found.slot) else { return nil }
+        return found
+    }
+
+    /// The skipped row of slot `slot` is staged after all (its id repeats): no longer skipped.
+    func restaged(slot: Int) {
+        skipped -= 1
+        staged.insert(slot)
     }
 
     /// Lists in `temp.unseen_tasks` every live task not found unchanged, and learns the

@@ -135,6 +135,55 @@ import Testing
         #expect(try f.dumpData() == twin.dumpData(), "\(name)")
     }
 
+    @Test(
+        "a repeat of a skipped row stages that row after all, at its line: the full comparison's problems, without reading every row staged",
+        arguments: [
+            ("exact repeat", ["T4,C1,Task 4,S4,2026-12-05T09:30,high,no"]),
+            ("conflicting repeat", ["T4,C1,Another title,S4,2026-12-05T09:30,high,no"]),
+            ("same values in other bytes", ["T4,C1,  Task 4 ,S4,2026-12-05T09:30,HIGH,No"]),
+            ("three times", ["T4,C1,Task 4,S4,2026-12-05T09:30,high,no", "T4,C1,Task four,S4,2026-12-05T09:30,high,no"]),
+            ("two ids", ["T7,C1,Task 7,S0,2026-12-08T09:30,low,no", "T4,C1,Task 4,S4,2026-12-05T09:30,high,no"]),
+        ])
+    func repeatsOfSkippedRows(name: String, rows: [String]) throws {
+        let body = Self.tasks(Array(1...40)) + rows.map { $0 + "\n" }.joined()
+        let f = try Self.imported()
+        let twin = try Self.imported()
+        // T10's tampered title stays only if T10's row was skipped, i.e. the run did not fall
+        // back to staging every row.
+        try Self.tamper(f, task: "T10")
+        try Self.tamper(twin, task: "T10")
+        var every = Self.sync()
+        every.compareEveryRow = true
+        let a = try f.run([("tasks.csv", body)], Self.sync())
+        let b = try twin.run([("tasks.csv", body)], every)
+        #expect(try Self.title(f, "T10") == "tampered", "\(name)")
+        #expect(try Self.title(twin, "T10") == "Task 10", "\(name)")
+        var counts = b.counts
+        counts[.tasks]?.updated -= 1
+        counts[.tasks]?.unchanged += 1
+        #expect(a.counts == counts, "\(name)")
+        let problems = { (r: ImportResult) in r.problems.map { "\($0.code.rawValue) \($0.line) \($0.row) \($0.message)" } }
+        #expect(problems(a) == problems(b), "\(name)")
+        #expect(!problems(a).isEmpty, "\(name)")
+        #expect(try f.store.database.int("SELECT count(*) - count(DISTINCT slot) FROM tasks") == 0)
+    }
+
+    @Test("an exact repeat in a later file of a row skipped in an earlier one reads the files again, every row staged")
+    func repeatAcrossFiles() throws {
+        let f = try Self.imported()
+        let twin = try Self.imported()
+        let second = "task_id,course_id,title,student_id,due,priority,completed\nT4,C1,Task 4,S4,2026-12-05T09:30,high,no\n"
+        var every = Self.sync()
+        every.compareEveryRow = true
+        let files = [("tasks.csv", Self.tasks(Array(1...40))), ("more-tasks.csv", second)]
+        let a = try f.run(files, Self.sync())
+        let b = try twin.run(files, every)
+        #expect(a.counts == b.counts)
+        #expect(a.problems.map { "\($0.file) \($0.line) \($0.message)" } == b.problems.map { "\($0.file) \($0.line) \($0.message)" })
+        #expect(a.problems.first?.message.contains("tasks.csv") == true)
+        #expect(try f.dumpData() == twin.dumpData())
+    }
+
     @Test("a sync the delete guard holds keeps every row of its file staged, so that its approval deletes only the absent tasks")
     func heldSyncKeepsEveryRow() throws {
         let f = try Self.imported()
