@@ -28,7 +28,7 @@ extension StagingArea {
         timer.mark("  task history")
         try LiveRows.applyTasks(importPlan, batchID: batchID, in: database)
         timer.mark("  task rows")
-        try RowPrints.refresh(importPlan, slotsAfter: largestSlot, in: database)
+        try RowPrints.refresh(importPlan, slotsAfter: largestSlot, merging: skippedUnchanged == nil, in: database)
         timer.mark("  prints")
         var births: [String: Int] = [:]
         let counted = try database.cached(
