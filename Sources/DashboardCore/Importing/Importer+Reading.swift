@@ -40,10 +40,11 @@ extension Importer {
     /// (`ImportPath.choose`) and the rows can overturn it once, by a value, not an error.
     ///
     /// The staged path skips the rows it finds unchanged by their print (`UnchangedRows`) when
-    /// `skipping` says it may, inside a savepoint too: what only the full path can report (an id
-    /// met twice where one row was skipped) reads the files again with every row staged. The
-    /// savepoint stays open when the rows were skipped: the caller ends it (`endSkipping`),
-    /// after the plan, which a held batch needs whole.
+    /// `skipping` says it may, inside a savepoint too: what only the full path can report (a
+    /// repeat in a later file of a row skipped in an earlier one; a repeat within a file is
+    /// staged after its skipped row, `stageSkippedRows`) reads the files again with every row
+    /// staged. The savepoint stays open when rows were skipped: the caller ends it
+    /// (`endSkipping`) after the plan, which a held batch needs whole.
     /// - Returns: the path the tasks were written by, and where the skipping run started when
     ///   rows were skipped (its savepoint still open).
     func readTasks(
