@@ -118,12 +118,19 @@ struct RecordPreparer {
 
     /// The computed bucket of a valid task of this file ("" when its course is not valid).
     mutating func bucket(of task: TaskRecord) -> String {
+        computedBucket(of: task)?.rawValue ?? ""
+    }
+
+    /// The computed bucket of a task, nil when its course is not valid for the run: a task an
+    /// override pins keeps its stored bucket when the plan is applied, and the categorizer's pass
+    /// decides it. One lookup per task: each valid course's as-of, found the first time.
+    private mutating func computedBucket(of task: TaskRecord) -> Bucket? {
         var local = localByCourse[task.courseID]
         if local == nil, let zone = validCourses[task.courseID] {
             local = zones.local(zone)
             localByCourse[task.courseID] = local
         }
-        return local.map { BucketPolicy.computed(for: task, at: $0).rawValue } ?? ""
+        return local.map { BucketPolicy.computed(for: task, at: $0) }
     }
 
     /// The row as the writing side takes it.
@@ -142,16 +149,7 @@ struct RecordPreparer {
                 line: record.line, outcome: outcome, identity: normalizer.identity(record), bucket: nil,
                 course: normalizer.courseReference(record.fields))
         case .task(let task):
-            // One lookup per task: each valid course's as-of, found the first time.
-            var local = localByCourse[task.courseID]
-            if local == nil, let zone = validCourses[task.courseID] {
-                local = zones.local(zone)
-                localByCourse[task.courseID] = local
-            }
-            // The computed bucket: a task an override pins keeps its stored bucket when the plan
-            // is applied, and the categorizer's pass decides it.
-            let bucket = local.map { BucketPolicy.computed(for: task, at: $0) }
-            return .record(line: record.line, outcome: outcome, identity: nil, bucket: bucket, print: print)
+            return .record(line: record.line, outcome: outcome, identity: nil, bucket: computedBucket(of: task), print: print)
         default:
             return .record(line: record.line, outcome: outcome, identity: nil, bucket: nil)
         }
