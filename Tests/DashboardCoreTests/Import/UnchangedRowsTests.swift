@@ -22,6 +22,15 @@ import Testing
         ImporterFixture.options(.sync, maxDelete: maxDelete)
     }
 
+    /// Syncs `files` into `f` (which skips what it finds unchanged) and into `twin` (which
+    /// compares every row): the two results.
+    static func syncBoth(_ files: [(String, String)], _ f: ImporterFixture, _ twin: ImporterFixture) throws -> (ImportResult, ImportResult)
+    {
+        var every = sync()
+        every.compareEveryRow = true
+        return (try f.run(files, sync()), try twin.run(files, every))
+    }
+
     /// A fixture with C1, C2 and `T1…T40` imported.
     static func imported(_ ids: [Int] = Array(1...40)) throws -> ImporterFixture {
         let f = try ImporterFixture(sqlite: true)
@@ -58,10 +67,7 @@ import Testing
         let export = Self.tasks(ids) { $0 == 3 ? "Task 3 revised" : "Task \($0)" }
         try Self.tamper(f, task: "T5")
         try Self.tamper(twin, task: "T5")
-        var every = Self.sync()
-        every.compareEveryRow = true
-        let skipped = try f.run([("tasks.csv", export)], Self.sync())
-        let compared = try twin.run([("tasks.csv", export)], every)
+        let (skipped, compared) = try Self.syncBoth([("tasks.csv", export)], f, twin)
         #expect(skipped.counts[.tasks] == ImportCounts(read: 40, inserted: 1, updated: 1, unchanged: 38, deleted: 1))
         #expect(compared.counts[.tasks] == ImportCounts(read: 40, inserted: 1, updated: 2, unchanged: 37, deleted: 1))
         // T5's row was skipped by its print: the tampered title stays (a hand edit through the
@@ -124,10 +130,7 @@ import Testing
         }
         let f = try Self.imported()
         let twin = try Self.imported()
-        var every = Self.sync()
-        every.compareEveryRow = true
-        let a = try f.run([("tasks.csv", body)], Self.sync())
-        let b = try twin.run([("tasks.csv", body)], every)
+        let (a, b) = try Self.syncBoth([("tasks.csv", body)], f, twin)
         #expect(a.counts == b.counts, "\(name)")
         let problems = { (r: ImportResult) in r.problems.map { "\($0.code.rawValue) \($0.line) \($0.message)" } }
         #expect(problems(a) == problems(b), "\(name)")
@@ -152,10 +155,7 @@ import Testing
         // back to staging every row.
         try Self.tamper(f, task: "T10")
         try Self.tamper(twin, task: "T10")
-        var every = Self.sync()
-        every.compareEveryRow = true
-        let a = try f.run([("tasks.csv", body)], Self.sync())
-        let b = try twin.run([("tasks.csv", body)], every)
+        let (a, b) = try Self.syncBoth([("tasks.csv", body)], f, twin)
         #expect(try Self.title(f, "T10") == "tampered", "\(name)")
         #expect(try Self.title(twin, "T10") == "Task 10", "\(name)")
         var counts = b.counts
@@ -173,11 +173,8 @@ import Testing
         let f = try Self.imported()
         let twin = try Self.imported()
         let second = "task_id,course_id,title,student_id,due,priority,completed\nT4,C1,Task 4,S4,2026-12-05T09:30,high,no\n"
-        var every = Self.sync()
-        every.compareEveryRow = true
         let files = [("tasks.csv", Self.tasks(Array(1...40))), ("more-tasks.csv", second)]
-        let a = try f.run(files, Self.sync())
-        let b = try twin.run(files, every)
+        let (a, b) = try Self.syncBoth(files, f, twin)
         #expect(a.counts == b.counts)
         #expect(a.problems.map { "\($0.file) \($0.line) \($0.message)" } == b.problems.map { "\($0.file) \($0.line) \($0.message)" })
         #expect(a.problems.first?.message.contains("tasks.csv") == true)
