@@ -1,6 +1,14 @@
 /// One record of a CSV file: its fields and the physical line where it starts (1-based).
+///
+/// A record holds its fields either as strings or, when the reader was asked for bytes
+/// (`CSVReaderOptions.fieldBytes`), as the UTF-8 bytes libcsv gave (`FieldBytes`): one buffer
+/// and the fields' ends, no `String` per field. `fields` reads either (building the strings of
+/// a byte record each time it is read: code that needs them more than once materializes the
+/// record first), so no reader of a record can tell the two apart but by cost.
 package struct CSVRecord: Equatable, Sendable {
-    package var fields: [String]
+    private var storedFields: [String]
+    /// The fields as bytes, when the reader kept them so.
+    package private(set) var raw: FieldBytes?
     package var line: Int
     /// Fields of a data row past `CSVReader.maxFields`: counted, not kept (0 for most rows).
     package var droppedFields = 0
@@ -8,8 +16,102 @@ package struct CSVRecord: Equatable, Sendable {
     package var droppedFieldsBlank = true
 
     package init(fields: [String], line: Int) {
-        self.fields = fields
+        storedFields = fields
         self.line = line
+    }
+
+    package init(raw: FieldBytes, line: Int) {
+        storedFields = []
+        self.raw = raw
+        self.line = line
+    }
+
+    /// The fields as strings (decoded from `raw` at each read for a byte record).
+    package var fields: [String] {
+        get { raw?.strings() ?? storedFields }
+        set {
+            storedFields = newValue
+            raw = nil
+        }
+    }
+
+    /// How many fields the record kept.
+    package var fieldCount: Int { raw?.count ?? storedFields.count }
+
+    /// Field `index` as a string (only that one decoded).
+    package func field(_ index: Int) -> String {
+        raw?.string(index) ?? storedFields[index]
+    }
+
+    /// The record with its fields as strings (decoded once).
+    package func materialized() -> CSVRecord {
+        guard raw != nil else { return self }
+        var copy = self
+        copy.fields = fields
+        return copy
+    }
+
+    package static func == (lhs: CSVRecord, rhs: CSVRecord) -> Bool {
+        lhs.line == rhs.line && lhs.droppedFields == rhs.droppedFields && lhs.droppedFieldsBlank == rhs.droppedFieldsBlank
+            && lhs.fields == rhs.fields
+    }
+}
+
+/// The fields of one record as UTF-8 bytes: every field's bytes one after the other in one
+/// buffer, and where each ends. The reader only hands out bytes it checked (valid UTF-8, no
+/// NUL); a field cut at `CSVReader.fieldKeepLimit` may end inside a character, which decoding
+/// shows as U+FFFD, as the string form does.
+package struct FieldBytes: Equatable, Sendable {
+    package private(set) var bytes: [UInt8] = []
+    /// The end offset (exclusive) of each field in `bytes`.
+    package private(set) var ends: [Int] = []
+
+    package init() {}
+
+    /// An empty record with room for what the previous one held.
+    package init(reservingBytes byteCount: Int, fields fieldCount: Int) {
+        bytes.reserveCapacity(byteCount)
+        ends.reserveCapacity(fieldCount)
+    }
+
+    package init(_ fields: [String]) {
+        for field in fields { append(Array(field.utf8)[...]) }
+    }
+
+    package var count: Int { ends.count }
+
+    /// Appends a field.
+    package mutating func append(_ field: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: field)
+        ends.append(bytes.count)
+    }
+
+    package mutating func append(_ field: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: field)
+        ends.append(bytes.count)
+    }
+
+    /// The byte range of field `index`.
+    @inline(__always)
+    package func range(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+
+    /// Calls `body` with the bytes of field `index`.
+    @inline(__always)
+    package func withField<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let range = range(index)
+        return try bytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[range]))
+        }
+    }
+
+    package func string(_ index: Int) -> String {
+        withField(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    package func strings() -> [String] {
+        (0..<count).map(string)
     }
 }
 

@@ -1,7 +1,10 @@
 /// State shared with libcsv's callbacks for one file (behind an `UnsafeMutablePointer` owned
 /// by `CSVReader.read`).
 struct CSVParseContext {
+    /// Fields are kept as bytes (`FieldBytes`), not strings (`CSVReaderOptions.fieldBytes`).
+    var keepsBytes = false
     var fields: [String] = []
+    var fieldBytes = FieldBytes()
     var records: [CSVRecord] = []
     var recordStartLine = 1
     var brokenLine = 1
@@ -16,4 +19,13 @@ struct CSVParseContext {
     /// Fields of the current record past `CSVReader.maxFields`, and whether all were blank.
     var droppedFields = 0
     var droppedFieldsBlank = true
+
+    /// How many fields of the current record were kept so far.
+    var fieldsKept: Int { keepsBytes ? fieldBytes.count : fields.count }
+
+    /// Forgets the fields of a record that will not be completed (a quoting error).
+    mutating func discardFields() {
+        fields.removeAll(keepingCapacity: true)
+        fieldBytes = FieldBytes()
+    }
 }

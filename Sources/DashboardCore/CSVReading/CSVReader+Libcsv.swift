@@ -18,7 +18,7 @@ extension CSVReader {
 func fieldCallback(_ data: UnsafeMutableRawPointer?, _ length: Int, _ ctx: UnsafeMutableRawPointer?) {
     guard let ctx else { return }
     let context = ctx.assumingMemoryBound(to: CSVParseContext.self)
-    if context.pointee.fields.count >= CSVReader.maxFields {
+    if context.pointee.fieldsKept >= CSVReader.maxFields {
         // Counted, not kept; a header this wide stops the file after this call.
         if context.pointee.recordsSeen == 0, context.pointee.tooManyFieldsLine == nil {
             context.pointee.tooManyFieldsLine = context.pointee.recordStartLine
@@ -32,19 +32,17 @@ func fieldCallback(_ data: UnsafeMutableRawPointer?, _ length: Int, _ ctx: Unsaf
         context.pointee.droppedBytes = 0
         return
     }
+    var kept = length
     if context.pointee.droppedBytes > 0 {
         // A field cut at `fieldKeepLimit`: only its first bytes are kept.
-        let kept = min(length, context.pointee.keptBytes)
+        kept = min(length, context.pointee.keptBytes)
         context.pointee.droppedBytes = 0
-        if let data {
-            context.pointee.fields.append(String(decoding: UnsafeRawBufferPointer(start: data, count: kept), as: UTF8.self))
-        } else {
-            context.pointee.fields.append("")
-        }
-    } else if let data, length > 0 {
-        context.pointee.fields.append(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
+    }
+    let field = UnsafeRawBufferPointer(start: kept > 0 ? data : nil, count: data == nil ? 0 : kept)
+    if context.pointee.keepsBytes {
+        context.pointee.fieldBytes.append(field)
     } else {
-        context.pointee.fields.append("")
+        context.pointee.fields.append(field.isEmpty ? "" : String(decoding: field, as: UTF8.self))
     }
 }
 
@@ -53,11 +51,19 @@ func fieldCallback(_ data: UnsafeMutableRawPointer?, _ length: Int, _ ctx: Unsaf
 func recordCallback(_ terminator: Int32, _ ctx: UnsafeMutableRawPointer?) {
     guard let ctx else { return }
     let context = ctx.assumingMemoryBound(to: CSVParseContext.self)
-    let fieldCount = context.pointee.fields.count
-    var fields: [String] = []
-    fields.reserveCapacity(fieldCount)
-    swap(&fields, &context.pointee.fields)
-    var record = CSVRecord(fields: fields, line: context.pointee.recordStartLine)
+    var record: CSVRecord
+    if context.pointee.keepsBytes {
+        let previous = context.pointee.fieldBytes
+        var fields = FieldBytes(reservingBytes: previous.bytes.count, fields: previous.count)
+        swap(&fields, &context.pointee.fieldBytes)
+        record = CSVRecord(raw: fields, line: context.pointee.recordStartLine)
+    } else {
+        let fieldCount = context.pointee.fields.count
+        var fields: [String] = []
+        fields.reserveCapacity(fieldCount)
+        swap(&fields, &context.pointee.fields)
+        record = CSVRecord(fields: fields, line: context.pointee.recordStartLine)
+    }
     record.droppedFields = context.pointee.droppedFields
     record.droppedFieldsBlank = context.pointee.droppedFieldsBlank
     context.pointee.records.append(record)

@@ -84,7 +84,7 @@ extension CSVReader {
                     // A quoting error: reject this record and resume on the next line.
                     state.skippingBrokenLine = true
                     state.brokenText = state.recordText
-                    context.pointee.fields.removeAll(keepingCapacity: true)
+                    context.pointee.discardFields()
                     context.pointee.brokenLine = context.pointee.recordStartLine
                     csv_free(&parser)
                     csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI))

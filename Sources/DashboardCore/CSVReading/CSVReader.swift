@@ -40,6 +40,7 @@ package final class CSVReader {
         // dynamic exclusivity check per field (together about 7 % of the reading thread).
         let context = UnsafeMutablePointer<CSVParseContext>.allocate(capacity: 1)
         context.initialize(to: CSVParseContext())
+        context.pointee.keepsBytes = options.fieldBytes
         defer {
             context.deinitialize(count: 1)
             context.deallocate()

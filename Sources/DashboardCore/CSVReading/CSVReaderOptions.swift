@@ -6,10 +6,14 @@ package struct CSVReaderOptions: Sendable {
     package var encoding: InputEncoding
     /// How many bytes are read from the source at a time.
     package var chunkSize: Int
+    /// Records keep their fields as bytes (`CSVRecord.raw`) rather than one `String` a field:
+    /// the importer's byte path (`ByteRowNormalizer`) reads them without decoding.
+    package var fieldBytes: Bool
 
-    package init(delimiter: UInt8? = nil, encoding: InputEncoding = .utf8, chunkSize: Int = 64 * 1024) {
+    package init(delimiter: UInt8? = nil, encoding: InputEncoding = .utf8, chunkSize: Int = 64 * 1024, fieldBytes: Bool = false) {
         self.delimiter = delimiter
         self.encoding = encoding
         self.chunkSize = max(1, chunkSize)
+        self.fieldBytes = fieldBytes
     }
 }

@@ -80,6 +80,9 @@ public struct ImportOptions: Sendable {
     /// Normalize and compare every row, instead of skipping those whose print a live task
     /// keeps (`UnchangedRows`)? The tests turn it on to compare both ways.
     package var compareEveryRow = false
+    /// Read tasks rows on their bytes (`ByteRowNormalizer`), leaving to `RowNormalizer` only the
+    /// rows the byte path is not sure of? The tests turn it off to compare both ways.
+    package var readsBytes = true
 
     public init() {}
 }

@@ -117,7 +117,9 @@ extension Importer {
         guard let printer = RowPrinter(layout: layout, dateOrder: options.dateOrder), let taskIDIndex = layout.indexes[.taskID] else {
             return false
         }
-        let reader = CSVReader(source: try file.open(), options: FileReading.readerOptions(options))
+        var readerOptions = FileReading.readerOptions(options)
+        readerOptions.fieldBytes = options.readsBytes
+        let reader = CSVReader(source: try file.open(), options: readerOptions)
         var header = true
         do {
             try reader.read { event in
@@ -126,8 +128,8 @@ extension Importer {
                     header = false
                     return
                 }
-                guard lines.count < wanted.count, taskIDIndex < record.fields.count else { return }
-                let id = record.fields[taskIDIndex]
+                guard lines.count < wanted.count, taskIDIndex < record.fieldCount else { return }
+                let id = record.field(taskIDIndex)
                 guard lines[id] == nil, let skipped = wanted[id], printer.print(record) == skipped.print else { return }
                 lines[id] = record.line
             }
@@ -222,7 +224,7 @@ extension Importer {
                 for var item in batch {
                     if case .candidate(let record, let print) = item {
                         guard let unchanged else { throw InternalError.unexpected("a candidate row without a lookup") }
-                        switch try unchanged.match(taskID: record.fields[taskIDIndex], print: print) {
+                        switch try unchanged.match(taskID: record.field(taskIDIndex), print: print) {
                         case .unchanged:
                             try fold.takeUnchanged()
                             continue

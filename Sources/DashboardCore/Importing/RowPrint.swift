@@ -85,7 +85,10 @@ final class RowPrinter {
     /// past the reader's limit, or that reads as a header (`HeaderLayout.headerRow`): none of
     /// them can be a stored task, and what they are is the normalizer's to say.
     func print(_ record: CSVRecord) -> RowPrint? {
-        guard record.fields.count == layout.fieldCount, record.droppedFields == 0, layout.headerRow(record.fields) == nil else {
+        guard record.fieldCount == layout.fieldCount, record.droppedFields == 0 else { return nil }
+        if let raw = record.raw {
+            if HeaderLayout.mayBeHeaderRow(raw), layout.headerRow(raw.strings()) != nil { return nil }
+        } else if layout.headerRow(record.fields) != nil {
             return nil
         }
         return printOfTask(record)
@@ -95,20 +98,26 @@ final class RowPrinter {
     /// `print` refuses), without `print`'s checks.
     func printOfTask(_ record: CSVRecord) -> RowPrint? {
         var context = start
-        for (position, index) in columns {
-            let field = record.fields[index]
-            let hashed: Int32? = field.utf8.withContiguousStorageIfAvailable { bytes in
-                // The field's column and byte length (little-endian), then its bytes.
-                let n = UInt32(truncatingIfNeeded: bytes.count)
-                var header: (UInt8, UInt8, UInt8, UInt8, UInt8) = (
-                    position, UInt8(truncatingIfNeeded: n), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n >> 16),
-                    UInt8(truncatingIfNeeded: n >> 24)
-                )
-                let headerDone = withUnsafeBytes(of: &header) { SHA256_Update(&context, $0.baseAddress, 5) }
-                guard headerDone == 1 else { return 0 }
-                return bytes.isEmpty ? 1 : SHA256_Update(&context, bytes.baseAddress, bytes.count)
+        /// The field's column and byte length (little-endian), then its bytes.
+        func hash(_ position: UInt8, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let n = UInt32(truncatingIfNeeded: bytes.count)
+            var header: (UInt8, UInt8, UInt8, UInt8, UInt8) = (
+                position, UInt8(truncatingIfNeeded: n), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n >> 16),
+                UInt8(truncatingIfNeeded: n >> 24)
+            )
+            let headerDone = withUnsafeBytes(of: &header) { SHA256_Update(&context, $0.baseAddress, 5) }
+            guard headerDone == 1 else { return false }
+            return bytes.isEmpty || SHA256_Update(&context, bytes.baseAddress, bytes.count) == 1
+        }
+        if let raw = record.raw {
+            let hashed = raw.bytes.withUnsafeBufferPointer { all in
+                columns.allSatisfy { hash($0.position, UnsafeBufferPointer(rebasing: all[raw.range($0.index)])) }
             }
-            guard hashed == 1 else { return nil }
+            guard hashed else { return nil }
+        } else {
+            for (position, index) in columns {
+                guard record.fields[index].withUTF8Bytes({ hash(position, $0) }) else { return nil }
+            }
         }
         var digest = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         let done = withUnsafeMutableBytes(of: &digest) { out in

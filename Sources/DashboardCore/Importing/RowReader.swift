@@ -103,6 +103,9 @@ struct RecordPreparer {
     let file: String
     let layout: HeaderLayout
     let normalizer: RowNormalizer
+    /// The byte path for the common tasks row (nil for a courses file, or when the options turn
+    /// it off); `normalizer` reads every row it leaves.
+    let byteNormalizer: ByteRowNormalizer?
     /// The courses tasks may reference, with their time zones (empty for a courses file).
     let validCourses: [String: String]
     private var zones: CourseZones
@@ -113,6 +116,7 @@ struct RecordPreparer {
         self.layout = layout
         self.validCourses = validCourses
         normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder)
+        byteNormalizer = options.readsBytes ? ByteRowNormalizer(layout: layout) : nil
         zones = CourseZones(asOf: options.asOf, defaultTimeZone: options.timeZone)
     }
 
@@ -137,6 +141,13 @@ struct RecordPreparer {
     /// - Throws: `ImportFailure.fileProblem` for a row that is another layout's header: nothing
     ///   after it can be read with this file's header.
     mutating func prepare(_ record: CSVRecord, print: RowPrint?) throws -> ReadRow {
+        var record = record
+        if let raw = record.raw {
+            if record.droppedFields == 0, let task = byteNormalizer?.task(raw) {
+                return .record(line: record.line, outcome: .task(task), identity: nil, bucket: computedBucket(of: task), print: print)
+            }
+            record = record.materialized()
+        }
         let outcome = normalizer.normalize(record)
         switch outcome {
         case .otherHeader(let other):
@@ -223,7 +234,9 @@ final class RowReader: @unchecked Sendable {
             result.failure = FileReading.openFailure(error, file: file)
             return result
         }
-        let reader = CSVReader(source: source, options: FileReading.readerOptions(options))
+        var readerOptions = FileReading.readerOptions(options)
+        readerOptions.fieldBytes = options.readsBytes && layout.kind == .tasks
+        let reader = CSVReader(source: source, options: readerOptions)
         let digest = SHA256()
         reader.rawBytesObserver = { digest.update($0) }
         var preparer = RecordPreparer(file: file.path, layout: layout, options: options, validCourses: validCourses)

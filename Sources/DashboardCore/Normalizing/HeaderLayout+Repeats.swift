@@ -44,6 +44,14 @@ extension HeaderLayout {
         return .other(read)
     }
 
+    /// False when no cell of a row read as bytes could name `course_id`, which every header has:
+    /// then `headerRow` is nil without a look at the strings (true also when only they can tell).
+    static func mayBeHeaderRow(_ raw: FieldBytes) -> Bool {
+        raw.bytes.withUnsafeBufferPointer { all in
+            (0..<raw.count).contains { Column.mayNameCourseID(bytes: UnsafeBufferPointer(rebasing: all[raw.range($0)])) != false }
+        }
+    }
+
     /// The columns of the layout in field order, canonical names (`task_id, course_id, title`),
     /// with `(N more fields)` for the ignored ones.
     package var columnList: String {
@@ -71,13 +79,20 @@ extension Column {
     /// byte (a digit, a letter other than c), the others at the first ASCII character a column
     /// name cannot hold or at a tenth letter; text with non-ASCII bytes goes to `named`.
     static func mayNameCourseID(_ field: String) -> Bool {
+        if let decided = field.withUTF8Bytes({ mayNameCourseID(bytes: $0) }) { return decided }
+        return named(field.trimmingUnicodeWhitespace()) == .courseID
+    }
+
+    /// `mayNameCourseID` on a field's bytes; nil when only `named` can tell (a non-ASCII byte, or
+    /// an alias too long for the packed keys).
+    static func mayNameCourseID(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         let keys = courseIDKeys
-        guard !keys.isEmpty else { return named(field.trimmingUnicodeWhitespace()) == .courseID }
+        guard !keys.isEmpty else { return nil }
         var packed: UInt64 = 0
         var letters = 0
         var nonASCII = false
         var first = true
-        for byte in field.utf8 {
+        for byte in bytes {
             if first {
                 first = false
                 switch byte {
@@ -95,7 +110,7 @@ extension Column {
             default: return false
             }
         }
-        if nonASCII { return named(field.trimmingUnicodeWhitespace()) == .courseID }
+        if nonASCII { return nil }
         return letters > 0 && keys.contains(packed)
     }
 
