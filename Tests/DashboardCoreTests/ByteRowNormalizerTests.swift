@@ -214,6 +214,20 @@ struct ByteRowNormalizerTests {
             tally.byBytes > tally.rows / 20 && tally.rows - tally.byBytes > tally.rows / 10, "\(tally.byBytes) of \(tally.rows) by bytes")
     }
 
+    @Test("the byte look for a header cell agrees with Column.named, also for the characters it now decides")
+    func headerCellShortcut() {
+        var rng = SplitMix(seed: 32)
+        var values = [
+            "✓", "✗", "日本", "カタカナ", "Ü", "Course", "course_id", "COURSE-ID", "c\u{200B}ourse", "\u{212A}", "İd", "ⓒourse", "course\u{A0}",
+            "\u{3000}course", "c✓", "cöurse", "\u{2329}", "\u{2BFF}", "\u{218F}course",
+        ]
+        for _ in 0..<Self.generated { values.append(Self.generatedValue(&rng)) }
+        for value in values {
+            let named = Column.named(value.trimmingUnicodeWhitespace()) == .courseID
+            #expect(Column.mayNameCourseID(value) == named, "\(value.debugDescription)")
+        }
+    }
+
     // MARK: - Files nobody on the team wrote
 
     /// Reads `bytes` with strings and with bytes: the events must be equal (`CSVRecord` compares
@@ -304,10 +318,22 @@ struct ByteRowNormalizerTests {
                 == TaskRecord(
                     taskID: "T1", courseID: "C1", title: "Essay one", studentID: "", due: "2026-03-28T23:30:00Z", priority: .high,
                     completed: true, assignmentID: "A 1"))
-        // Left to the normalizer: a header again, a non-ASCII id, a slashed date, a fraction, a
-        // word off the lists, an empty title, a field too many.
+        // Characters that need no Unicode table: Latin letters below U+0300, kana and CJK, white
+        // space of any kind in free text, a no-break space inside an id, ✓.
+        let unicode = try #require(
+            byteNormalizer.task(
+                FieldBytes(["Ü\u{A0}1", "日本", "\u{3000} Übungsblatt\u{A0}\u{2003} 日本語の宿題 ", "Zoë", "", "", "✓", "カタカナ"])))
+        #expect(
+            unicode
+                == TaskRecord(
+                    taskID: "Ü\u{A0}1", courseID: "日本", title: "Übungsblatt 日本語の宿題", studentID: "Zoë", completed: true,
+                    assignmentID: "カタカナ"))
+        // Left to the normalizer: a header again, white space other than ASCII around an id, a
+        // soft hyphen, a combining mark, a slashed date, a fraction, a word off the lists, an
+        // empty title, a cell that could name course_id, a field too many.
         for fields in [
-            Self.fullHeader, Self.row("T\u{A0}1", at: 0), Self.row("11/29/2026", at: 4), Self.row("2026-11-29T10:00:00.5", at: 4),
+            Self.fullHeader, Self.row("\u{A0}T1", at: 0), Self.row("T1\u{3000}", at: 0), Self.row("T\u{AD}1", at: 0),
+            Self.row("e\u{301}", at: 2), Self.row("11/29/2026", at: 4), Self.row("2026-11-29T10:00:00.5", at: 4),
             Self.row("asap", at: 5), Self.row(" \t", at: 2), Self.row("course", at: 3),
         ] {
             #expect(byteNormalizer.task(FieldBytes(fields)) == nil, "\(fields)")

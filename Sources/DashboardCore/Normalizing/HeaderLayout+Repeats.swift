@@ -83,8 +83,9 @@ extension Column {
         return named(field.trimmingUnicodeWhitespace()) == .courseID
     }
 
-    /// `mayNameCourseID` on a field's bytes; nil when only `named` can tell (a non-ASCII byte, or
-    /// an alias too long for the packed keys).
+    /// `mayNameCourseID` on a field's bytes; nil when only `named` can tell (a non-ASCII
+    /// character other than those `UTF8Text.stableLength` reads, or an alias too long for the
+    /// packed keys).
     static func mayNameCourseID(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         let keys = courseIDKeys
         guard !keys.isEmpty else { return nil }
@@ -92,7 +93,7 @@ extension Column {
         var letters = 0
         var nonASCII = false
         var first = true
-        for byte in bytes {
+        for (i, byte) in bytes.enumerated() {
             if first {
                 first = false
                 switch byte {
@@ -106,12 +107,26 @@ extension Column {
                 if letters > 9 { return false }
                 packed = packed << 7 | UInt64(byte | 0x20)
             case 0x09...0x0D, 0x20, 0x2D, 0x5F: continue
-            case 0x80...: nonASCII = true
+            case 0x80...0xBF: continue  // inside a character looked at from its first byte
+            case 0xC0...:
+                // A character that lower-casing leaves outside ASCII and `matchingKey` keeps (not
+                // white space, not a format character): no alias holds it.
+                if UTF8Text.stableLength(bytes, at: i) > 0 || isSymbol(bytes, at: i) { return false }
+                nonASCII = true
             default: return false
             }
         }
         if nonASCII { return nil }
         return letters > 0 && keys.contains(packed)
+    }
+
+    /// True for a character of U+2190–U+2BFF (arrows, mathematical and technical signs, box
+    /// drawing, shapes, dingbats such as ✓ and ✗): none is white space or a format character,
+    /// and lower-casing leaves each outside ASCII.
+    private static func isSymbol(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard b[i] == 0xE2, i + 2 < b.count else { return false }
+        let scalar = (UInt32(b[i + 1] & 0x3F) << 6) | UInt32(b[i + 2] & 0x3F) | 0x2000
+        return (0x2190...0x2BFF).contains(scalar)
     }
 
     /// True when a cell of a header-like row is empty or names a column.
