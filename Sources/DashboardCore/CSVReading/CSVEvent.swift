@@ -82,7 +82,9 @@ package struct FieldBytes: Equatable, Sendable {
 
     /// Appends a field.
     package mutating func append(_ field: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: field)
+        // As typed bytes: `append(contentsOf:)` copies them in one go (a raw buffer went
+        // through the generic sequence path, byte by byte).
+        bytes.append(contentsOf: field.assumingMemoryBound(to: UInt8.self))
         ends.append(bytes.count)
     }
 

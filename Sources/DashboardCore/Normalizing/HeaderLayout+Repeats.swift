@@ -48,7 +48,17 @@ extension HeaderLayout {
     /// then `headerRow` is nil without a look at the strings (true also when only they can tell).
     static func mayBeHeaderRow(_ raw: FieldBytes) -> Bool {
         raw.bytes.withUnsafeBufferPointer { all in
-            (0..<raw.count).contains { Column.mayNameCourseID(bytes: UnsafeBufferPointer(rebasing: all[raw.range($0)])) != false }
+            for index in 0..<raw.count {
+                // Most cells end at their first byte: a digit, or a letter other than c.
+                let range = raw.range(index)
+                if let first = range.first.map({ all[$0] }), first >= 0x30, first < 0x80, first != 0x43, first != 0x63, first != 0x2D,
+                    first != 0x5F
+                {
+                    continue
+                }
+                if Column.mayNameCourseID(bytes: UnsafeBufferPointer(rebasing: all[range])) != false { return true }
+            }
+            return false
         }
     }
 

@@ -58,7 +58,9 @@ enum RowPrints {
         guard try kept(database) else { return }
         // The staged rows whose print is not their live task's: looked up one by one when few
         // were staged, else one merge of both tables in id order (a million lookups cost 1 s
-        // more than the merge, whose every row is then already known).
+        // more than the merge, whose every row is then already known). The lookups are written
+        // as EXISTS so that the staged rows are the outer loop: as a join, SQLite (no statistics
+        // on temporary tables) scanned all of `tasks` for 15,000 staged rows (0.47 s vs 0.04 s).
         let differing =
             merging
             ? """
@@ -68,8 +70,8 @@ enum RowPrints {
                 ORDER BY 1, 2 LIMIT -1)
             """
             : """
-            SELECT s.task_id, s.print FROM \(plan.stagedTasks) s JOIN tasks t ON t.task_id = s.task_id
-            WHERE t.deleted_batch IS NULL AND t.print IS NOT s.print
+            SELECT s.task_id, s.print FROM \(plan.stagedTasks) s
+            WHERE EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = s.task_id AND t.deleted_batch IS NULL AND t.print IS NOT s.print)
             """
         try database.run(
             """
@@ -88,8 +90,8 @@ enum RowPrints {
                 INTERSECT SELECT task_id FROM \(plan.stagedTasks) ORDER BY 1 LIMIT -1)
             """
             : """
-            SELECT s.task_id FROM \(plan.stagedTasks) s JOIN tasks t ON t.task_id = s.task_id
-            WHERE t.slot IS NULL AND t.deleted_batch IS NULL
+            SELECT s.task_id FROM \(plan.stagedTasks) s
+            WHERE EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = s.task_id AND t.slot IS NULL AND t.deleted_batch IS NULL)
             """
         let base = try after ?? largestSlot(database)
         try database.run(
