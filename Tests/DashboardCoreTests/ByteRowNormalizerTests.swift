@@ -12,7 +12,7 @@ import Testing
 ///
 /// `DASHBOARD_DIFFERENTIAL_VALUES` sets how many generated values of each field kind are
 /// checked (20,000 by default; `make differential` runs 1,000,000 on a release build).
-@Suite("ByteRowNormalizer: the byte path builds exactly the normalizer's records")
+@Suite("ByteRowNormalizer: the byte path builds exactly the normalizer's records", .storeIndependent)
 struct ByteRowNormalizerTests {
     static let generated = ProcessInfo.processInfo.environment["DASHBOARD_DIFFERENTIAL_VALUES"].flatMap { Int($0) } ?? 20_000
 

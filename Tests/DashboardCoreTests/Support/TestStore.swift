@@ -243,6 +243,13 @@ extension Trait where Self == ConditionTrait {
 }
 
 extension Trait where Self == ConditionTrait {
+    /// A suite that opens no store (values in, values out), as the end-to-end suites'
+    /// `.storeIndependent`: it runs in the SQLite pass only, which keeps the PostgreSQL pass of
+    /// `make test` to what the PostgreSQL store can change.
+    static var storeIndependent: Self { .enabled(if: !TestStore.isPostgres, "opens no store: runs in the SQLite pass") }
+}
+
+extension Trait where Self == ConditionTrait {
     /// A test of what only the PostgreSQL store has, as the end-to-end suites' `.postgresPass`:
     /// it runs in the PostgreSQL pass.
     static var postgresPass: Self { .enabled(if: TestStore.isPostgres, "about the PostgreSQL store: runs in the PostgreSQL pass") }
