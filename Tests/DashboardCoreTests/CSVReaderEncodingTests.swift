@@ -2,7 +2,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("CSVReader: encodings")
+@Suite("CSVReader: encodings", .storeIndependent)
 struct CSVReaderEncodingTests {
     static let invalidUTF8 = "bytes that are not valid UTF-8"
 
@@ -108,7 +108,7 @@ struct CSVReaderEncodingTests {
     }
 }
 
-@Suite("CSVReader: delimiter detection")
+@Suite("CSVReader: delimiter detection", .storeIndependent)
 struct CSVDelimiterTests {
     @Test(
         "the delimiter is detected from the header",

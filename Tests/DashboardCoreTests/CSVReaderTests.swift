@@ -48,7 +48,7 @@ func rec(_ line: Int, _ fields: String...) -> CSVEvent {
 
 // MARK: - Records and line endings
 
-@Suite("CSVReader: records, line endings and line numbers")
+@Suite("CSVReader: records, line endings and line numbers", .storeIndependent)
 struct CSVReaderTests {
     @Test("LF, CRLF and CR-only files give the same records on the same lines", arguments: csvChunkLimits)
     func lineEndings(chunkLimit: Int) {
@@ -196,7 +196,7 @@ struct CSVReaderTests {
 
 // MARK: - Quoting errors and empty files
 
-@Suite("CSVReader: quoting errors and empty files")
+@Suite("CSVReader: quoting errors and empty files", .storeIndependent)
 struct CSVReaderQuotingErrorTests {
     @Test("an unterminated quote fails the file on the line where its record starts", arguments: csvChunkLimits)
     func unterminatedQuote(chunkLimit: Int) {

@@ -6,7 +6,7 @@ import Testing
 /// Issue 11, class 3: numbers inside a due or an as-of time are read with a fixed number of
 /// digits, so a 30-digit year, hour, minute, second or offset is a refusal, never an
 /// overflow trap; the stored forms read back the same way.
-@Suite("Dues and times with huge numbers")
+@Suite("Dues and times with huge numbers", .storeIndependent)
 struct DueDateHugeNumberTests {
     static let huge = "999999999999999999999999999999"
 

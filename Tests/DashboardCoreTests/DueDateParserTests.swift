@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("DueDateParser")
+@Suite("DueDateParser", .storeIndependent)
 struct DueDateParserTests {
     static let forms = "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (course time) or add Z / ±HH:MM for an exact instant"
 

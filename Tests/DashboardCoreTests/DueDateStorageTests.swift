@@ -5,7 +5,7 @@ import Testing
 
 /// The stored due text is written and read back without the general parser (a million-task
 /// import, report and categorization go through it); both must agree with the parser exactly.
-@Suite("Due dates: the stored text's fast path equals the general parser")
+@Suite("Due dates: the stored text's fast path equals the general parser", .storeIndependent)
 struct DueDateStorageTests {
     @Test("every form round-trips, and the fast reader gives what the parser gives")
     func roundTrips() throws {

@@ -6,7 +6,7 @@ import Testing
 /// Replays the fuzzing seeds and every input the fuzzer ever broke (Fuzz/corpus and
 /// Fuzz/regressions) through the same checks as Fuzz/FuzzTarget.swift, so a fixed crash stays
 /// fixed without libFuzzer.
-@Suite("Fuzz regressions")
+@Suite("Fuzz regressions", .storeIndependent)
 struct FuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")

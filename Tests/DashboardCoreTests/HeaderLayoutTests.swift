@@ -2,7 +2,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("HeaderLayout: column names and aliases")
+@Suite("HeaderLayout: column names and aliases", .storeIndependent)
 struct ColumnNameTests {
     @Test(
         "header cells match case-insensitively, ignoring spaces, _ and -",
@@ -57,7 +57,7 @@ struct ColumnNameTests {
     }
 }
 
-@Suite("HeaderLayout: kinds and columns")
+@Suite("HeaderLayout: kinds and columns", .storeIndependent)
 struct HeaderLayoutTests {
     @Test("a header with task_id is a tasks file; columns may come in any order")
     func tasksFile() throws {

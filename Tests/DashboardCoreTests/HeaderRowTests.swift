@@ -4,7 +4,7 @@ import Testing
 
 /// Data rows that are a header (`HeaderLayout.headerRow`, `RowNormalizer`): the file's own
 /// header again is `repeatedHeader`, another layout's `otherHeader`; anything else stays data.
-@Suite("HeaderLayout: rows that are a header")
+@Suite("HeaderLayout: rows that are a header", .storeIndependent)
 struct HeaderRowTests {
     static let tasks = ["task_id", "course_id", "title", "due"]
     static let courses = ["course_id", "title", "code"]

@@ -6,7 +6,7 @@ import Testing
 /// The patterns of `dashboard schema` accept exactly what the parsers accept: each pattern is
 /// run (as ICU reads it, anchored at both ends as Frictionless anchors it) over thousands of
 /// values and compared with the parser's verdict.
-@Suite("InputContract: the patterns agree with the parsers")
+@Suite("InputContract: the patterns agree with the parsers", .storeIndependent)
 struct InputContractPatternTests {
     /// True when `pattern` matches the whole of `value`.
     static func matches(_ pattern: String, _ value: String) throws -> Bool {

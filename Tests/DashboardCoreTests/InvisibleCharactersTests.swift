@@ -4,7 +4,7 @@ import Testing
 
 /// Invisible format characters (Unicode Cf) in ids are `invisible_character`; free text keeps
 /// them (`InvisibleCharacters`, `RowNormalizer`).
-@Suite("InvisibleCharacters: format characters in ids")
+@Suite("InvisibleCharacters: format characters in ids", .storeIndependent)
 struct InvisibleCharactersTests {
     static let tasksHeader = ["task_id", "course_id", "title", "student_id", "assignment_id", "due", "priority"]
 

@@ -6,7 +6,7 @@ import Testing
 /// Unicode scalars, so that tests tell NFC from NFD (`String ==` treats them as equal).
 func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
 
-@Suite("TextNormalizer")
+@Suite("TextNormalizer", .storeIndependent)
 struct TextNormalizerTests {
     @Test(
         "free text is trimmed and every whitespace run becomes one space",
@@ -52,7 +52,7 @@ struct TextNormalizerTests {
     }
 }
 
-@Suite("Priority.parse")
+@Suite("Priority.parse", .storeIndependent)
 struct PriorityTests {
     @Test(
         "spellings and synonyms, case-insensitive, trimmed",
@@ -84,7 +84,7 @@ struct PriorityTests {
     }
 }
 
-@Suite("CompletedParser")
+@Suite("CompletedParser", .storeIndependent)
 struct CompletedParserTests {
     @Test(
         "true spellings",
@@ -111,7 +111,7 @@ struct CompletedParserTests {
     }
 }
 
-@Suite("TimeZoneCatalog")
+@Suite("TimeZoneCatalog", .storeIndependent)
 struct TimeZoneCatalogTests {
     @Test(
         "IANA names are accepted case-insensitively and given their canonical spelling",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("RowNormalizer")
+@Suite("RowNormalizer", .storeIndependent)
 struct RowNormalizerTests {
     static let tasksHeader = ["task_id", "course_id", "title", "student_id", "due", "priority", "completed"]
     static let coursesHeader = ["course_id", "title", "code", "term", "teacher", "timezone"]

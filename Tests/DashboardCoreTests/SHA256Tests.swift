@@ -2,7 +2,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("SHA256")
+@Suite("SHA256", .storeIndependent)
 struct SHA256Tests {
     static func digest(_ bytes: [UInt8]) -> String {
         let hash = SHA256()

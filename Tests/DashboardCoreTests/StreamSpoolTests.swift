@@ -5,7 +5,7 @@ import Testing
 
 /// `StreamSpool`: a stream taken in once, checked as it is read, capped, with a spool that never
 /// has a name, readable any number of times.
-@Suite("StreamSpool")
+@Suite("StreamSpool", .storeIndependent)
 struct StreamSpoolTests {
     /// A pipe holding `bytes` (written by another thread), its writing end closed after them.
     private func pipe(_ bytes: [UInt8]) throws -> Int32 {

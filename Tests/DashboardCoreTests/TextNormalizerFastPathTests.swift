@@ -5,7 +5,7 @@ import Testing
 
 /// The normalizer's shortcuts (a whitespace table instead of Unicode property lookups, no NFC
 /// work below U+0300) must give exactly what the general rules give.
-@Suite("Text normalization: the fast paths equal the general rules")
+@Suite("Text normalization: the fast paths equal the general rules", .storeIndependent)
 struct TextNormalizerFastPathTests {
     @Test("the whitespace table is Unicode's White_Space property, for every scalar")
     func whitespaceTable() {

@@ -5,7 +5,7 @@ import Testing
 
 // MARK: - Invalid files, and tricky fields through the importer's normalization
 
-@Suite("Third-party CSV suites: invalid files and normalized titles")
+@Suite("Third-party CSV suites: invalid files and normalized titles", .storeIndependent)
 struct ThirdPartyCSVImportTests {
     static let fooHeader = rec(1, "foo", "bar", "baz")
 

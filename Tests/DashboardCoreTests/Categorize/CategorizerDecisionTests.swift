@@ -7,7 +7,7 @@ import Testing
 /// pure code over values: the store only reads candidates and writes the changes they return.
 /// As of Sunday 2026-11-29 08:00 UTC, a task due 2026-11-20 is overdue and one due 2026-12-10
 /// upcoming.
-@Suite("Categorizer: the decisions of a pass, over values")
+@Suite("Categorizer: the decisions of a pass, over values", .storeIndependent)
 struct CategorizerDecisionTests {
     static let asOf = Date(timeIntervalSince1970: 1_795_939_200)  // 2026-11-29T08:00:00Z
 

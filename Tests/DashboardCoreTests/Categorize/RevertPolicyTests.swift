@@ -4,7 +4,7 @@ import Testing
 @testable import DashboardCore
 
 /// `RevertPolicy`: what a revert may undo and what it records, as pure code over values.
-@Suite("RevertPolicy: what a revert may undo")
+@Suite("RevertPolicy: what a revert may undo", .storeIndependent)
 struct RevertPolicyTests {
     static func entry(_ id: Int, _ cause: AuditCause, conflict: Bool = false, overrideBefore: Int? = nil) -> AuditEntry {
         AuditEntry(

@@ -5,7 +5,7 @@ import Testing
 
 /// `JSONStreamWriter` writes exactly the bytes `JSONValue.rendered()` gives, whatever the
 /// size of its arrays (issue 11, class 9).
-@Suite struct JSONStreamWriterTests {
+@Suite(.storeIndependent) struct JSONStreamWriterTests {
     static func streamed(_ build: (JSONStreamWriter) throws -> Void) throws -> (text: String, pieces: Int) {
         var text = ""
         var pieces = 0

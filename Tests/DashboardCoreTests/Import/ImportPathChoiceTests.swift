@@ -5,7 +5,7 @@ import Testing
 /// `ImportPath.choose`: the tasks of a run go straight into `tasks` only for a recorded, real
 /// run into a database without any task whose course plan the delete guard would not hold, and
 /// not when staging is forced; every other run stages them.
-@Suite("ImportPath: the path of a run's tasks is chosen before they are read")
+@Suite("ImportPath: the path of a run's tasks is chosen before they are read", .storeIndependent)
 struct ImportPathChoiceTests {
     struct Case: CustomStringConvertible {
         var recorded = true

@@ -5,7 +5,7 @@ import Testing
 
 /// The JUnit report's pieces in the library: the rules of each kind of file, the spool read
 /// rule by rule, and reports whose problems fall outside the rules or whose run failed.
-@Suite struct JUnitReportCoreTests {
+@Suite(.storeIndependent) struct JUnitReportCoreTests {
     // MARK: - Rules
 
     @Test func everyProblemCodeIsARuleOfSomeKindOfFileAndNoneIsListedTwice() {

@@ -3,7 +3,7 @@ import Testing
 @testable import DashboardCore
 
 /// `PlannedChange`: the fields a held batch's change lists, from the two rows' stored values.
-@Suite("PlannedChange: what approving would change in one row")
+@Suite("PlannedChange: what approving would change in one row", .storeIndependent)
 struct PlannedChangeTests {
     typealias Field = PlannedChange.Field
     static let live = ["bio", "Lab report 1", "s1", "2026-12-01", "normal", "false", "A-1"]

@@ -5,7 +5,7 @@ import Testing
 
 /// `PrometheusText` (the exposition format's bytes) and `MonitoringMetrics` (which families a
 /// run gives, and from what).
-@Suite struct MonitoringMetricsUnitTests {
+@Suite(.storeIndependent) struct MonitoringMetricsUnitTests {
     @Test func familiesAreWrittenInOrderWithHelpTypeAndEscapedLabelsAndEmptyOnesLeftOut() {
         let families = [
             MetricFamily(name: "a_seconds", help: "Back\\slash and\nnew line.", samples: [MetricSample(.real(0.25))]),

@@ -2,7 +2,7 @@ import DashboardCore
 import Testing
 
 /// `ReportRetention`: which dated folders a night lets go (`nightly --keep DAYS`).
-@Suite struct ReportRetentionTests {
+@Suite(.storeIndependent) struct ReportRetentionTests {
     static let tonight = CivilDate(year: 2026, month: 3, day: 2)
 
     @Test(

@@ -5,7 +5,7 @@ import Testing
 
 /// `CardWords`: what a grid card and the grid's totals line say (attention, summary, totals,
 /// the bar's scale), and `TextRenderer.bar` drawn to that scale.
-@Suite("Grid: the words of cards and totals")
+@Suite("Grid: the words of cards and totals", .storeIndependent)
 struct CardWordsTests {
     static func card(_ counts: BucketCounts, total: Int) -> CourseCard {
         CourseCard(course: ReportSample.course("C1", code: "BIO 101", title: "Biology"), counts: counts, total: total)

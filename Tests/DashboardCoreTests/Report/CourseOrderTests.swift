@@ -5,7 +5,7 @@ import Testing
 
 /// `ReportPipeline.cardOrder` (`--sort-courses`), its byte key `ReportSortKey.card`, and the
 /// grid's `GridTotals`.
-@Suite("Grid: card order and totals")
+@Suite("Grid: card order and totals", .storeIndependent)
 struct CourseOrderTests {
     static func card(
         _ id: String, code: String, title: String, _ counts: BucketCounts, total: Int? = nil

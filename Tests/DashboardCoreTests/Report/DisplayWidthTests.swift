@@ -2,7 +2,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Display width: columns, truncate, pad, wrap")
+@Suite("Display width: columns, truncate, pad, wrap", .storeIndependent)
 struct DisplayWidthTests {
     @Test(
         "columns a terminal shows",

@@ -6,7 +6,7 @@ import Testing
 /// `DueWindow` (`--due-within`, `--due-before`, `--due-after`): a task's due day is the local
 /// date of its due in its course's zone; bounds are exclusive; `--due-within` never keeps an
 /// overdue task; repeated values widen; and the pipeline applies it per course zone.
-@Suite("Report pipeline: due windows")
+@Suite("Report pipeline: due windows", .storeIndependent)
 struct DueWindowTests {
     static func day(_ text: String) -> CivilDate {
         guard case .date(let date)? = DueDate(storageText: text) else { return CivilDate(year: 1, month: 1, day: 1) }

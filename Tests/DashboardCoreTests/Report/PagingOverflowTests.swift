@@ -6,7 +6,7 @@ import Testing
 /// Paging and the busy timeout are arithmetic on values that come from the command line: no
 /// value, however large, may trap (issue 11, class 3). The command line bounds them too; these
 /// tests hold the core on its own.
-@Suite("Arithmetic on option values never traps")
+@Suite("Arithmetic on option values never traps", .storeIndependent)
 struct PagingOverflowTests {
     static let groups = PipelinePageTests.groups
     static let cards = PipelinePageTests.cards

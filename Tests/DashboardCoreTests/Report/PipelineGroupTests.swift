@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report pipeline: group")
+@Suite("Report pipeline: group", .storeIndependent)
 struct PipelineGroupTests {
     @Test("courses by code in natural order, then by id")
     func courseOrder() {

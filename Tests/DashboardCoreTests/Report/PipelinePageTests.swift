@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report pipeline: paginate")
+@Suite("Report pipeline: paginate", .storeIndependent)
 struct PipelinePageTests {
     /// C1: T1 T2 overdue, T3 upcoming; C2: T4 T5 T6 undated; C3: no task (a page leaves it out).
     static let groups = ReportPipeline.group([

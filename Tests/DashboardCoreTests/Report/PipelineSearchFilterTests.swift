@@ -56,7 +56,7 @@ enum ReportSample {
     }
 }
 
-@Suite("Report pipeline: search")
+@Suite("Report pipeline: search", .storeIndependent)
 struct PipelineSearchTests {
     /// C1 GER-101 "Deutsch für Anfänger" (teacher Zoë Müller), C2 HIS-200 "Modern History",
     /// C3 MAT-10 "Calculus". T6 is completed; T7's title is in decomposed form.
@@ -127,7 +127,7 @@ struct PipelineSearchTests {
     }
 }
 
-@Suite("Report pipeline: filters")
+@Suite("Report pipeline: filters", .storeIndependent)
 struct PipelineFilterTests {
     /// C1 (Zoë Müller): T1 overdue high s1, T2 today normal s2, T3 completed low s1.
     /// C2 (Ian Wright, code HIS-200): T4 upcoming low s2, T5 undated high s3, T6 completed normal s3.

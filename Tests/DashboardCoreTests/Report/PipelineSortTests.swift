@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report pipeline: sort")
+@Suite("Report pipeline: sort", .storeIndependent)
 struct PipelineSortTests {
     /// One UTC course. Five tasks share the due 2026-11-29T10:00:00Z; T8 is due the day before
     /// (date only); T6, T7 and T9 are undated.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report edge cases: nothing open, completed matches, students, hostile cells")
+@Suite("Report edge cases: nothing open, completed matches, students, hostile cells", .storeIndependent)
 struct ReportEdgeCaseTests {
     static let done = [
         ReportCourse(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report escaping: HTML, CSV and Markdown with hostile values")
+@Suite("Report escaping: HTML, CSV and Markdown with hostile values", .storeIndependent)
 struct ReportEscapingTests {
     static let script = "<script>alert(1)</script>"
     static let quotes = "\"'&"

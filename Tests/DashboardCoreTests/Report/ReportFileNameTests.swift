@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report file names and writing a report set")
+@Suite("Report file names and writing a report set", .storeIndependent)
 struct ReportFileNameTests {
     static let longID = String(repeating: "a", count: 300)
 

@@ -6,7 +6,7 @@ import Testing
 /// Issue 27, item 10: the counts a narrowed report gives are in the reader's scope. `--course`
 /// and `--teacher` choose the courses (the scope); the search and the filters of tasks narrow
 /// inside it. "Showing k of N" counts N in the scope, never in the whole database.
-@Suite("Report scope: the denominators of a narrowed report")
+@Suite("Report scope: the denominators of a narrowed report", .storeIndependent)
 struct ReportScopeTests {
     /// `PipelineFilterTests.courses`: C1 GER-101 (Zoë Müller): T1 overdue, T2 today, T3
     /// completed; C2 HIS-200 (Ian Wright): T4 upcoming, T5 undated, T6 completed; C3 MAT-10 (Ana

@@ -6,7 +6,7 @@ import Testing
 /// Issue 27, item 4: the names a report set writes, read as one rule (`ReportSetLayout`) by the
 /// check a run makes before its first write. (`HardeningOutputPreflightTests` holds every file
 /// a real run writes to it.)
-@Suite struct ReportSetLayoutTests {
+@Suite(.storeIndependent) struct ReportSetLayoutTests {
     static let okafor = TeacherIndex.folderName("Amaka Okafor")
     static let bio = ReportFileNames.course("bio", ext: "html")
 

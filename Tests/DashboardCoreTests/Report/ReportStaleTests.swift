@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report states: stale data and a failed last import")
+@Suite("Report states: stale data and a failed last import", .storeIndependent)
 struct ReportStaleTests {
     static func facts(hoursOld: Double, failure: (id: Int, at: String, reason: String)? = nil) -> ReportFacts {
         ReportFacts(hasData: true, dataAsOf: ReportSample.asOf.addingTimeInterval(-hoursOld * 3600), lastFailure: failure)

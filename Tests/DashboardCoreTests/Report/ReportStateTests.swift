@@ -3,7 +3,7 @@ import Testing
 
 @testable import DashboardCore
 
-@Suite("Report states: no data, no tasks, all completed, no match")
+@Suite("Report states: no data, no tasks, all completed, no match", .storeIndependent)
 struct ReportStateTests {
     static func build(
         _ kind: Report.Kind, _ courses: [ReportCourse], facts: ReportFacts = ReportSample.freshFacts,

@@ -6,7 +6,7 @@ import Testing
 /// `ReportSuggestions`: which `--course`, `--teacher` and `--student` values name nothing, the
 /// nearest existing values (at most three: containment by length first, then a few edits, ties
 /// in natural order), and the sentences `ReportMessages.noMatchNext` makes of them.
-@Suite("Report states: a filter value that names nothing")
+@Suite("Report states: a filter value that names nothing", .storeIndependent)
 struct ReportSuggestionsTests {
     /// The sample's five courses, each with one open task and one completed task of two students.
     static let courses: [ReportCourse] = [

@@ -6,7 +6,7 @@ import Testing
 /// The roll-ups' pure stages (`--group-by assignment|student`): `AssignmentRollUp.rows`,
 /// `ReportPipeline.groupByStudent`, their pages, and the words every format shows
 /// (`RollUpWords`). As of 2026-11-29T08:00:00Z (`ReportSample.asOf`).
-@Suite("Roll-ups: rows by assignment, groups by student, their pages and words")
+@Suite("Roll-ups: rows by assignment, groups by student, their pages and words", .storeIndependent)
 struct RollUpTests {
     static let newYork = TimeZone(identifier: "America/New_York")!
     static let utcLocal = LocalAsOf(asOf: ReportSample.asOf, timeZone: ReportSample.utc)

@@ -6,7 +6,7 @@ import Testing
 /// The streaming stages (per-task matching, per-course tallies, byte sort keys, assembly) give
 /// the report the pure pipeline gives on the loaded data, for random data with many ties,
 /// every sort, filters, searches and pages.
-@Suite("Report streaming: the same report as the pipeline")
+@Suite("Report streaming: the same report as the pipeline", .storeIndependent)
 struct StreamingReportEquivalenceTests {
     static let asOf = ReportSample.asOf
 

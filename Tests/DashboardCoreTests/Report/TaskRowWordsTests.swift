@@ -5,7 +5,7 @@ import Testing
 
 /// `TaskRowWords`: how late an overdue task is (whole days in its course's zone), the words of
 /// an override, the HTML anchor of a row, and `ReportWords.sectionHeading`.
-@Suite struct TaskRowWordsTests {
+@Suite(.storeIndependent) struct TaskRowWordsTests {
     static func zone(_ name: String) -> TimeZone { TimeZone(identifier: name) ?? .current }
 
     static func local(_ instant: String, _ zone: String) -> LocalAsOf {

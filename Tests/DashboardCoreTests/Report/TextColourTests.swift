@@ -6,7 +6,7 @@ import Testing
 /// Colour in text reports (`TextStyle.terminal`): each bucket's SGR code around its words and
 /// marks, a card that needs attention in bold red, none at all in `.plain`, and a layout that
 /// colour never changes (`DisplayWidth` gives an SGR sequence no column).
-@Suite("Text reports: colour on a terminal")
+@Suite("Text reports: colour on a terminal", .storeIndependent)
 struct TextColourTests {
     static let esc = "\u{1B}"
 

@@ -6,7 +6,7 @@ import Testing
 /// The table-driven fold is Foundation's folding (case, diacritics, width) on every scalar of
 /// the blocks a school's texts use and on random texts mixing them; a search finds a task
 /// exactly when Foundation's fold of `title + " " + course text` holds every word.
-@Suite("Report: the fold of texts and the search that uses it")
+@Suite("Report: the fold of texts and the search that uses it", .storeIndependent)
 struct TextFoldTests {
     /// Blocks of 256 scalars: Latin, IPA, Greek, Cyrillic, Armenian, Hebrew and Arabic, Latin
     /// Extended Additional, Greek Extended, punctuation, letterlike and number forms, enclosed

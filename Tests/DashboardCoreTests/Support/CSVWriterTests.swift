@@ -3,7 +3,7 @@ import Testing
 @testable import DashboardCore
 
 /// Issue 11, class 4: one CSV rule for every CSV the program writes.
-@Suite struct CSVWriterTests {
+@Suite(.storeIndependent) struct CSVWriterTests {
     @Test(
         "every formula prefix gets a quote mark, then RFC 4180 quoting, then CRLF",
         arguments: [
@@ -34,7 +34,7 @@ import Testing
 
 /// The renderers that reach CSVWriter: tab and CR cannot come through an import (values are
 /// trimmed), so they are checked here on values built directly.
-@Suite struct CSVOutputsTests {
+@Suite(.storeIndependent) struct CSVOutputsTests {
     static let prefixes = ["=1+1", "+x", "-x", "@x", "\t=cmd", "\r=5"]
     static let protected = ["'=1+1", "'+x", "'-x", "'@x", "'\t=cmd", "\"'\r=5\""]
 

@@ -5,7 +5,7 @@ import Testing
 
 /// JSON keeps the exact value but never carries a raw control, bidi or invisible character:
 /// each is a `\uXXXX` escape (a surrogate pair beyond the BMP), and parsing gives the value back.
-@Suite("JSON escapes: every character VisibleText escapes, exact on parsing")
+@Suite("JSON escapes: every character VisibleText escapes, exact on parsing", .storeIndependent)
 struct JSONEscapeTests {
     static let cases: [(String, String)] = [
         ("plain ASCII", "\"plain ASCII\""),

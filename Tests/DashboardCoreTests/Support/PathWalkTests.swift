@@ -6,7 +6,7 @@ import Testing
 /// Issue 27, item 3: every component of an output path is opened without following a link,
 /// and a link on the way is followed only when root or the user running the program owns it
 /// (`PathWalk`, through `SafeFolder.open` and `SafeFolder.existing`).
-@Suite struct PathWalkTests {
+@Suite(.storeIndependent) struct PathWalkTests {
     /// A fresh folder with `real/deep` and `target`, removed by `defer`.
     static func scratch() throws -> String {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("path-walk-\(UUID().uuidString)").path

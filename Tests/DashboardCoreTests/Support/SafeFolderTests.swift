@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 11, class 2: every file is created new at an unpredictable name, with the product's
 /// mode, and renamed into place; folders are never symbolic links or another user's.
-@Suite struct SafeFolderTests {
+@Suite(.storeIndependent) struct SafeFolderTests {
     /// A fresh folder under the temporary directory, removed by `defer`.
     static func scratch() throws -> String {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("safe-folder-\(UUID().uuidString)").path

@@ -4,7 +4,7 @@ import Testing
 @testable import DashboardCore
 
 /// `VisibleText`: the one visible form of control, bidi and invisible characters of user data.
-@Suite("VisibleText: control, bidi and invisible characters are shown, never obeyed")
+@Suite("VisibleText: control, bidi and invisible characters are shown, never obeyed", .storeIndependent)
 struct VisibleTextTests {
     /// (input, what a person is shown)
     static let cases: [(String, String)] = [

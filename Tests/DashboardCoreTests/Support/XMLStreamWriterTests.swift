@@ -4,7 +4,7 @@ import Testing
 @testable import DashboardCore
 
 /// `XMLStreamWriter`: well-formed XML 1.0 whatever the text, indented, in pieces.
-@Suite struct XMLStreamWriterTests {
+@Suite(.storeIndependent) struct XMLStreamWriterTests {
     static func written(_ build: (XMLStreamWriter) throws -> Void) throws -> (text: String, pieces: Int) {
         var text = ""
         var pieces = 0
