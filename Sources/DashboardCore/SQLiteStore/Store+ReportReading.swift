@@ -249,9 +249,12 @@ extension Store {
     /// One scan of the live tasks in key order: the unsettled ones and the search's candidates
     /// (each word: its courses, `LIKE '%word%'` on the title, which SQLite compares in any case
     /// of ASCII letters, or a title with a byte that is not ASCII: more characters than bytes).
+    /// A settled task is returned only when it passed every word's test (`passed`); an unsettled
+    /// one comes with the values of its bucket from the same row (its override by the join),
+    /// and is read whole by its key only when the caller asks.
     package func forEachSearchCandidate(
-        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
-        _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
+        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: SearchCandidate.Finder,
+        _ body: (_ row: SearchCandidate, _ values: () -> LiveTask, _ task: () throws -> LiveTask) throws -> Void
     ) throws {
         let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
         var values: [SQLBindable] = [window.overdueBefore.isoText, window.upcomingFrom.isoText]
@@ -279,17 +282,21 @@ extension Store {
             }
         }
         let candidate = tests.isEmpty ? "false" : tests.joined(separator: " AND ")
-        // Only what decides a task: the rest of a task is read by its key when the caller asks
-        // (the unsettled few and the tasks a page may list), not carried for every candidate.
+        // What decides a task's bucket comes with the row (the override by the join, looked up
+        // only for the rows the filter keeps); the rest of a task (students, reasons) is read
+        // by its key when the caller asks (the few tasks a page may list).
         let statement = try database.prepare(
             """
-            SELECT t.task_id, t.course_id, t.title, t.bucket AS stored_bucket, NOT \(settled) AS unsettled
-            FROM tasks t
+            SELECT t.task_id, t.course_id, t.title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed,
+                   t.bucket AS stored_bucket, NOT \(settled) AS unsettled, o.bucket, o.until, '' AS reason, '' AS actor
+            FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.deleted_batch IS NULL AND (NOT \(settled) OR \(candidate))\(visible)
             """)
         let c = try statement.columnPositions
         let (key, course, title) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"))
         let (stored, unsettled) = (try c.position("stored_bucket"), try c.position("unsettled"))
+        let scanned = try TaskRowDecoder(c)
+        let scannedOverride = try OverrideColumns(c)
         let whole = try database.cached(
             """
             SELECT t.task_id, t.course_id, t.title, t.student_id, \(try hasColumn("tasks", "assignment_id") ? "t.assignment_id" : "'' AS assignment_id"),
@@ -307,15 +314,17 @@ extension Store {
         }
         try statement.forEachRow(values) { row in
             // The course and title first: a row is a candidate or unsettled, and either may not be
-            // found. The candidate test is not read back (SQLite would evaluate it again): a task
-            // that `found` finds passes every word's test, so `found` alone decides.
+            // found. The candidate test is not read back (SQLite would evaluate it again): a
+            // settled row passed it (the filter), an unsettled one is not known to.
             let courseID = row.string(course) ?? ""
-            let isFound = found(courseID, row.string(title) ?? "")
             let isUnsettled = row.int(unsettled) != 0
+            let isFound = row.withText(title) { found(courseID, $0, !isUnsettled) }
             guard isFound || isUnsettled else { return }
             let candidate = SearchCandidate(
                 courseID: courseID, storedBucket: row.string(stored) ?? "", unsettled: isUnsettled, found: isFound)
-            try body(candidate) { try read(row.string(key) ?? "") }
+            try body(candidate, { LiveTask(task: scanned.task(row), override: scannedOverride.override(row)) }) {
+                try read(row.string(key) ?? "")
+            }
         }
     }
 

@@ -114,9 +114,10 @@ package enum TextFold {
     }
 
     /// For a text given as UTF-8: whether its fold holds every one of the ASCII `words` (as
-    /// `contains` finds them in a plain fold); nil when the fold is not plain, needs Foundation
-    /// or the bytes are not UTF-8 (the caller then folds the `String`).
-    static func holdsAll(_ text: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]], cache: Cache) -> Bool? {
+    /// `contains` finds them in a plain fold) but those `held` says are found elsewhere; nil
+    /// when the fold is not plain, needs Foundation or the bytes are not UTF-8 (the caller then
+    /// folds the `String`, as `String(decoding:as:)` reads the bytes).
+    static func holdsAll(_ text: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]], held: [Bool] = [], cache: Cache) -> Bool? {
         guard let ascii = table.ascii else { return nil }
         cache.buffer.removeAll(keepingCapacity: true)
         var i = 0
@@ -144,7 +145,18 @@ package enum TextFold {
             guard let entry = cache.entry(value), entry.plain else { return nil }
             cache.buffer.append(contentsOf: entry.utf8)
         }
-        return cache.buffer.withUnsafeBufferPointer { folded in words.allSatisfy { contains(folded, $0) } }
+        return cache.buffer.withUnsafeBufferPointer { folded in
+            words.indices.allSatisfy { (held.indices.contains($0) && held[$0]) || contains(folded, words[$0]) }
+        }
+    }
+
+    /// True when every byte of `text` is ASCII and none is NUL: the texts whose fold is their
+    /// ASCII letters in lower case (`asciiFoldIsLowercase`) and that SQL's `LIKE` (SQLite's,
+    /// which stops at a NUL) and `ILIKE` (PostgreSQL's, "C" collation) compare byte by byte,
+    /// ASCII letters in any case.
+    static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte == 0 || byte >= 0x80 { return false }
+        return true
     }
 
     /// True when `word` is among the bytes of `text`.
