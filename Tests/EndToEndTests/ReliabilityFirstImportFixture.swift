@@ -46,7 +46,7 @@ struct DatabaseState: Equatable {
             ("user_version", "PRAGMA user_version"),
             ("schema", "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"),
             ("courses", "SELECT * FROM courses ORDER BY course_id"),
-            ("tasks", "SELECT * FROM tasks ORDER BY task_id"),
+            ("tasks", "SELECT \(DatabaseSnapshot.taskDataColumns) FROM tasks ORDER BY task_id"),
             ("course_history", "SELECT * FROM course_history ORDER BY batch_id, course_id"),
             ("task_history", "SELECT * FROM task_history ORDER BY batch_id, task_id"),
             ("batch_births", "SELECT * FROM batch_births ORDER BY batch_id, bucket"),

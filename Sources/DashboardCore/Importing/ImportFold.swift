@@ -67,7 +67,11 @@ struct ImportFold {
             try reject([ImportMessages.malformedQuote(text)], line: line)
             run.unidentified[kind, default: 0] += 1
             return .none
-        case .record(let line, let outcome, let identity, let bucket, let course):
+        case .candidate:
+            // The importer looks candidates up first (`UnchangedRows`) and hands over the
+            // prepared row of each one it did not skip.
+            throw InternalError.unexpected("a candidate row reached the fold")
+        case .record(let line, let outcome, let identity, let bucket, let course, let print):
             row += 1
             switch outcome {
             case .blank:
@@ -110,9 +114,16 @@ struct ImportFold {
                     return .rejected(.tasks, id: task.taskID)
                 }
                 rowsSoFar += 1
-                return .task(StagingArea.PendingTask(task: task, bucket: bucket.rawValue, file: file, line: line, row: row))
+                return .task(StagingArea.PendingTask(task: task, bucket: bucket.rawValue, file: file, line: line, row: row, print: print))
             }
         }
+    }
+
+    /// Takes a row found unchanged by its print (`UnchangedRows`): read, valid, not written.
+    mutating func takeUnchanged() throws {
+        row += 1
+        try startRow()
+        rowsSoFar += 1
     }
 
     /// Takes what the writer found when it wrote a row: a repeat of an id written before is a

@@ -70,7 +70,7 @@ extension DirectTaskWriter: ImportWriter {
     var directInserts: Int? { inserted }
 
     func write(_ task: StagingArea.PendingTask) throws -> TaskWriteOutcome {
-        try insert(task.task, bucket: task.bucket) ? .written([]) : .needsStagedPath
+        try insert(task.task, bucket: task.bucket, print: task.print) ? .written([]) : .needsStagedPath
     }
 
     func endOfFile() throws -> TaskWriteOutcome { try endOfFileRows() ? .written([]) : .needsStagedPath }

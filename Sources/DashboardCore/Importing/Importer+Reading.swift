@@ -38,11 +38,20 @@ extension Importer {
     /// (or hold every id in memory), a cost the first import of a school (the benchmarked
     /// run) pays for a case that almost never happens. So the choice is made up front
     /// (`ImportPath.choose`) and the rows can overturn it once, by a value, not an error.
-    /// - Returns: the path the tasks were written by, and the direct writer when it was that.
+    ///
+    /// The staged path skips the rows it finds unchanged by their print (`UnchangedRows`) when
+    /// `skipping` says it may, inside a savepoint too: what only the full path can report (a
+    /// repeat in a later file of a row skipped in an earlier one; a repeat within a file is
+    /// staged after its skipped row, `stageSkippedRows`) reads the files again with every row
+    /// staged. The savepoint stays open when rows were skipped: the caller ends it
+    /// (`endSkipping`) after the plan, which a held batch needs whole.
+    /// - Returns: the path the tasks were written by, and where the skipping run started when
+    ///   rows were skipped (its savepoint still open).
     func readTasks(
         _ files: [(file: InputFile, layout: HeaderLayout)], path: ImportPath, staging: StagingArea, batchID: Int?,
-        validCourses: [String: String], run: inout RunState
-    ) throws -> ImportWriter {
+        validCourses: [String: String], skipping: Bool, run: inout RunState
+    ) throws -> (writer: ImportWriter, skipped: SkipStart?) {
+        let printing: PrintMode = try batchID != nil && RowPrints.kept(database) ? .attach : .none
         if path == .direct, let batchID {
             let before = run
             let problemsBefore = run.problems.mark
@@ -52,27 +61,129 @@ extension Importer {
             let writer = try DirectTaskWriter(database: database, batchID: batchID)
             var outcome = FileReadOutcome.read
             for (file, layout) in files where outcome == .read {
-                outcome = try readFile(file, layout: layout, staging: staging, writer: writer, validCourses: validCourses, run: &run)
+                outcome = try readFile(
+                    file, layout: layout, staging: staging, writer: writer, validCourses: validCourses, printing: printing, run: &run)
             }
             if outcome == .read {
                 try database.execute("RELEASE direct_tasks")
-                return writer
+                return (writer, nil)
             }
             try database.execute("ROLLBACK TO direct_tasks; RELEASE direct_tasks")
             run = before
             try run.problems.truncate(to: problemsBefore)
         }
-        for (file, layout) in files {
-            _ = try readFile(file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, run: &run)
+        if path == .staged, skipping {
+            let before = SkipStart(run: run, problems: run.problems.mark)
+            try staging.numberFiles(files.map(\.file.path))
+            try database.execute("SAVEPOINT skipping_tasks")
+            let unchanged = try UnchangedRows(database: database)
+            var outcome = FileReadOutcome.read
+            for (file, layout) in files where outcome == .read {
+                outcome = try readFile(
+                    file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, printing: .candidates,
+                    unchanged: unchanged, run: &run)
+            }
+            if outcome == .read, try unchanged.markUnseen() {
+                staging.skippedUnchanged = unchanged.skipped
+                staging.largestSlot = unchanged.largestSlot
+                return (staging, before)
+            }
+            try undoSkipping(before, staging: staging, run: &run)
         }
-        return staging
+        for (file, layout) in files {
+            _ = try readFile(
+                file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, printing: printing, run: &run)
+        }
+        return (staging, nil)
+    }
+
+    /// Stages the rows of `file` that were skipped but whose id the file repeats, then the
+    /// repeats: each skipped row with the stored values its print proved, at the line where the
+    /// file has it again (the first row of that id whose print is the stored one; the file is
+    /// read once more, without normalizing), so that the staging tables report each repeat with
+    /// the first row's line, as when every row is staged.
+    /// - Returns: false when a skipped row is not in this file (an earlier file's): the run
+    ///   needs the full path.
+    private func stageSkippedRows(
+        of repeats: [StagingArea.PendingTask], file: InputFile, layout: HeaderLayout, options: ImportOptions,
+        unchanged: UnchangedRows, preparer: inout RecordPreparer, writer: ImportWriter, written: (TaskWriteOutcome) throws -> Bool
+    ) throws -> Bool {
+        var wanted: [String: (task: TaskRecord, print: RowPrint, slot: Int)] = [:]
+        for repeated in repeats where wanted[repeated.task.taskID] == nil {
+            guard let skipped = try unchanged.skippedTask(repeated.task.taskID) else { return false }
+            wanted[repeated.task.taskID] = skipped
+        }
+        var lines: [String: Int] = [:]
+        guard let printer = RowPrinter(layout: layout, dateOrder: options.dateOrder), let taskIDIndex = layout.indexes[.taskID] else {
+            return false
+        }
+        let reader = CSVReader(source: try file.open(), options: FileReading.readerOptions(options))
+        var header = true
+        do {
+            try reader.read { event in
+                guard case .record(let record) = event else { return }
+                if header {
+                    header = false
+                    return
+                }
+                guard lines.count < wanted.count, taskIDIndex < record.fields.count else { return }
+                let id = record.fields[taskIDIndex]
+                guard lines[id] == nil, let skipped = wanted[id], printer.print(record) == skipped.print else { return }
+                lines[id] = record.line
+            }
+        } catch let error as CSVFileError {
+            throw FileReading.fileFailure(error, file: file, batchID: nil)
+        }
+        guard lines.count == wanted.count else { return false }
+        // A skipped row comes before its first repeat; a row found after it is a copy in this
+        // file of a row skipped in an earlier one (whose line only the full path has).
+        var firstRepeat: [String: Int] = [:]
+        for repeated in repeats where firstRepeat[repeated.task.taskID] == nil { firstRepeat[repeated.task.taskID] = repeated.line }
+        if lines.contains(where: { $0.value >= firstRepeat[$0.key] ?? 0 }) { return false }
+        // The skipped rows in the order of their lines, then the repeats in theirs.
+        for (id, line) in lines.sorted(by: { $0.value < $1.value }) {
+            guard let skipped = wanted[id] else { continue }
+            let first = StagingArea.PendingTask(
+                task: skipped.task, bucket: preparer.bucket(of: skipped.task), file: file.path, line: line, row: 0,
+                print: skipped.print)
+            guard try written(try writer.write(first)) else { return false }
+            unchanged.restaged(slot: skipped.slot)
+        }
+        for repeated in repeats {
+            guard try written(try writer.write(repeated)) else { return false }
+        }
+        return true
+    }
+
+    /// Where a run that skips rows started: what undoing it restores.
+    struct SkipStart {
+        var run: RunState
+        var problems: ProblemSpool.Mark
+    }
+
+    /// Ends the savepoint of a run that skipped rows, keeping what it staged.
+    func endSkipping() throws {
+        try database.execute("RELEASE skipping_tasks")
+    }
+
+    /// Undoes the reading of a run that skipped rows, back to its savepoint (which it ends).
+    func undoSkipping(_ start: SkipStart, staging: StagingArea, run: inout RunState) throws {
+        try database.execute("ROLLBACK TO skipping_tasks; RELEASE skipping_tasks")
+        run = start.run
+        try run.problems.truncate(to: start.problems)
+        staging.discardPending()
+        staging.skippedUnchanged = nil
+        staging.largestSlot = nil
     }
 
     /// Reads one file: one thread reads and normalizes, this one folds the rows
     /// (`ImportFold`) and hands the valid ones to `writer` (courses always to `staging`).
+    /// - Parameters:
+    ///   - printing: what the reading thread does with the rows' prints (`PrintMode`).
+    ///   - unchanged: the run's lookup of unchanged rows, when it skips them (`.candidates`).
     func readFile(
         _ file: InputFile, layout: HeaderLayout, staging: StagingArea, writer: ImportWriter, validCourses: [String: String],
-        run: inout RunState
+        printing: PrintMode = .none, unchanged: UnchangedRows? = nil, run: inout RunState
     ) throws -> FileReadOutcome {
         let problems = run.problems
         problems.startGroup(sortedByLine: true)
@@ -94,15 +205,31 @@ extension Importer {
             return true
         }
 
-        let reader = RowReader(file: file, layout: layout, options: run.options, validCourses: fold.validCourses)
+        // Candidates the lookup does not find unchanged are prepared here, as the reader would.
+        var preparer = RecordPreparer(file: file.path, layout: layout, options: run.options, validCourses: fold.validCourses)
+        let taskIDIndex = layout.indexes[.taskID] ?? 0
+        let reader = RowReader(
+            file: file, layout: layout, options: run.options, validCourses: fold.validCourses,
+            printing: unchanged == nil && printing == .candidates ? .attach : printing)
         reader.start()
         var outcome = FileReadOutcome.read
+        var repeatsOfSkipped: [StagingArea.PendingTask] = []
         do {
             reading: while true {
                 let waitStart = DispatchTime.now().uptimeNanoseconds
                 guard let batch = reader.handoff.take() else { break }
                 run.waitedForReader += DispatchTime.now().uptimeNanoseconds - waitStart
-                for item in batch {
+                for var item in batch {
+                    if case .candidate(let record, let print) = item {
+                        guard let unchanged else { throw InternalError.unexpected("a candidate row without a lookup") }
+                        switch try unchanged.match(taskID: record.fields[taskIDIndex], print: print) {
+                        case .unchanged:
+                            try fold.takeUnchanged()
+                            continue
+                        case .differs:
+                            item = try preparer.prepare(record, print: print)
+                        }
+                    }
                     if case .progress(let bytes) = item {
                         progress?(
                             ImportProgress(
@@ -122,6 +249,11 @@ extension Importer {
                             try staging.stage(course, file: file.path, line: line), id: course.courseID, idColumn: "course_id",
                             line: line, row: row)
                     case .task(let task):
+                        if let unchanged, !(try unchanged.noteStaged(taskID: task.task.taskID)) {
+                            // A repeat of a skipped row: staged after it, at the file's end.
+                            repeatsOfSkipped.append(task)
+                            continue
+                        }
                         guard try written(try writer.write(task)) else {
                             outcome = .needsStagedPath
                             break reading
@@ -143,6 +275,13 @@ extension Importer {
         let read = reader.outcome
         run.readerCPU += read.cpuNanoseconds
         if let failure = read.failure { throw failure }
+        if let unchanged, !repeatsOfSkipped.isEmpty {
+            guard
+                try stageSkippedRows(
+                    of: repeatsOfSkipped, file: file, layout: layout, options: run.options, unchanged: unchanged,
+                    preparer: &preparer, writer: writer, written: written)
+            else { return .needsStagedPath }
+        }
         try fold.finish()
         // Repeats are found when their statement runs, after later rows' problems: the spool
         // lists this file's problems by line (file order).

@@ -81,17 +81,35 @@ package final class Importer {
                     _ = try readFile(file, layout: layout, staging: staging, writer: staging, validCourses: [:], run: &run)
                 }
                 var writer: ImportWriter = staging
+                var skipped: SkipStart?
+                var validCourses: [String: String] = [:]
                 if !taskFiles.isEmpty {
-                    let validCourses = try staging.validCourses(syncingCourses: options.mode == .sync && kinds.contains(.courses))
+                    validCourses = try staging.validCourses(syncingCourses: options.mode == .sync && kinds.contains(.courses))
                     let path = try choosePath(staging: staging, kinds: kinds, options: options, record: record, run: run)
-                    writer = try readTasks(
-                        taskFiles, path: path, staging: staging, batchID: batchID, validCourses: validCourses, run: &run)
+                    let maySkip = record && !options.compareEveryRow && path == .staged
+                    let skipping = try maySkip && UnchangedRows.usable(database, validCourses: validCourses)
+                    (writer, skipped) = try readTasks(
+                        taskFiles, path: path, staging: staging, batchID: batchID, validCourses: validCourses, skipping: skipping,
+                        run: &run)
                 }
                 timer.mark("read, normalize, stage")
                 timer.note("waiting for the reader", nanoseconds: run.waitedForReader)
                 timer.note("reader's CPU time", nanoseconds: run.readerCPU)
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
-                let planned = try plan(staging: staging, kinds: kinds, options: options, run: &run, directTasks: writer.directInserts)
+                var planned = try plan(staging: staging, kinds: kinds, options: options, run: &run, directTasks: writer.directInserts)
+                if let start = skipped {
+                    if planned.guardReason != nil, !options.dryRun {
+                        // A held batch keeps every row of its files staged (`batches approve`
+                        // plans them again): read them again, each one staged.
+                        try undoSkipping(start, staging: staging, run: &run)
+                        (writer, _) = try readTasks(
+                            taskFiles, path: .staged, staging: staging, batchID: batchID, validCourses: validCourses, skipping: false,
+                            run: &run)
+                        planned = try plan(staging: staging, kinds: kinds, options: options, run: &run)
+                    } else {
+                        try endSkipping()
+                    }
+                }
                 timer.mark("plan")
                 result = planned.result
                 if options.strict, run.counts.values.contains(where: { $0.rejected > 0 }) { return .rollback }

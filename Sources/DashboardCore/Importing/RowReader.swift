@@ -11,7 +11,13 @@ enum ReadRow: Sendable {
     /// `bucket` the bucket of a task whose course is valid for this run.
     /// `course` is the course id of a rejected tasks row when it can be read (checked against
     /// the known courses by the writing side).
-    case record(line: Int, outcome: RowNormalizer.Outcome, identity: String?, bucket: Bucket?, course: String? = nil)
+    /// `print` is the row's fingerprint when the run keeps them (`RowPrint`; valid tasks only).
+    case record(
+        line: Int, outcome: RowNormalizer.Outcome, identity: String?, bucket: Bucket?, course: String? = nil, print: RowPrint? = nil)
+    /// A tasks row not normalized yet, with its fingerprint: the writing side looks the print up
+    /// among the live tasks (`UnchangedRows`) and normalizes the row (`RecordPreparer`) only
+    /// when it is not the stored one.
+    case candidate(CSVRecord, print: RowPrint)
     /// Raw bytes read so far (for the progress bar).
     case progress(bytes: Int)
 }
@@ -79,6 +85,77 @@ final class RowHandoff: @unchecked Sendable {
     }
 }
 
+/// What a reading thread does with the fingerprints of a tasks file's rows (`RowPrint`).
+enum PrintMode: Sendable {
+    /// None are computed (a courses file, a run that stores none).
+    case none
+    /// Each valid task carries its print, to be stored with it.
+    case attach
+    /// Rows that have a print are handed over as `ReadRow.candidate`, not normalized: the
+    /// writing side skips those it finds unchanged.
+    case candidates
+}
+
+/// Turns one data row (not the header) into what the writing side takes: the normalized
+/// record, its trusted id when rejected, a task's computed bucket. The reading thread runs it
+/// on every row, the writing thread on the candidates it did not find unchanged.
+struct RecordPreparer {
+    let file: String
+    let layout: HeaderLayout
+    let normalizer: RowNormalizer
+    /// The courses tasks may reference, with their time zones (empty for a courses file).
+    let validCourses: [String: String]
+    private var zones: CourseZones
+    private var localByCourse: [String: LocalAsOf] = [:]
+
+    init(file: String, layout: HeaderLayout, options: ImportOptions, validCourses: [String: String]) {
+        self.file = file
+        self.layout = layout
+        self.validCourses = validCourses
+        normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder)
+        zones = CourseZones(asOf: options.asOf, defaultTimeZone: options.timeZone)
+    }
+
+    /// The computed bucket of a valid task of this file ("" when its course is not valid).
+    mutating func bucket(of task: TaskRecord) -> String {
+        computedBucket(of: task)?.rawValue ?? ""
+    }
+
+    /// The computed bucket of a task, nil when its course is not valid for the run: a task an
+    /// override pins keeps its stored bucket when the plan is applied, and the categorizer's pass
+    /// decides it. One lookup per task: each valid course's as-of, found the first time.
+    private mutating func computedBucket(of task: TaskRecord) -> Bucket? {
+        var local = localByCourse[task.courseID]
+        if local == nil, let zone = validCourses[task.courseID] {
+            local = zones.local(zone)
+            localByCourse[task.courseID] = local
+        }
+        return local.map { BucketPolicy.computed(for: task, at: $0) }
+    }
+
+    /// The row as the writing side takes it.
+    /// - Throws: `ImportFailure.fileProblem` for a row that is another layout's header: nothing
+    ///   after it can be read with this file's header.
+    mutating func prepare(_ record: CSVRecord, print: RowPrint?) throws -> ReadRow {
+        let outcome = normalizer.normalize(record)
+        switch outcome {
+        case .otherHeader(let other):
+            throw ImportFailure.fileProblem(
+                ImportMessages.mismatchedHeader(
+                    other, of: layout, file: file, line: record.line, value: RowNormalizer.shown(record.fields)),
+                batchID: nil)
+        case .rejected:
+            return .record(
+                line: record.line, outcome: outcome, identity: normalizer.identity(record), bucket: nil,
+                course: normalizer.courseReference(record.fields))
+        case .task(let task):
+            return .record(line: record.line, outcome: outcome, identity: nil, bucket: computedBucket(of: task), print: print)
+        default:
+            return .record(line: record.line, outcome: outcome, identity: nil, bucket: nil)
+        }
+    }
+}
+
 /// Reads and normalizes one data file on its own thread, so that parsing and normalizing
 /// (one core) overlap with the writes into SQLite (the other core).
 ///
@@ -101,14 +178,18 @@ final class RowReader: @unchecked Sendable {
     private let layout: HeaderLayout
     private let options: ImportOptions
     private let validCourses: [String: String]
+    private let printing: PrintMode
 
     /// - Parameter validCourses: the courses tasks may reference, with their time zones
     ///   (empty for a courses file).
-    init(file: InputFile, layout: HeaderLayout, options: ImportOptions, validCourses: [String: String]) {
+    init(
+        file: InputFile, layout: HeaderLayout, options: ImportOptions, validCourses: [String: String], printing: PrintMode = .none
+    ) {
         self.file = file
         self.layout = layout
         self.options = options
         self.validCourses = validCourses
+        self.printing = layout.kind == .tasks ? printing : .none
     }
 
     /// Starts the reading thread.
@@ -145,9 +226,8 @@ final class RowReader: @unchecked Sendable {
         let reader = CSVReader(source: source, options: FileReading.readerOptions(options))
         let digest = SHA256()
         reader.rawBytesObserver = { digest.update($0) }
-        let normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder)
-        var zones = CourseZones(asOf: options.asOf, defaultTimeZone: options.timeZone)
-        var localByCourse: [String: LocalAsOf] = [:]
+        var preparer = RecordPreparer(file: file.path, layout: layout, options: options, validCourses: validCourses)
+        let printer = printing == .none ? nil : RowPrinter(layout: layout, dateOrder: options.dateOrder)
         let batchSize = 2048
         var batch: [ReadRow] = []
         batch.reserveCapacity(batchSize)
@@ -184,33 +264,24 @@ final class RowReader: @unchecked Sendable {
                         }
                         return
                     }
-                    let outcome = normalizer.normalize(record)
-                    switch outcome {
-                    case .otherHeader(let other):
-                        // Nothing after it can be read with this file's header: the file fails here.
-                        throw ImportFailure.fileProblem(
-                            ImportMessages.mismatchedHeader(
-                                other, of: layout, file: file.path, line: record.line,
-                                value: RowNormalizer.shown(record.fields)),
-                            batchID: nil)
-                    case .rejected:
-                        try emit(
-                            .record(
-                                line: record.line, outcome: outcome, identity: normalizer.identity(record), bucket: nil,
-                                course: normalizer.courseReference(record.fields)))
-                    case .task(let task):
-                        // One lookup per task: each valid course's as-of, found the first time.
-                        var local = localByCourse[task.courseID]
-                        if local == nil, let zone = validCourses[task.courseID] {
-                            local = zones.local(zone)
-                            localByCourse[task.courseID] = local
+                    switch printing {
+                    case .none:
+                        try emit(try preparer.prepare(record, print: nil))
+                    case .attach:
+                        // Only a valid task keeps its print (computed once the row is one).
+                        var row = try preparer.prepare(record, print: nil)
+                        if case .record(let line, .task(let task), let identity, let bucket, let course, nil) = row {
+                            row = .record(
+                                line: line, outcome: .task(task), identity: identity, bucket: bucket, course: course,
+                                print: printer?.printOfTask(record))
                         }
-                        // The computed bucket: a task an override pins keeps its stored bucket
-                        // when the plan is applied, and the categorizer's pass decides it.
-                        let bucket = local.map { BucketPolicy.computed(for: task, at: $0) }
-                        try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: bucket))
-                    default:
-                        try emit(.record(line: record.line, outcome: outcome, identity: nil, bucket: nil))
+                        try emit(row)
+                    case .candidates:
+                        if let print = printer?.print(record) {
+                            try emit(.candidate(record, print: print))
+                        } else {
+                            try emit(try preparer.prepare(record, print: nil))
+                        }
                     }
                 }
             }

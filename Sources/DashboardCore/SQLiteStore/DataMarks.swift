@@ -86,6 +86,13 @@ enum DataMarks {
         return try database.int("SELECT count(*) FROM data_marks WHERE id = 1 AND writes = trusted AND clean = 1") == 1
     }
 
+    /// True when every stored value is as the dashboard wrote it (`clean`, once the running
+    /// writer's `beginTrustedWrite` has looked for another writer).
+    static func isClean(_ database: Database) throws -> Bool {
+        guard try hasMarks(database) else { return false }
+        return try database.int("SELECT clean FROM data_marks WHERE id = 1") == 1
+    }
+
     static func hasMarks(_ database: Database) throws -> Bool {
         try database.hasTable("data_marks")
     }

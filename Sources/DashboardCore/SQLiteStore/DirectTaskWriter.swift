@@ -26,7 +26,9 @@ final class DirectTaskWriter {
     private var rowsPerFlush: Int { database.dialect == .postgres ? StagingArea.rowsPerCopy : Self.rowsPerStatement }
     private let insertFull: Statement?
     /// Rows waiting for the next statement.
-    private var pending: [(task: TaskRecord, bucket: String)] = []
+    private var pending: [(task: TaskRecord, bucket: String, print: RowPrint?)] = []
+    /// SQLite: each row's print and slot are written with it (`RowPrints`).
+    private let prints: Bool
     /// Tasks inserted so far.
     private(set) var inserted = 0
     /// Tasks inserted so far per course and bucket: the batch's births, and the live counts
@@ -43,15 +45,18 @@ final class DirectTaskWriter {
         counts = try !database.triggersEnabled && CourseBuckets.exists(database)
         try LiveRows.dropCourseIndex(database)
         suspended = counts ? try LiveRows.suspendTaskTriggers(database) : false
-        insertFull = database.dialect == .sqlite ? try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement)) : nil
+        prints = try RowPrints.kept(database)
+        insertFull =
+            database.dialect == .sqlite
+            ? try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement, prints: prints)) : nil
         pending.reserveCapacity(rowsPerFlush)
     }
 
     /// Inserts one valid task (in statements of many rows).
     /// - Returns: false when a task id of the statement just run was inserted before in this
     ///   run (the run must take the staged path).
-    func insert(_ task: TaskRecord, bucket: String) throws -> Bool {
-        pending.append((task, bucket))
+    func insert(_ task: TaskRecord, bucket: String, print: RowPrint? = nil) throws -> Bool {
+        pending.append((task, bucket, print))
         return pending.count == rowsPerFlush ? try flush() : true
     }
 
@@ -61,14 +66,21 @@ final class DirectTaskWriter {
         guard !pending.isEmpty else { return true }
         guard let insertFull else { return try copyPending() }
         let statement =
-            pending.count == Self.rowsPerStatement ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count))
+            pending.count == Self.rowsPerStatement
+            ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count, prints: prints))
         statement.reset()
+        let width: Int32 = prints ? 13 : 11
         for (i, row) in pending.enumerated() {
-            let base = Int32(i * 11)
+            let base = Int32(i) * width
             try statement.set(row.task, after: base)
             try statement.set(batchID, at: base + 9)
             try statement.set(row.bucket, at: base + 10)
             try statement.set(batchID, at: base + 11)
+            if prints {
+                // Slots in insert order: the database held no task, so they are unique.
+                try statement.set(print: row.print, at: base + 12)
+                try statement.set(inserted + i + 1, at: base + 13)
+            }
         }
         let written = try statement.step()
         guard written == pending.count else { return false }

@@ -70,12 +70,14 @@ enum LiveRows {
 
     /// An INSERT of `rows` new tasks, each bound as `taskColumns` less `deleted_batch` (NULL);
     /// a task id already there is skipped (the caller compares the rows written).
-    static func directInsertSQL(rows: Int) -> String {
-        """
-        INSERT INTO tasks (\(taskColumns))
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)", count: rows).joined(separator: ", "))
-        ON CONFLICT DO NOTHING
-        """
+    /// With `prints`, each row also binds its print and slot (`RowPrints`), after `created_batch`.
+    static func directInsertSQL(rows: Int, prints: Bool = false) -> String {
+        let row = prints ? "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)"
+        return """
+            INSERT INTO tasks (\(taskColumns)\(prints ? ", print, slot" : ""))
+            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+            ON CONFLICT DO NOTHING
+            """
     }
 
     /// Drops `tasks_by_course` before a bulk insert (one sort at the end instead of a million

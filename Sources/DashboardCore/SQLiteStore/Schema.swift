@@ -258,6 +258,11 @@ enum Schema {
                 ColumnAddition(table: "batches", column: "plan_options", definition: "TEXT"),
             ],
             then: DataMarks.schemaSQL + CourseBuckets.schemaSQL),
+        // 9: what lets a sync skip its unchanged rows before normalizing them (issue 26): each
+        // task's fingerprint of the row it was imported from and a slot number (`RowPrints`,
+        // `UnchangedRows`); NULL for every task until an import writes it, and cleared by
+        // triggers when any other writer changes the task's data.
+        .addColumns(RowPrints.columns, then: RowPrints.schemaSQL),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

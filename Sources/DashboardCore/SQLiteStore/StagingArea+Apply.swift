@@ -23,8 +23,13 @@ extension StagingArea {
     /// task is a birth: no history row (it records its creating batch), and the batch counts
     /// its births per staged bucket.
     func applyTasks(batchID: Int) throws {
+        var timer = PhaseTimer()
         try ChangeHistory.saveTasks(of: importPlan, batchID: batchID, in: database)
+        timer.mark("  task history")
         try LiveRows.applyTasks(importPlan, batchID: batchID, in: database)
+        timer.mark("  task rows")
+        try RowPrints.refresh(importPlan, slotsAfter: largestSlot, merging: skippedUnchanged == nil, in: database)
+        timer.mark("  prints")
         var births: [String: Int] = [:]
         let counted = try database.cached(
             """

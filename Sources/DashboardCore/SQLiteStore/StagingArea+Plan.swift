@@ -63,8 +63,12 @@ extension StagingArea {
         // Tasks written directly were not staged: there is no task to plan (and the comparison
         // would still read every task the run just wrote: 0.36 s a million on PostgreSQL).
         if !coursesApplied {
-            try database.execute(Self.taskChangesSQL)
-            try database.execute(Self.assignmentChangesSQL)
+            if skippedUnchanged != nil {
+                try database.execute(Self.stagedTaskChangesSQL)
+            } else {
+                try database.execute(Self.taskChangesSQL)
+                try database.execute(Self.assignmentChangesSQL)
+            }
         }
         if syncCourses && !coursesApplied {
             try database.execute(
@@ -77,7 +81,7 @@ extension StagingArea {
                 """)
         }
         if syncTasks {
-            try database.execute(Self.absentTasksSQL)
+            try database.execute(skippedUnchanged != nil ? Self.unseenAbsentTasksSQL : Self.absentTasksSQL)
         }
         if syncCourses {
             // The live tasks of every course the sync deletes (through `tasks_by_course`).
@@ -139,6 +143,31 @@ extension StagingArea {
         ON CONFLICT DO NOTHING;
         """
 
+    /// The staged rows that are not a live row as it is, when a few rows were staged among
+    /// many unchanged ones (`skippedUnchanged`): each staged row looked up by its id, instead of
+    /// the merge of every live task (0.9 s a million). The same rows as `taskChangesSQL` and
+    /// `assignmentChangesSQL` together (every compared column is NOT NULL, compared as stored).
+    static let stagedTaskChangesSQL = """
+        INSERT INTO plan_tasks (task_id, change)
+        SELECT s.task_id,
+               CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
+        FROM stage_tasks s LEFT JOIN tasks t ON t.task_id = s.task_id
+        WHERE t.task_id IS NULL OR t.deleted_batch IS NOT NULL
+           OR t.course_id IS NOT s.course_id OR t.title IS NOT s.title OR t.student_id IS NOT s.student_id
+           OR t.due IS NOT s.due OR t.priority IS NOT s.priority OR t.completed IS NOT s.completed
+           OR t.assignment_id IS NOT s.assignment_id;
+        """
+
+    /// Live tasks neither staged nor rejected, when the run skipped its unchanged rows: among
+    /// the live tasks it did not find unchanged (`UnchangedRows.markUnseen`).
+    static let unseenAbsentTasksSQL = """
+        INSERT INTO plan_tasks (task_id, change)
+        SELECT u.task_id, 'delete' FROM unseen_tasks u
+        WHERE NOT EXISTS (SELECT 1 FROM stage_tasks s WHERE s.task_id = u.task_id)
+          AND NOT EXISTS (SELECT 1 FROM rejected_ids r WHERE r.kind = 'tasks' AND r.id = u.task_id)
+        ON CONFLICT DO NOTHING;
+        """
+
     /// Counts of the current plan for one kind: inserted (incl. restored), updated, deleted.
     func plannedCounts(_ kind: FileKind) throws -> (inserted: Int, updated: Int, deleted: Int, staged: Int) {
         let table = kind == .courses ? "plan_courses" : "plan_tasks"
@@ -159,7 +188,7 @@ extension StagingArea {
             var c = counts[kind] ?? ImportCounts()
             c.inserted = planned.inserted
             c.updated = planned.updated
-            c.unchanged = planned.staged - planned.inserted - planned.updated
+            c.unchanged = planned.staged - planned.inserted - planned.updated + (kind == .tasks ? skippedUnchanged ?? 0 : 0)
             c.deleted = planned.deleted
             counts[kind] = c
         }

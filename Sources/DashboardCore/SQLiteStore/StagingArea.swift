@@ -5,6 +5,14 @@
 /// written, and turns the apply into a few set-based statements.
 final class StagingArea {
     let database: Database
+    /// Rows of this run found unchanged by their print and not staged (`UnchangedRows`); nil
+    /// when every row read was staged. When set, `temp.unseen_tasks` lists the live tasks the
+    /// run did not find unchanged, and the plan looks up each staged row instead of comparing
+    /// every live one.
+    var skippedUnchanged: Int?
+    /// The largest slot of any task when the run learnt it (`UnchangedRows.largestSlot`): new
+    /// slots are given after it (nil: `apply` looks it up).
+    var largestSlot: Int?
 
     init(database: Database) throws {
         self.database = database
@@ -20,7 +28,7 @@ final class StagingArea {
                 task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
                 student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
                 assignment_id TEXT NOT NULL DEFAULT '', file_no INTEGER NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
-                seq INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+                seq INTEGER NOT NULL DEFAULT 0, print BLOB) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
                 kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS plan_courses (
@@ -41,6 +49,17 @@ final class StagingArea {
                 TRUNCATE stage_tasks_incoming;
                 """)
         }
+    }
+
+    /// Gives each path its file number now (before a savepoint that may be rolled back: a
+    /// number must outlive it, `fileNumber`).
+    func numberFiles(_ paths: [String]) throws {
+        for path in paths { _ = try fileNumber(path) }
+    }
+
+    /// Forgets the rows waiting for their statement (a run that reads its files again).
+    func discardPending() {
+        pendingTasks.removeAll(keepingCapacity: true)
     }
 
     /// Removes everything staged (temporary tables live as long as the connection).
@@ -113,6 +132,8 @@ final class StagingArea {
         var file: String
         var line: Int
         var row: Int
+        /// The fingerprint of the row it was read from, when the run keeps them.
+        var print: RowPrint? = nil
     }
 
     /// Rows per staging statement (one statement per row costs more than the row itself).
@@ -126,8 +147,8 @@ final class StagingArea {
     private var stagedRows = 0
 
     private static func insertSQL(_ rows: Int) -> String {
-        "INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line, bucket, seq) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        "INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line, bucket, seq, print) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
             + " ON CONFLICT DO NOTHING"
     }
     private static let fullInsertSQL = insertSQL(rowsPerStatement)
@@ -153,12 +174,13 @@ final class StagingArea {
         let firstSeq = stagedRows + 1
         stagedRows += rows.count
         for (i, p) in rows.enumerated() {
-            let base = Int32(i * 12)
+            let base = Int32(i * 13)
             try insert.set(p.task, after: base)
             try insert.set(fileNumber(p.file), at: base + 9)
             try insert.set(p.line, at: base + 10)
             try insert.set(p.bucket, at: base + 11)
             try insert.set(firstSeq + i, at: base + 12)
+            try insert.set(print: p.print, at: base + 13)
         }
         if try insert.step() == rows.count { return [] }
         // Some ids were staged before (rows are inserted in order, so a repeat within the
@@ -206,7 +228,11 @@ final class StagingArea {
             """, data: data)
         defer { try? database.execute("TRUNCATE stage_tasks_incoming") }
         let moved = try database.cached(
-            "INSERT INTO stage_tasks SELECT * FROM stage_tasks_incoming ORDER BY seq ON CONFLICT DO NOTHING"
+            """
+            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line,
+                                     bucket, seq)
+            SELECT * FROM stage_tasks_incoming ORDER BY seq ON CONFLICT DO NOTHING
+            """
         ).step()
         if moved == rows.count { return [] }
         var repeats: [(PendingTask, StageOutcome)] = []

@@ -44,9 +44,9 @@ struct BirthsTests {
     static func tables(_ database: Database) throws -> [String: [[SQLValue]]] {
         var result: [String: [[SQLValue]]] = [:]
         for name in try TestStore.tables(database) {
-            let count = try TestStore.columns(database, name).count
+            let count = try TestStore.columns(database, name).count - (name == "tasks" && RowPrints.kept(database) ? 2 : 0)
             result[name] = try database.rows(
-                "SELECT * FROM \"\(name)\" ORDER BY " + (1...count).map(String.init).joined(separator: ", "))
+                "SELECT \(TestStore.dataColumns(name)) FROM \"\(name)\" ORDER BY " + (1...count).map(String.init).joined(separator: ", "))
         }
         return result
     }

@@ -59,7 +59,7 @@ struct ImportUnchangedTests {
         /// Every table a re-import writes, times and batch ids aside where they must differ.
         func state() throws -> [String] {
             let queries = [
-                "SELECT * FROM courses ORDER BY course_id", "SELECT * FROM tasks ORDER BY task_id",
+                "SELECT * FROM courses ORDER BY course_id", "SELECT \(TestStore.taskDataColumns) FROM tasks ORDER BY task_id",
                 "SELECT entry_id, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor, reason, batch_id FROM audit ORDER BY entry_id",
                 "SELECT * FROM task_history ORDER BY batch_id, task_id", "SELECT * FROM batch_counts ORDER BY batch_id, kind",
                 "SELECT batch_id, seq, severity, code, file, line, row, column_name, value, message, hint FROM batch_problems ORDER BY 1, 2",

@@ -49,7 +49,7 @@ final class ImporterFixture {
 
     /// Every row of a table as text, ordered by its first column: the whole state to compare.
     func dump(_ table: String) throws -> [[SQLValue]] {
-        try store.database.rows("SELECT * FROM \(table) ORDER BY 1, 2")
+        try store.database.rows("SELECT \(TestStore.dataColumns(table)) FROM \(table) ORDER BY 1, 2")
     }
 
     func dumpData() throws -> [[[SQLValue]]] {

@@ -14,8 +14,9 @@ struct PGStoreTests {
     func columnsMirrorSQLite() throws {
         let fixture = try ImporterFixture(sqlite: true)
         for table in PGSchema.tables {
+            // Less what only SQLite keeps: the import's fingerprints of tasks (`RowPrints`).
             let sqlite = try fixture.store.database.rows("SELECT name FROM pragma_table_info(?) ORDER BY cid", [table.name])
-                .compactMap { $0.first?.text }
+                .compactMap { $0.first?.text }.filter { table.name != "tasks" || !RowPrints.columns.map(\.column).contains($0) }
             #expect(table.columns == sqlite, "\(table.name)")
         }
         // Every SQLite table is in the PostgreSQL schema (SQLite's own sqlite_sequence aside).
@@ -238,8 +239,9 @@ struct PGStoreTests {
         for table in StoreCopy.tables {
             let order = table.key.joined(separator: ", ")
             #expect(
-                try copy.database.rows("SELECT * FROM \(table.name) ORDER BY \(order)")
-                    == fixture.store.database.rows("SELECT * FROM \(table.name) ORDER BY \(order)"), "\(table.name)")
+                try copy.database.rows("SELECT \(TestStore.dataColumns(table.name)) FROM \(table.name) ORDER BY \(order)")
+                    == fixture.store.database.rows("SELECT \(TestStore.dataColumns(table.name)) FROM \(table.name) ORDER BY \(order)"),
+                "\(table.name)")
         }
         // The same counts (the source keeps a zero where a course's last task in a bucket left it).
         #expect(

@@ -16,6 +16,15 @@ import Testing
 enum TestStore {
     static let isPostgres = ProcessInfo.processInfo.environment["DASHBOARD_TEST_STORE"] == "postgresql"
 
+    /// The columns of `table` a comparison of data reads: all of them but the fingerprint and
+    /// slot an import keeps with each task (`RowPrints`: derived from the rows it read, cleared
+    /// by any other writer, given again by the next import).
+    static func dataColumns(_ table: String) -> String {
+        table == "tasks" ? taskDataColumns : "*"
+    }
+    static let taskDataColumns =
+        "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket, assignment_id, created_batch"
+
     /// A new store: the SQLite file at `path`, or a new PostgreSQL database.
     static func make(_ path: String) throws -> Store {
         guard isPostgres else { return try Store(path: path) }
@@ -195,7 +204,13 @@ enum TestStore {
             let references = try database.rows("PRAGMA foreign_key_check").map { row in
                 row.map { $0.text ?? "NULL" }.joined(separator: "|")
             }
-            return damage + references
+            // Slots are unique among the tasks (`UnchangedRows` marks skipped rows by slot).
+            let slots =
+                try RowPrints.kept(database)
+                ? try database.rows("SELECT slot FROM tasks WHERE slot IS NOT NULL GROUP BY slot HAVING count(*) > 1").map {
+                    "tasks slot \($0.first?.text ?? "") is given twice"
+                } : []
+            return damage + references + slots
         }
         var problems: [String] = []
         let record: (VerificationProblem) -> Void = { problems.append("\($0.table) \($0.key) \($0.column) \($0.value): \($0.rule)") }

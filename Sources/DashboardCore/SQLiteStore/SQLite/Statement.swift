@@ -158,6 +158,29 @@ package final class Statement {
         guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
     }
 
+    /// Binds bytes as a blob to the 1-based parameter index (copied), or NULL for nil.
+    package func set(blob bytes: [UInt8]?, at index: Int32) throws {
+        switch engine {
+        case .sqlite(let handle):
+            let rc =
+                bytes.map { bytes in
+                    bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT_SWIFT) }
+                } ?? sqlite3_bind_null(handle, index)
+            guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+        case .postgres(let state):
+            state.set(PGStatementState.parameter(bytes.map { .blob($0) } ?? .null), at: Int(index))
+        }
+    }
+
+    /// Binds a row's print as its 16-byte blob (`RowPrint.bytes`), or NULL, without an array.
+    func set(print: RowPrint?, at index: Int32) throws {
+        guard let print else { return try set(blob: nil, at: index) }
+        guard case .sqlite(let handle) = engine else { return try set(blob: print.bytes, at: index) }
+        var bytes = (print.high.bigEndian, print.low.bigEndian)
+        let rc = withUnsafeBytes(of: &bytes) { sqlite3_bind_blob(handle, index, $0.baseAddress, 16, SQLITE_TRANSIENT_SWIFT) }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
     /// Binds an integer to the 1-based parameter index.
     package func set(_ value: Int, at index: Int32) throws {
         switch engine {
@@ -325,6 +348,21 @@ package struct Row {
         let i = Int32(index)
         guard let p = sqlite3_column_text(handle, i) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try body(UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, i))))
+    }
+
+    /// The column's bytes as a blob, without a copy (empty for NULL), valid only inside `body`.
+    package func withBlob<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        guard let handle else {
+            guard let result, !result.isNull(self.index, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+            let bytes =
+                result.columnType(index) == PGType.bytea
+                ? PGType.byteaBytes(result.bytes(self.index, index)) : Array(result.bytes(self.index, index))
+            return try bytes.withUnsafeBytes { try body($0) }
+        }
+        let i = Int32(index)
+        let count = Int(sqlite3_column_bytes(handle, i))
+        guard count > 0, let p = sqlite3_column_blob(handle, i) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: p, count: count))
     }
 
     package func isNull(_ index: Int) -> Bool {
