@@ -15,7 +15,7 @@ enum ReportSearchPass {
     /// True when a report of `query` may be counted this way (the store is asked separately).
     static func applies(to query: ReportQuery) -> Bool {
         let matcher = ReportMatcher(query)
-        return matcher.searches && matcher.wordsAreASCII && TextFold.asciiFoldIsLowercase && query.groupBy == .bucket
+        return matcher.searches && matcher.wordsAreLowercaseASCII && TextFold.asciiFoldIsLowercase && query.groupBy == .bucket
     }
 
     /// Calls `listed` with each listed task (as `ReportCoursePass.forEachCourse` with one kind),
@@ -63,10 +63,9 @@ enum ReportSearchPass {
         let texts = courses.map { $0.tally.allowed ? $0.text : nil }
         func found(_ courseID: String, _ title: UnsafeBufferPointer<UInt8>, _ passed: Bool) -> Bool {
             guard let place = places[courseID], let text = texts[place] else { return false }
-            // The store's test decided (`SearchWord`): on a title of ASCII bytes, a word with no
-            // capital letter is in the title in any case of its letters exactly when it is in the
-            // title's fold, and a course of `SearchWord.courses` holds it; nothing to fold.
-            if passed, matcher.wordsAreLowercaseASCII, TextFold.isPlainASCII(title) { return true }
+            // The store's test decided (`SearchWord`, `SearchCandidate.Finder`): every word is in
+            // the title's fold or a course of `SearchWord.courses` holds it; nothing to fold.
+            if passed { return true }
             return matcher.found(titleBytes: title, courseText: text, cache: cache)
         }
         let byBucket = matcher.filtersOnlyBuckets

@@ -80,9 +80,10 @@ package protocol ReportReading: SnapshotReading {
 
     /// Calls `body` with every live task that is not settled in `window` or that is found: every
     /// word of `words` may be in it (`SearchWord`: the store's test) and `found` says it is, from
-    /// its course id, its title as UTF-8 (valid only during that call) and whether the task
-    /// passed every word's test (`passed`: false when the store did not test it, as for an
-    /// unsettled task it returns anyway). In no set order: the row (`SearchCandidate`), a
+    /// its course id, its title as UTF-8 (valid only during that call) and whether the store
+    /// decided that the task holds every word (`passed`: its title's fold or a course of the
+    /// word's holds each; the title may then be given empty, unread; false when the store could
+    /// not decide, or did not test it, as for an unsettled task it returns anyway). In no set order: the row (`SearchCandidate`), a
     /// function that gives the task's values that decide its bucket (due, completed, override;
     /// titles and students left empty) and one that reads the whole task (titles and students)
     /// when the caller needs it, both only during that call. A task no word's test passes is
@@ -107,15 +108,17 @@ package struct SearchCandidate: Sendable, Equatable {
         (self.courseID, self.storedBucket, self.unsettled, self.found) = (courseID, storedBucket, unsettled, found)
     }
 
-    /// The search's answer for a task, from its course id, its title as UTF-8 and whether it
-    /// passed every word's test in the store (`ReportReading.forEachSearchCandidate`).
+    /// The search's answer for a task, from its course id, its title as UTF-8 (empty, unread, when
+    /// `passed`) and whether the store decided that it holds every word
+    /// (`ReportReading.forEachSearchCandidate`).
     package typealias Finder = (_ courseID: String, _ title: UnsafeBufferPointer<UInt8>, _ passed: Bool) -> Bool
 }
 
-/// One folded ASCII word of a search as the store tests it (`ReportReading.forEachSearchCandidate`):
-/// a task may hold it when its course's text does (`courses`), when its title holds it in any
-/// case of its ASCII letters (what the fold of an ASCII title is: `TextFold.asciiFoldIsLowercase`),
-/// or when its title is not ASCII (then only the fold can tell).
+/// One folded ASCII word of a search, with no capital letter, as the store tests it
+/// (`ReportReading.forEachSearchCandidate`): a task may hold it when its course's text does
+/// (`courses`), when its title holds it in any case of its ASCII letters (what the fold of an
+/// ASCII title is: `TextFold.asciiFoldIsLowercase`), when the title's stored fold holds its
+/// bytes (SQLite, `TitleFolds`), or when the store cannot tell (then only the fold can).
 package struct SearchWord: Sendable, Equatable {
     package var word: String
     package var courses: [String]
