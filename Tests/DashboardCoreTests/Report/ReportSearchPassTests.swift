@@ -3,11 +3,12 @@ import Testing
 
 @testable import DashboardCore
 
-/// A search decided in the store where its test is exact (issue 26): a settled task whose
-/// title is ASCII and passed every word's `LIKE` (SQLite) or `ILIKE` (PostgreSQL) is found
-/// without a fold; every other title is folded from its bytes, or as a `String` when its fold
-/// is not plain. The pages and grids are the pipeline's, on titles where SQL and the fold could
-/// disagree.
+/// A search decided in the store where its test is exact (issue 26): on SQLite every title
+/// whose fold the store keeps (`TitleFolds`: `LIKE` on an ASCII title, `instr` in a stored
+/// fold), on PostgreSQL a settled task whose title is ASCII and passed every word's `ILIKE`, is
+/// found without a fold; every other title is folded from its bytes, or as a `String` when its
+/// fold is not plain. The pages and grids are the pipeline's, on titles where SQL and the fold
+/// could disagree.
 @Suite("Report: a search decided in the store")
 struct ReportSearchPassTests {
     /// C1 (MATH Algebra, New York), C2 (BIO Biology, Berlin); at 2026-11-29T08:00:00Z the far
