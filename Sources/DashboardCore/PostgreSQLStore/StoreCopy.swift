@@ -92,8 +92,10 @@ package enum StoreCopy {
                 for table in tables {
                     summary.rows.append((table.name, try copy(table, from: source.connection, to: database)))
                 }
-                // The SQLite store's own proof: counted afresh, and the data not taken as proven.
+                // The SQLite store's own proof: counted afresh, and the data not taken as proven;
+                // the titles' folds PostgreSQL does not keep, computed.
                 try CourseBuckets.rebuild(database)
+                try TitleFolds.fillAll(in: database)
                 let mark = "(SELECT coalesce(max(data_mark), 0) + 1 FROM batches)"
                 try database.execute("UPDATE data_marks SET data = \(mark), writes = \(mark), clean = 0 WHERE id = 1")
                 try database.execute("UPDATE data_marks SET trusted = writes WHERE id = 1")

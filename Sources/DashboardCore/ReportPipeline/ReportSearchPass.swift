@@ -15,7 +15,7 @@ enum ReportSearchPass {
     /// True when a report of `query` may be counted this way (the store is asked separately).
     static func applies(to query: ReportQuery) -> Bool {
         let matcher = ReportMatcher(query)
-        return matcher.searches && matcher.wordsAreASCII && TextFold.asciiFoldIsLowercase && query.groupBy == .bucket
+        return matcher.searches && matcher.wordsAreLowercaseASCII && TextFold.asciiFoldIsLowercase && query.groupBy == .bucket
     }
 
     /// Calls `listed` with each listed task (as `ReportCoursePass.forEachCourse` with one kind),
@@ -57,12 +57,20 @@ enum ReportSearchPass {
             SearchWord(word: word, courses: courses.filter { $0.tally.allowed && $0.text.holds[index] }.map(\.tally.course.courseID))
         }
         var stored = try reader.storedBucketCounts()
-        func found(_ courseID: String, _ title: String) -> Bool {
-            guard let place = places[courseID], courses[place].tally.allowed else { return false }
-            return matcher.found(title: title, courseText: courses[place].text)
+        let cache = TextFold.Cache()
+        // Each allowed course's text by its place (nil: left out), read without touching `courses`,
+        // which the body changes.
+        let texts = courses.map { $0.tally.allowed ? $0.text : nil }
+        func found(_ courseID: String, _ title: UnsafeBufferPointer<UInt8>, _ passed: Bool) -> Bool {
+            guard let place = places[courseID], let text = texts[place] else { return false }
+            // The store's test decided (`SearchWord`, `SearchCandidate.Finder`): every word is in
+            // the title's fold or a course of `SearchWord.courses` holds it; nothing to fold.
+            if passed { return true }
+            return matcher.found(titleBytes: title, courseText: text, cache: cache)
         }
         let byBucket = matcher.filtersOnlyBuckets
-        try reader.forEachSearchCandidate(settledIn: BucketPolicy.settledWindow(asOf: asOf), words: words, found: found) { row, read in
+        try reader.forEachSearchCandidate(settledIn: BucketPolicy.settledWindow(asOf: asOf), words: words, found: found) {
+            row, values, read in
             guard let place = places[row.courseID] else { return }
             if byBucket, !row.unsettled, let bucket = Bucket(rawValue: row.storedBucket) {
                 // Found and settled: its bucket is its stored one.
@@ -74,7 +82,8 @@ enum ReportSearchPass {
                 try listed(courses[place].tally.course, courses[place].local, task, live.override)
                 return
             }
-            let live = try read()
+            // A task that is not found only moves between buckets: the values of the row decide.
+            let live = row.found ? try read() : values()
             let effective = BucketPolicy.effective(live.task, override: live.override, at: courses[place].local)
             if row.unsettled {
                 stored[row.courseID, default: [:]][row.storedBucket, default: 0] -= 1

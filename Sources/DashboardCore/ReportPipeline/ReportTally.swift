@@ -6,6 +6,11 @@ import Foundation
 package struct ReportMatcher: Sendable {
     let words: [String]
     let wordsAreASCII: Bool
+    /// The words as UTF-8 (`found(titleBytes:courseText:cache:)`).
+    let wordBytes: [[UInt8]]
+    /// True when every word is ASCII with no capital letter: a store's test of a word on an
+    /// ASCII title in any case of its letters (`SearchWord`) is then exactly the fold's.
+    let wordsAreLowercaseASCII: Bool
     let courseSet: Set<String>
     /// Each `--teacher` value as its folded words (`ReportMatcher.nameWords`).
     let teacherWords: [[String]]
@@ -17,6 +22,8 @@ package struct ReportMatcher: Sendable {
     package init(_ query: ReportQuery) {
         words = ReportPipeline.fold(query.search).split(whereSeparator: { $0.isWhitespace }).map(String.init)
         wordsAreASCII = words.allSatisfy(TextFold.isASCII)
+        wordBytes = words.map { Array($0.utf8) }
+        wordsAreLowercaseASCII = wordsAreASCII && !words.contains { $0.utf8.contains { (0x41...0x5A).contains($0) } }
         courseSet = Set(query.courses)
         teacherWords = query.teachers.map(Self.nameWords).filter { !$0.isEmpty }
         studentSet = Set(query.students)
@@ -76,6 +83,15 @@ package struct ReportMatcher: Sendable {
         }
         let text = folded.text + " " + courseText.text
         return words.allSatisfy { text.contains($0) }
+    }
+
+    /// `found` for a task whose title is `title` as UTF-8 (a store's bytes, no `String` made):
+    /// ASCII words in a plain fold are searched in the folded bytes (`TextFold.holdsAll`); any
+    /// other title is read as `String(decoding:as:)` reads it and folded as `found` folds it.
+    func found(titleBytes title: UnsafeBufferPointer<UInt8>, courseText: SearchCourseText, cache: TextFold.Cache) -> Bool {
+        guard !words.isEmpty else { return true }
+        if wordsAreASCII, let holds = TextFold.holdsAll(title, wordBytes, held: courseText.holds, cache: cache) { return holds }
+        return found(title: String(decoding: title, as: UTF8.self), courseText: courseText)
     }
 
     /// The task-level filters (bucket, priority, student, completed, due), as of `local` in

@@ -29,6 +29,9 @@ final class DirectTaskWriter {
     private var pending: [(task: TaskRecord, bucket: String, print: RowPrint?)] = []
     /// SQLite: each row's print and slot are written with it (`RowPrints`).
     private let prints: Bool
+    /// SQLite: each row's title fold is written with it (`TitleFolds`), computed here.
+    private let folds: Bool
+    private let foldCache = TextFold.Cache()
     /// Tasks inserted so far.
     private(set) var inserted = 0
     /// Tasks inserted so far per course and bucket: the batch's births, and the live counts
@@ -46,9 +49,10 @@ final class DirectTaskWriter {
         try LiveRows.dropCourseIndex(database)
         suspended = counts ? try LiveRows.suspendTaskTriggers(database) : false
         prints = try RowPrints.kept(database)
+        folds = try TitleFolds.kept(database)
         insertFull =
             database.dialect == .sqlite
-            ? try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement, prints: prints)) : nil
+            ? try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement, prints: prints, folds: folds)) : nil
         pending.reserveCapacity(rowsPerFlush)
     }
 
@@ -67,9 +71,9 @@ final class DirectTaskWriter {
         guard let insertFull else { return try copyPending() }
         let statement =
             pending.count == Self.rowsPerStatement
-            ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count, prints: prints))
+            ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count, prints: prints, folds: folds))
         statement.reset()
-        let width: Int32 = prints ? 13 : 11
+        let width: Int32 = 11 + (prints ? 2 : 0) + (folds ? 1 : 0)
         for (i, row) in pending.enumerated() {
             let base = Int32(i) * width
             try statement.set(row.task, after: base)
@@ -81,6 +85,7 @@ final class DirectTaskWriter {
                 try statement.set(print: row.print, at: base + 12)
                 try statement.set(inserted + i + 1, at: base + 13)
             }
+            if folds { try statement.set(titleFoldOf: row.task.title, at: base + width, cache: foldCache) }
         }
         let written = try statement.step()
         guard written == pending.count else { return false }

@@ -34,17 +34,25 @@ enum LiveRows {
     /// staged bucket is its computed one (`BucketPolicy.computed`); a task an override pins keeps
     /// its stored bucket here. A new task gets `created_batch` (a restored or updated one keeps
     /// the batch that created it).
+    ///
+    /// Each task it writes gets its title's fold (`TitleFolds`) in the same statement; a writer
+    /// whose triggers fire (an approval), which clear it, computes it again after.
     static func applyTasks(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
         try CourseBuckets.counting(database, tasks: "SELECT task_id FROM \(plan.taskChanges)") {
             try applyTaskRows(plan, batchID: batchID, in: database)
         }
+        if database.triggersEnabled {
+            try TitleFolds.refill(tasks: "SELECT task_id FROM \(plan.taskChanges) WHERE change <> 'delete'", in: database)
+        }
     }
 
     private static func applyTaskRows(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
+        let folds = try TitleFolds.kept(database)
         try database.run(
             """
-            INSERT INTO tasks (\(taskColumns))
+            INSERT INTO tasks (\(taskColumns)\(folds ? ", title_fold" : ""))
             SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, NULL, ?1, s.bucket, ?1
+                   \(folds ? ", " + TitleFolds.sqlExpression("s.title") : "")
             FROM \(plan.taskChanges) p JOIN \(plan.stagedTasks) s ON s.task_id = p.task_id
             WHERE p.change <> 'delete'
             ON CONFLICT (task_id) DO UPDATE SET
@@ -52,7 +60,7 @@ enum LiveRows {
                 due = excluded.due, priority = excluded.priority, completed = excluded.completed,
                 assignment_id = excluded.assignment_id, deleted_batch = NULL, changed_batch = ?1,
                 bucket = CASE WHEN excluded.bucket = '' OR EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = tasks.task_id)
-                              THEN tasks.bucket ELSE excluded.bucket END
+                              THEN tasks.bucket ELSE excluded.bucket END\(folds ? ", title_fold = excluded.title_fold" : "")
             """, [batchID])
         try database.run(
             """
@@ -70,11 +78,12 @@ enum LiveRows {
 
     /// An INSERT of `rows` new tasks, each bound as `taskColumns` less `deleted_batch` (NULL);
     /// a task id already there is skipped (the caller compares the rows written).
-    /// With `prints`, each row also binds its print and slot (`RowPrints`), after `created_batch`.
-    static func directInsertSQL(rows: Int, prints: Bool = false) -> String {
-        let row = prints ? "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)"
+    /// With `prints`, each row also binds its print and slot (`RowPrints`), after `created_batch`;
+    /// with `folds`, then its title's fold (`TitleFolds`).
+    static func directInsertSQL(rows: Int, prints: Bool = false, folds: Bool = false) -> String {
+        let row = "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?" + (prints ? ", ?, ?" : "") + (folds ? ", ?" : "") + ")"
         return """
-            INSERT INTO tasks (\(taskColumns)\(prints ? ", print, slot" : ""))
+            INSERT INTO tasks (\(taskColumns)\(prints ? ", print, slot" : "")\(folds ? ", title_fold" : ""))
             VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
             ON CONFLICT DO NOTHING
             """
@@ -186,6 +195,11 @@ enum LiveRows {
                 deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
             FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
             """, taskID.map { [batchID, revertBatch, $0] } ?? [batchID])
+        // The triggers cleared the folds of the titles written back: computed again.
+        try TitleFolds.refill(
+            tasks:
+                "SELECT h.task_id FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1\(filter.replacingOccurrences(of: "?3", with: "?2"))",
+            values: taskID.map { [batchID, $0] } ?? [batchID], in: database)
         try database.run(
             """
             UPDATE tasks SET deleted_batch = ?2, changed_batch = ?2

@@ -263,6 +263,11 @@ enum Schema {
         // `UnchangedRows`); NULL for every task until an import writes it, and cleared by
         // triggers when any other writer changes the task's data.
         .addColumns(RowPrints.columns, then: RowPrints.schemaSQL),
+        // 10: what lets SQL decide a search on a title (issue 26): each task's title as the
+        // search folds it, where SQL's `LIKE` on the title cannot decide (`TitleFolds`), computed
+        // for every task here, and set to NULL (unknown: folded in Swift) by triggers when any
+        // other writer changes a title.
+        .addColumns(TitleFolds.columns, then: TitleFolds.schemaSQL),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

@@ -246,50 +246,71 @@ extension Store {
         )
     }
 
-    /// One scan of the live tasks in key order: the unsettled ones and the search's candidates
-    /// (each word: its courses, `LIKE '%word%'` on the title, which SQLite compares in any case
-    /// of ASCII letters, or a title with a byte that is not ASCII: more characters than bytes).
+    /// One scan of the live tasks in key order: the unsettled ones and the search's candidates.
+    /// Each word's test: its courses, else the title. SQLite at schema 10 (`TitleFolds`) decides
+    /// every title whose fold it keeps: an ASCII title by `LIKE '%word%'` (SQLite compares ASCII
+    /// letters in any case), another by `instr` in its stored fold; a title whose fold is
+    /// unknown passes, and Swift folds it. Without stored folds (PostgreSQL, an older SQLite
+    /// file), `LIKE` / `ILIKE` decide an ASCII title without NUL, and every title with a byte
+    /// that is not ASCII passes. A settled task is returned only when it passed every word's
+    /// test; an unsettled one comes with the values of its bucket from the same row (its
+    /// override by the join), and is read whole by its key only when the caller asks.
     package func forEachSearchCandidate(
-        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
-        _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
+        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: SearchCandidate.Finder,
+        _ body: (_ row: SearchCandidate, _ values: () -> LiveTask, _ task: () throws -> LiveTask) throws -> Void
     ) throws {
         let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
         var values: [SQLBindable] = [window.overdueBefore.isoText, window.upcomingFrom.isoText]
         let (visible, courses) = try visibleCoursesFilter(parameter: 3)
         values += courses
+        let folds = try TitleFolds.usable(database)
         var tests: [String] = []
         for word in words {
-            values.append(JSONValue.array(word.courses.map { .string($0) }).rendered())
-            let courses = values.count
+            var test: [String] = []
+            if !word.courses.isEmpty {
+                values.append(JSONValue.array(word.courses.map { .string($0) }).rendered())
+                switch database.dialect {
+                case .sqlite: test.append("t.course_id IN (SELECT value FROM json_each(?\(values.count)))")
+                case .postgres: test.append("t.course_id IN (SELECT json_array_elements_text(CAST(?\(values.count) AS json)))")
+                }
+            }
             values.append("%" + Self.likeEscaped(word.word) + "%")
+            let like = values.count
             switch database.dialect {
-            case .sqlite:
-                tests.append(
+            case .sqlite where folds:
+                values.append(SQLValue.blob(Array(word.word.utf8)))
+                test.append(
                     """
-                    (t.course_id IN (SELECT value FROM json_each(?\(courses))) OR t.title LIKE ?\(courses + 1) ESCAPE '\\'
-                     OR length(t.title) <> length(CAST(t.title AS BLOB)))
+                    CASE WHEN t.title_fold = X'' THEN t.title LIKE ?\(like) ESCAPE '\\' WHEN t.title_fold IS NULL THEN 1
+                         ELSE instr(t.title_fold, ?\(values.count)) > 0 END
                     """)
+            case .sqlite:
+                test.append("t.title LIKE ?\(like) ESCAPE '\\' OR length(t.title) <> length(CAST(t.title AS BLOB))")
             case .postgres:
                 // ILIKE under the titles' "C" collation folds ASCII letters only, as SQLite's LIKE.
-                tests.append(
-                    """
-                    (t.course_id IN (SELECT json_array_elements_text(CAST(?\(courses) AS json))) OR t.title ILIKE ?\(courses + 1) ESCAPE '\\'
-                     OR length(t.title) <> octet_length(t.title))
-                    """)
+                test.append("t.title ILIKE ?\(like) ESCAPE '\\' OR length(t.title) <> octet_length(t.title)")
             }
+            tests.append("(" + test.joined(separator: " OR ") + ")")
         }
         let candidate = tests.isEmpty ? "false" : tests.joined(separator: " AND ")
-        // Only what decides a task: the rest of a task is read by its key when the caller asks
-        // (the unsettled few and the tasks a page may list), not carried for every candidate.
+        // Whether a returned row's title test was exact: with stored folds, every known fold.
+        let decidedSQL = folds ? "t.title_fold IS NOT NULL" : "0"
+        // What decides a task's bucket comes with the row (the override by the join, looked up
+        // only for the rows the filter keeps); the rest of a task (students, reasons) is read
+        // by its key when the caller asks (the few tasks a page may list).
         let statement = try database.prepare(
             """
-            SELECT t.task_id, t.course_id, t.title, t.bucket AS stored_bucket, NOT \(settled) AS unsettled
-            FROM tasks t
+            SELECT t.task_id, t.course_id, t.title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed,
+                   t.bucket AS stored_bucket, NOT \(settled) AS unsettled, \(decidedSQL) AS decided, o.bucket, o.until, '' AS reason,
+                   '' AS actor
+            FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.deleted_batch IS NULL AND (NOT \(settled) OR \(candidate))\(visible)
             """)
         let c = try statement.columnPositions
         let (key, course, title) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"))
-        let (stored, unsettled) = (try c.position("stored_bucket"), try c.position("unsettled"))
+        let (stored, unsettled, decided) = (try c.position("stored_bucket"), try c.position("unsettled"), try c.position("decided"))
+        let scanned = try TaskRowDecoder(c)
+        let scannedOverride = try OverrideColumns(c)
         let whole = try database.cached(
             """
             SELECT t.task_id, t.course_id, t.title, t.student_id, \(try hasColumn("tasks", "assignment_id") ? "t.assignment_id" : "'' AS assignment_id"),
@@ -307,15 +328,24 @@ extension Store {
         }
         try statement.forEachRow(values) { row in
             // The course and title first: a row is a candidate or unsettled, and either may not be
-            // found. The candidate test is not read back (SQLite would evaluate it again): a task
-            // that `found` finds passes every word's test, so `found` alone decides.
+            // found. The candidate test is not read back (SQLite would evaluate it again): a
+            // settled row passed it (the filter), exactly when its fold is known (`decided`) or,
+            // without stored folds, its title is plain ASCII; an unsettled one is not known to.
             let courseID = row.string(course) ?? ""
-            let isFound = found(courseID, row.string(title) ?? "")
             let isUnsettled = row.int(unsettled) != 0
+            let isFound: Bool
+            if !isUnsettled, row.int(decided) != 0 {
+                // Decided in SQL: the title is not read.
+                isFound = found(courseID, UnsafeBufferPointer(start: nil, count: 0), true)
+            } else {
+                isFound = row.withText(title) { found(courseID, $0, !isUnsettled && !folds && TextFold.isPlainASCII($0)) }
+            }
             guard isFound || isUnsettled else { return }
             let candidate = SearchCandidate(
                 courseID: courseID, storedBucket: row.string(stored) ?? "", unsettled: isUnsettled, found: isFound)
-            try body(candidate) { try read(row.string(key) ?? "") }
+            try body(candidate, { LiveTask(task: scanned.task(row), override: scannedOverride.override(row)) }) {
+                try read(row.string(key) ?? "")
+            }
         }
     }
 

@@ -80,13 +80,18 @@ package protocol ReportReading: SnapshotReading {
 
     /// Calls `body` with every live task that is not settled in `window` or that is found: every
     /// word of `words` may be in it (`SearchWord`: the store's test) and `found` says it is, from
-    /// its course id and title. In no set order: the row (`SearchCandidate`) and a function that
-    /// reads the whole task (titles and students) when the caller needs it, only during that
-    /// call. A task no word's test passes is never in the search: the store need not return it
-    /// unless it is unsettled, and may ask `found` of any task it returns. Call inside a `read`.
+    /// its course id, its title as UTF-8 (valid only during that call) and whether the store
+    /// decided that the task holds every word (`passed`: its title's fold or a course of the
+    /// word's holds each; the title may then be given empty, unread; false when the store could
+    /// not decide, or did not test it, as for an unsettled task it returns anyway). In no set order: the row (`SearchCandidate`), a
+    /// function that gives the task's values that decide its bucket (due, completed, override;
+    /// titles and students left empty) and one that reads the whole task (titles and students)
+    /// when the caller needs it, both only during that call. A task no word's test passes is
+    /// never in the search: the store need not return it unless it is unsettled, and may ask
+    /// `found` of any task it returns. Call inside a `read`.
     func forEachSearchCandidate(
-        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
-        _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
+        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: SearchCandidate.Finder,
+        _ body: (_ row: SearchCandidate, _ values: () -> LiveTask, _ task: () throws -> LiveTask) throws -> Void
     ) throws
 }
 
@@ -102,12 +107,18 @@ package struct SearchCandidate: Sendable, Equatable {
     package init(courseID: String, storedBucket: String, unsettled: Bool, found: Bool) {
         (self.courseID, self.storedBucket, self.unsettled, self.found) = (courseID, storedBucket, unsettled, found)
     }
+
+    /// The search's answer for a task, from its course id, its title as UTF-8 (empty, unread, when
+    /// `passed`) and whether the store decided that it holds every word
+    /// (`ReportReading.forEachSearchCandidate`).
+    package typealias Finder = (_ courseID: String, _ title: UnsafeBufferPointer<UInt8>, _ passed: Bool) -> Bool
 }
 
-/// One folded ASCII word of a search as the store tests it (`ReportReading.forEachSearchCandidate`):
-/// a task may hold it when its course's text does (`courses`), when its title holds it in any
-/// case of its ASCII letters (what the fold of an ASCII title is: `TextFold.asciiFoldIsLowercase`),
-/// or when its title is not ASCII (then only the fold can tell).
+/// One folded ASCII word of a search, with no capital letter, as the store tests it
+/// (`ReportReading.forEachSearchCandidate`): a task may hold it when its course's text does
+/// (`courses`), when its title holds it in any case of its ASCII letters (what the fold of an
+/// ASCII title is: `TextFold.asciiFoldIsLowercase`), when the title's stored fold holds its
+/// bytes (SQLite, `TitleFolds`), or when the store cannot tell (then only the fold can).
 package struct SearchWord: Sendable, Equatable {
     package var word: String
     package var courses: [String]
@@ -126,8 +137,8 @@ extension ReportReading {
 
     /// Not called when `storedBucketsHold` is false.
     package func forEachSearchCandidate(
-        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: (_ courseID: String, _ title: String) -> Bool,
-        _ body: (_ row: SearchCandidate, _ task: () throws -> LiveTask) throws -> Void
+        settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: SearchCandidate.Finder,
+        _ body: (_ row: SearchCandidate, _ values: () -> LiveTask, _ task: () throws -> LiveTask) throws -> Void
     ) throws {}
 }
 

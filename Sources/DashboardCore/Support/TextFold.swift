@@ -106,6 +106,11 @@ package enum TextFold {
 
         init() {}
 
+        /// The bytes `foldPlain` (or `searchKey`'s `.folded`) left, valid until the next fold.
+        func withFolded<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+            try buffer.withUnsafeBufferPointer(body)
+        }
+
         fileprivate func entry(_ value: UInt32) -> FoldTable.Entry? {
             let block = Int(value >> 8)
             if blocks[block] == nil { blocks[block] = table.block(block) }
@@ -114,10 +119,23 @@ package enum TextFold {
     }
 
     /// For a text given as UTF-8: whether its fold holds every one of the ASCII `words` (as
-    /// `contains` finds them in a plain fold); nil when the fold is not plain, needs Foundation
-    /// or the bytes are not UTF-8 (the caller then folds the `String`).
-    static func holdsAll(_ text: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]], cache: Cache) -> Bool? {
-        guard let ascii = table.ascii else { return nil }
+    /// `contains` finds them in a plain fold) but those `held` says are found elsewhere; nil
+    /// when the fold is not plain, needs Foundation or the bytes are not UTF-8 (the caller then
+    /// folds the `String`, as `String(decoding:as:)` reads the bytes).
+    static func holdsAll(_ text: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]], held: [Bool] = [], cache: Cache) -> Bool? {
+        guard foldPlain(text, cache: cache) else { return nil }
+        return cache.buffer.withUnsafeBufferPointer { folded in
+            words.indices.allSatisfy { (held.indices.contains($0) && held[$0]) || contains(folded, words[$0]) }
+        }
+    }
+
+    /// Folds a text given as UTF-8 into `cache`'s buffer (`Cache.folded`), scalar by scalar from
+    /// the table: true when that fold is plain, so that an ASCII word is in the fold exactly
+    /// where its bytes are (`holdsAll`); false (the buffer then holds nothing of use) when a
+    /// scalar joins its neighbours, needs Foundation, lies beyond the BMP, or the bytes are not
+    /// UTF-8.
+    static func foldPlain(_ text: UnsafeBufferPointer<UInt8>, cache: Cache) -> Bool {
+        guard let ascii = table.ascii else { return false }
         cache.buffer.removeAll(keepingCapacity: true)
         var i = 0
         let n = text.count
@@ -132,19 +150,50 @@ package enum TextFold {
             var value: UInt32
             if lead & 0xE0 == 0xC0, i + 1 < n, text[i + 1] & 0xC0 == 0x80 {
                 value = UInt32(lead & 0x1F) << 6 | UInt32(text[i + 1] & 0x3F)
-                guard value >= 0x80 else { return nil }
+                guard value >= 0x80 else { return false }
                 i += 2
             } else if lead & 0xF0 == 0xE0, i + 2 < n, text[i + 1] & 0xC0 == 0x80, text[i + 2] & 0xC0 == 0x80 {
                 value = UInt32(lead & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F)
-                guard value >= 0x800, !(0xD800...0xDFFF).contains(value) else { return nil }
+                guard value >= 0x800, !(0xD800...0xDFFF).contains(value) else { return false }
                 i += 3
             } else {
-                return nil
+                return false
             }
-            guard let entry = cache.entry(value), entry.plain else { return nil }
+            guard let entry = cache.entry(value), entry.plain else { return false }
             cache.buffer.append(contentsOf: entry.utf8)
         }
-        return cache.buffer.withUnsafeBufferPointer { folded in words.allSatisfy { contains(folded, $0) } }
+        return true
+    }
+
+    /// What a store keeps of a title so that SQL can decide a search of ASCII words on it
+    /// (`TitleFolds`, `tasks.title_fold`).
+    enum SearchKey: Equatable {
+        /// ASCII bytes and no NUL: the fold is the title with its letters in lower case, so
+        /// SQL's `LIKE` on the title itself decides (when `asciiFoldIsLowercase`).
+        case ascii
+        /// The title's plain fold (`foldPlain`), in `Cache.folded`: an ASCII word is in the fold
+        /// exactly where its bytes are (SQL's `instr` on the bytes decides). Never empty.
+        case folded
+        /// SQL cannot decide: the fold is not plain (or empty, or the table's ASCII fold is not
+        /// plain lower case); only Swift's fold of the whole title can.
+        case swift
+    }
+
+    /// The `SearchKey` of a title given as UTF-8 (the folded bytes, for `.folded`, in `cache`).
+    static func searchKey(_ text: UnsafeBufferPointer<UInt8>, cache: Cache) -> SearchKey {
+        guard asciiFoldIsLowercase else { return .swift }
+        if isPlainASCII(text) { return .ascii }
+        guard foldPlain(text, cache: cache), !cache.buffer.isEmpty else { return .swift }
+        return .folded
+    }
+
+    /// True when every byte of `text` is ASCII and none is NUL: the texts whose fold is their
+    /// ASCII letters in lower case (`asciiFoldIsLowercase`) and that SQL's `LIKE` (SQLite's,
+    /// which stops at a NUL) and `ILIKE` (PostgreSQL's, "C" collation) compare byte by byte,
+    /// ASCII letters in any case.
+    static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte == 0 || byte >= 0x80 { return false }
+        return true
     }
 
     /// True when `word` is among the bytes of `text`.
@@ -166,9 +215,11 @@ package enum TextFold {
 
     /// True when an ASCII text folds to itself with its letters in lower case (a store may then
     /// test an ASCII word against ASCII titles in any case: `SearchWord`).
-    static var asciiFoldIsLowercase: Bool {
+    static var asciiFoldIsLowercase: Bool { asciiIsLowercase }
+
+    /// `asciiFoldIsLowercase`, decided once (the table does not change).
+    private static let asciiIsLowercase =
         table.ascii == (0..<128).map { UInt8($0) >= 0x41 && UInt8($0) <= 0x5A ? UInt8($0) + 0x20 : UInt8($0) }
-    }
 
     fileprivate static let table = FoldTable()
 }

@@ -10,7 +10,8 @@ enum DatabaseSnapshot {
 
     /// The columns of `table` a comparison of data reads: all of them but the fingerprint and
     /// slot an import keeps with each task (`RowPrints`: derived from the rows it read, cleared
-    /// by any other writer, given again by the next import).
+    /// by any other writer, given again by the next import) and its title's fold (`TitleFolds`:
+    /// derived from the title, kept by SQLite only; `TitleFoldTests` checks it).
     static func dataColumns(_ table: String) -> String {
         table == "tasks" ? taskDataColumns : "*"
     }

@@ -89,6 +89,8 @@ package final class Database {
             throw SQLiteError(code: rc, message: message, systemErrno: systemErrno)
         }
         sqlite3_extended_result_codes(db, 1)
+        // The function the dashboard's writers of titles compute `tasks.title_fold` with.
+        TitleFolds.register(on: db)
         self.engine = .sqlite(db)
         self.path = path
         interruption = ConnectionInterrupt(sqlite: db)

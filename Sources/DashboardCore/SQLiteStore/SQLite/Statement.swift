@@ -172,6 +172,22 @@ package final class Statement {
         }
     }
 
+    /// Binds the `tasks.title_fold` of `title` (`TitleFolds`, `TextFold.searchKey`): an empty
+    /// blob, the fold's bytes or NULL. SQLite only.
+    func set(titleFoldOf title: String, at index: Int32, cache: TextFold.Cache) throws {
+        guard case .sqlite(let handle) = engine else { throw InternalError.unexpected("a title fold bound on PostgreSQL") }
+        var title = title
+        let rc = title.withUTF8 { bytes -> Int32 in
+            switch TextFold.searchKey(bytes, cache: cache) {
+            case .ascii: return sqlite3_bind_zeroblob(handle, index, 0)
+            case .swift: return sqlite3_bind_null(handle, index)
+            case .folded:
+                return cache.withFolded { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT_SWIFT) }
+            }
+        }
+        guard rc == SQLITE_OK else { throw database.error(code: rc, sql: sql) }
+    }
+
     /// Binds a row's print as its 16-byte blob (`RowPrint.bytes`), or NULL, without an array.
     func set(print: RowPrint?, at index: Int32) throws {
         guard let print else { return try set(blob: nil, at: index) }
