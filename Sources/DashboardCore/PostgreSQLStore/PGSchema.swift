@@ -322,7 +322,11 @@ enum PGSchema {
             for line in definition.split(separator: "\n", omittingEmptySubsequences: false) {
                 var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
                 for index in words.indices where index > 0 && (words[index] == "text" || words[index] == "text,") {
-                    guard !words[index - 1].isEmpty else { continue }
+                    // The type of the column named by the word before it (the name may be
+                    // followed by spaces that align the types).
+                    guard let name = words[..<index].last(where: { !$0.isEmpty }),
+                        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                    else { continue }
                     words[index] = words[index].hasSuffix(",") ? "text COLLATE \"C\"," : "text COLLATE \"C\""
                 }
                 lines.append(words.joined(separator: " "))

@@ -147,5 +147,7 @@ final class DirectTaskWriter {
         timer.mark("  births")
         try LiveRows.buildCourseIndex(database)
         timer.mark("  tasks_by_course")
+        try LiveRows.analyzeFirstImport(database)
+        timer.mark("  statistics")
     }
 }

@@ -58,6 +58,8 @@ extension UnchangedRows {
     /// `unseen_tasks`.
     func markUnseenLive() throws -> Bool {
         guard let live else { return false }
+        var timer = PhaseTimer()
+        defer { timer.mark("  unseen tasks listed") }
         if live.sharedSlots.contains(where: { seen.contains($0) }) { return false }
         var data: [UInt8] = []
         live.forEachSlot { slot in

@@ -74,6 +74,7 @@ enum RowPrints {
     /// task: 7 s a million).
     static func refresh(_ plan: ImportPlan, slotsAfter after: Int? = nil, merging: Bool = false, in database: Database) throws {
         guard try kept(database) else { return }
+        if database.dialect == .postgres { return try refreshJoining(plan, slotsAfter: after, in: database) }
         // The staged rows whose print is not their live task's: looked up one by one when few
         // were staged, else one merge of both tables in id order (a million lookups cost 1 s
         // more than the merge, whose every row is then already known).
@@ -118,6 +119,30 @@ enum RowPrints {
                 FROM needing n JOIN \(plan.stagedTasks) s ON s.task_id = n.task_id)
             UPDATE tasks SET slot = ?1 + n.number FROM numbered n
             WHERE tasks.task_id IN (SELECT task_id FROM numbered) AND n.task_id = tasks.task_id
+            """, [base])
+    }
+}
+
+extension RowPrints {
+    /// `refresh` on PostgreSQL: two joins of the staged rows with `tasks`, which the server
+    /// plans by the sizes it sees (a hash join over a million rows after a full comparison, a
+    /// lookup per row after a few were staged). SQLite's statements, whose `IN` and ordered
+    /// `EXCEPT` choose SQLite's plans, made the server scan `tasks` once per staged row.
+    static func refreshJoining(_ plan: ImportPlan, slotsAfter after: Int?, in database: Database) throws {
+        try database.execute(
+            """
+            UPDATE tasks SET print = s.print FROM \(plan.stagedTasks) s
+            WHERE s.task_id = tasks.task_id AND tasks.deleted_batch IS NULL AND tasks.print IS DISTINCT FROM s.print
+              AND (s.print IS NOT NULL OR EXISTS (SELECT 1 FROM \(plan.taskChanges) p WHERE p.task_id = s.task_id))
+            """)
+        let base = try after ?? largestSlot(database)
+        try database.run(
+            """
+            UPDATE tasks SET slot = ?1 + n.number
+            FROM (SELECT s.task_id, row_number() OVER (ORDER BY s.seq, s.task_id) AS number
+                  FROM \(plan.stagedTasks) s JOIN tasks t ON t.task_id = s.task_id
+                  WHERE t.slot IS NULL AND t.deleted_batch IS NULL) n
+            WHERE n.task_id = tasks.task_id
             """, [base])
     }
 }
@@ -189,7 +214,9 @@ final class UnchangedRows {
         self.database = database
         if database.dialect == .postgres {
             (lookup, slotLookup) = (nil, nil)
+            var timer = PhaseTimer()
             live = try LivePrints.load(database)
+            timer.mark("  live prints read")
         } else {
             lookup = try database.prepare("SELECT print, slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
             slotLookup = try database.prepare("SELECT slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
