@@ -2,19 +2,31 @@
 /// unchanged rows (`UnchangedRows`): read in one COPY, found by a 64-bit hash of the task id's
 /// bytes.
 ///
-/// Why a hash and not the ids: 28 bytes a task (a million tasks: 37 MiB with the table's free
-/// places) whatever the ids' length. A hash two ids share cannot make a row pass for another
+/// Why a hash and not the ids: 32 bytes a place whatever the ids' length (a million tasks:
+/// 46 MiB with the table's free places). A hash two ids share cannot make a row pass for another
 /// task: a row is skipped only when its print is the stored print of the one live task under
 /// its hash, and the print covers the row's id; a hash several live tasks share decides
 /// nothing (`find` says `several`: the row is normalized and staged). The hash is seeded per
 /// process (`Hasher`), so no id can be chosen to collide on purpose.
 struct LivePrints {
-    /// Open addressing with linear probing; a key of 0 is a free place (a hash of 0 is stored as 1).
-    private var keys: [UInt64]
-    private var highs: [UInt64]
-    private var lows: [UInt64]
-    /// The slot of each place, with the sign bit set when the task has no print.
-    private var slots: [Int32]
+    /// One place of the table: a task's id hash (0: a free place; a hash of 0 is stored as 1),
+    /// print and slot, in one cache line's half (a lookup reads one place, not four arrays).
+    private struct Place {
+        var key: UInt64 = 0
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        /// The slot, and `noPrint` / `shared` in the top bits.
+        var slot: UInt32 = 0
+        static let noPrint: UInt32 = 1 << 31
+        static let shared: UInt32 = 1 << 30
+        var number: Int { Int(slot & ~(Self.noPrint | Self.shared)) }
+        var print: RowPrint? { slot & Self.noPrint != 0 ? nil : RowPrint(high: high, low: low) }
+    }
+
+    /// Open addressing with linear probing, at most two thirds full (a lookup reads about two
+    /// places). A hash met again when inserting marks every place of it `shared`, so that a
+    /// lookup stops at the first place of its hash unless it is shared.
+    private var places: [Place]
     private(set) var count = 0
     /// Slots that two live tasks share (a hand edit no trigger saw).
     private(set) var sharedSlots: [Int] = []
@@ -31,31 +43,28 @@ struct LivePrints {
     }
 
     init(capacity: Int) {
-        let places = max(16, capacity + capacity / 3 + 1)
-        keys = Array(repeating: 0, count: places)
-        highs = Array(repeating: 0, count: places)
-        lows = Array(repeating: 0, count: places)
-        slots = Array(repeating: 0, count: places)
+        places = Array(repeating: Place(), count: max(16, capacity + capacity / 2 + 1))
     }
 
-    /// Reads every task with a slot (one COPY): the live ones with a slot in `SlotBitmap.range`
-    /// into the table, every slot into `largestSlot`.
+    /// Reads every task with a slot (one COPY, in the binary format: no text to print on the
+    /// server or to parse here): the live ones with a slot in `SlotBitmap.range` into the
+    /// table, every slot into `largestSlot`.
     static func load(_ database: Database) throws -> LivePrints {
         let range = SlotBitmap.range
         // The server's estimate of the rows (no scan: the table grows when it is short).
         var table = LivePrints(
             capacity: try database.int("SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = to_regclass('tasks')"))
         var claimed = SlotBitmap()
-        var id: [UInt8] = []
         try database.copyOut(
-            "COPY (SELECT slot, deleted_batch IS NULL, encode(print, 'hex'), task_id FROM tasks WHERE slot IS NOT NULL) TO STDOUT"
-        ) { line in
-            guard let row = Row(line, id: &id) else { throw InternalError.unexpected("a row of tasks' prints that does not read") }
-            table.largestSlot = max(table.largestSlot, row.slot)
-            guard row.live, range.contains(row.slot) else { return }
-            if claimed.contains(row.slot) { table.sharedSlots.append(row.slot) }
-            claimed.insert(row.slot)
-            id.withUnsafeBytes { table.insert(key: Self.key($0), print: row.print, slot: row.slot) }
+            "COPY (SELECT slot, deleted_batch IS NULL, print, task_id FROM tasks WHERE slot IS NOT NULL) TO STDOUT (FORMAT binary)"
+        ) { message in
+            guard let row = BinaryRow(message) else { throw InternalError.unexpected("a row of tasks' prints that does not read") }
+            guard case .row(let slot, let live, let print, let id) = row else { return }
+            table.largestSlot = max(table.largestSlot, slot)
+            guard live, range.contains(slot) else { return }
+            if claimed.contains(slot) { table.sharedSlots.append(slot) }
+            claimed.insert(slot)
+            table.insert(key: Self.key(UnsafeRawBufferPointer(id)), print: print, slot: slot)
         }
         return table
     }
@@ -68,7 +77,7 @@ struct LivePrints {
 
     /// Calls `body` with the slot of every live task in the table.
     func forEachSlot(_ body: (Int) throws -> Void) rethrows {
-        for place in keys.indices where keys[place] != 0 { try body(Int(slots[place] & Int32.max)) }
+        for place in places where place.key != 0 { try body(place.number) }
     }
 
     // MARK: - The table
@@ -81,125 +90,113 @@ struct LivePrints {
     }
 
     private func start(_ key: UInt64) -> Int {
-        Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(keys.count)).high)
+        Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(places.count)).high)
     }
 
+    private func next(_ index: Int) -> Int { index + 1 == places.count ? 0 : index + 1 }
+
     private func find(key: UInt64) -> Found {
-        var place = start(key)
-        var found = Found.none
-        while keys[place] != 0 {
-            if keys[place] == key {
-                let slot = Int(slots[place] & Int32.max)
-                switch found {
-                case .none:
-                    let print = slots[place] < 0 ? nil : RowPrint(high: highs[place], low: lows[place])
-                    found = .one(print: print, slot: slot)
-                case .one(_, let first): found = .several([first, slot])
-                case .several(let more): found = .several(more + [slot])
+        var index = start(key)
+        while places[index].key != 0 {
+            let place = places[index]
+            if place.key == key {
+                guard place.slot & Place.shared != 0 else { return .one(print: place.print, slot: place.number) }
+                // Every place of a shared hash, to the end of its run.
+                var slots: [Int] = []
+                while places[index].key != 0 {
+                    if places[index].key == key { slots.append(places[index].number) }
+                    index = next(index)
                 }
+                return .several(slots)
             }
-            place = place + 1 == keys.count ? 0 : place + 1
+            index = next(index)
         }
-        return found
+        return .none
     }
 
     private mutating func insert(key: UInt64, print: RowPrint?, slot: Int) {
-        if (count + 1) * 4 > keys.count * 3 { grow() }
-        var place = start(key)
-        while keys[place] != 0 { place = place + 1 == keys.count ? 0 : place + 1 }
-        keys[place] = key
-        highs[place] = print?.high ?? 0
-        lows[place] = print?.low ?? 0
-        slots[place] = Int32(slot) | (print == nil ? Int32.min : 0)
+        if (count + 1) * 3 > places.count * 2 { grow() }
+        var flags: UInt32 = print == nil ? Place.noPrint : 0
+        var index = start(key)
+        while places[index].key != 0 {
+            if places[index].key == key {
+                places[index].slot |= Place.shared
+                flags |= Place.shared
+            }
+            index = next(index)
+        }
+        places[index] = Place(key: key, high: print?.high ?? 0, low: print?.low ?? 0, slot: UInt32(slot) | flags)
         count += 1
     }
 
-    /// Twice the places (a task committed between the count and the COPY).
+    /// Twice the places (a task committed between the estimate and the COPY).
     private mutating func grow() {
-        var bigger = LivePrints(capacity: keys.count * 2)
-        for place in keys.indices where keys[place] != 0 {
-            let print = slots[place] < 0 ? nil : RowPrint(high: highs[place], low: lows[place])
-            bigger.insert(key: keys[place], print: print, slot: Int(slots[place] & Int32.max))
-        }
-        (keys, highs, lows, slots, count) = (bigger.keys, bigger.highs, bigger.lows, bigger.slots, bigger.count)
+        var bigger = LivePrints(capacity: places.count * 2)
+        for place in places where place.key != 0 { bigger.insert(key: place.key, print: place.print, slot: place.number) }
+        (places, count) = (bigger.places, bigger.count)
     }
 
-    // MARK: - One line of the COPY
+    // MARK: - One message of the COPY
 
-    /// A line of `slot, live, print as hex, task_id` in COPY's text format; the id's bytes,
-    /// unescaped, are left in `id`.
-    private struct Row {
-        var slot: Int
-        var live: Bool
-        var print: RowPrint?
+    /// One message of `COPY … TO STDOUT (FORMAT binary)` of `slot, live, print, task_id`: a row
+    /// (the first one after the format's header), or the trailer (or the header alone).
+    private enum BinaryRow {
+        case row(slot: Int, live: Bool, print: RowPrint?, id: UnsafeBufferPointer<UInt8>)
+        case end
 
-        init?(_ line: UnsafeBufferPointer<UInt8>, id: inout [UInt8]) {
-            var end = line.count
-            if end > 0, line[end - 1] == 0x0A { end -= 1 }
+        static let signature: [UInt8] = [0x50, 0x47, 0x43, 0x4F, 0x50, 0x59, 0x0A, 0xFF, 0x0D, 0x0A, 0x00]
+
+        init?(_ message: UnsafeBufferPointer<UInt8>) {
             var index = 0
-            // The slot: a bigint (a hand may have written a negative one).
-            var negative = false
-            if index < end, line[index] == 0x2D {
-                negative = true
-                index += 1
+            func integer(_ width: Int) -> Int64? {
+                guard index + width <= message.count else { return nil }
+                var value: Int64 = 0
+                for offset in 0..<width { value = value << 8 | Int64(message[index + offset]) }
+                index += width
+                // Sign-extended from `width` bytes.
+                let shift = Int64(64 - 8 * width)
+                return (value << shift) >> shift
             }
-            var slot = 0
-            while index < end, line[index] != 0x09 {
-                let digit = Int(line[index]) - 0x30
-                guard (0...9).contains(digit) else { return nil }
-                let (times, overflow) = slot.multipliedReportingOverflow(by: 10)
-                slot = overflow ? Int.max : times &+ digit
-                index += 1
-            }
-            self.slot = negative ? -slot : slot
-            guard index + 2 < end, line[index + 2] == 0x09 else { return nil }
-            live = line[index + 1] == 0x74
-            index += 3
-            // The print: 32 hex digits, or \N.
-            if index + 2 <= end, line[index] == 0x5C, line[index + 1] == 0x4E {
-                print = nil
-                index += 2
-            } else {
-                var words: (UInt64, UInt64) = (0, 0)
-                var digits = 0
-                while index < end, line[index] != 0x09 {
-                    guard let value = Self.hex(line[index]) else { return nil }
-                    if digits < 16 { words.0 = words.0 << 4 | value } else { words.1 = words.1 << 4 | value }
-                    digits += 1
-                    index += 1
+            if message.count >= 19, message.starts(with: Self.signature) {
+                index = 15
+                guard let extensionLength = integer(4), extensionLength >= 0 else { return nil }
+                index += Int(extensionLength)
+                // The header alone (a server may send it by itself).
+                if index == message.count {
+                    self = .end
+                    return
                 }
-                // A print of any other length is no print of this program's.
-                print = digits == 32 ? RowPrint(high: words.0, low: words.1) : nil
             }
-            guard index < end, line[index] == 0x09 else { return nil }
+            guard let fields = integer(2) else { return nil }
+            if fields == -1 {
+                self = .end
+                return
+            }
+            guard fields == 4 else { return nil }
+            // slot: bigint, never NULL here.
+            guard integer(4) == 8, let slot = integer(8) else { return nil }
+            // live: boolean.
+            guard integer(4) == 1, index < message.count else { return nil }
+            let live = message[index] != 0
             index += 1
-            id.removeAll(keepingCapacity: true)
-            while index < end {
-                var byte = line[index]
-                if byte == 0x5C, index + 1 < end {
-                    index += 1
-                    switch line[index] {
-                    case 0x62: byte = 0x08
-                    case 0x66: byte = 0x0C
-                    case 0x6E: byte = 0x0A
-                    case 0x72: byte = 0x0D
-                    case 0x74: byte = 0x09
-                    case 0x76: byte = 0x0B
-                    default: byte = line[index]
-                    }
+            // print: bytea or NULL; a print of any other length is no print of this program's.
+            guard let printLength = integer(4) else { return nil }
+            var print: RowPrint?
+            if printLength >= 0 {
+                guard index + Int(printLength) <= message.count else { return nil }
+                if printLength == 16 {
+                    let high = integer(8).map { UInt64(bitPattern: $0) } ?? 0
+                    let low = integer(8).map { UInt64(bitPattern: $0) } ?? 0
+                    print = RowPrint(high: high, low: low)
+                } else {
+                    index += Int(printLength)
                 }
-                id.append(byte)
-                index += 1
             }
-        }
-
-        private static func hex(_ byte: UInt8) -> UInt64? {
-            switch byte {
-            case 0x30...0x39: return UInt64(byte - 0x30)
-            case 0x61...0x66: return UInt64(byte - 0x61 + 10)
-            case 0x41...0x46: return UInt64(byte - 0x41 + 10)
-            default: return nil
-            }
+            // task_id: text, its bytes as stored.
+            guard let idLength = integer(4), idLength >= 0, index + Int(idLength) <= message.count else { return nil }
+            self = .row(
+                slot: Int(slot), live: live, print: print,
+                id: UnsafeBufferPointer(rebasing: message[index..<(index + Int(idLength))]))
         }
     }
 }
