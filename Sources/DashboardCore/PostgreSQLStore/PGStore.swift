@@ -126,7 +126,7 @@ package final class PGStore {
             }
             try connection.execute(PGSchema.upgradeFrom8)
             try connection.execute("COMMIT")
-        } catch where error.sqlState == "55P03" {
+        } catch let failure where failure.sqlState == "55P03" {
             // A report held `tasks` for longer than the wait: the next writer upgrades.
             try connection.execute("ROLLBACK")
         } catch {

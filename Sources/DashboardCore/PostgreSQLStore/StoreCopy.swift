@@ -111,7 +111,8 @@ package enum StoreCopy {
     private static func copy(_ table: PGSchema.Table, from connection: PGConnection, to database: Database) throws -> Int {
         let types = table.copiedColumns
         let placeholders = types.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-        let insert = try database.prepare("INSERT INTO \(table.name) (\(table.copiedColumns.map(\.name).joined(separator: ", "))) VALUES (\(placeholders))")
+        let names = types.map(\.name).joined(separator: ", ")
+        let insert = try database.prepare("INSERT INTO \(table.name) (\(names)) VALUES (\(placeholders))")
         var count = 0
         try connection.copyOut(
             "COPY (SELECT \(table.copiedColumns.map(\.name).joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT"
