@@ -224,10 +224,8 @@ import Testing
         #expect(status.exitCode == 0)
         #expect(status.stderr == "")
         let lines = status.stdout.split(separator: "\n").map(String.init)
-        // PostgreSQL's schema is still at 8: it keeps no row fingerprints (docs/formats.md).
-        let schema = StoreUnderTest.isPostgres ? 8 : 9
-        #expect(
-            lines.prefix(3) == ["Database: db.sqlite (schema \(schema))", "Courses:  2 live, 0 deleted", "Tasks:    3 live, 0 deleted"])
+        // Both stores are at schema 9 (PostgreSQL's mirrors SQLite's, docs/postgresql.md).
+        #expect(lines.prefix(3) == ["Database: db.sqlite (schema 9)", "Courses:  2 live, 0 deleted", "Tasks:    3 live, 0 deleted"])
         #expect(lines.count == 5)
         #expect(lines[3].hasPrefix("Data as of: 2026-11-29T08:00:00Z (batch 1, committed "))
         #expect(lines[4].hasSuffix(": 5 read, 5 inserted, 0 updated, 0 deleted, 0 rejected"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// PostgreSQL's side of `UnchangedRows`: the same decisions as SQLite's, on the live tasks'
 /// prints and slots read once at the start of the run (`LivePrints`) instead of a lookup per
 /// row, which over the wire (a round trip each, 30–50 µs) would cost more than staging and
@@ -58,8 +60,8 @@ extension UnchangedRows {
     /// `unseen_tasks`.
     func markUnseenLive() throws -> Bool {
         guard let live else { return false }
-        var timer = PhaseTimer()
-        defer { timer.mark("  unseen tasks listed") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { steps.append(("unseen tasks listed", DispatchTime.now().uptimeNanoseconds - start)) }
         if live.sharedSlots.contains(where: { seen.contains($0) }) { return false }
         var data: [UInt8] = []
         live.forEachSlot { slot in

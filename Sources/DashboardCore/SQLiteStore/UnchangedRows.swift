@@ -1,3 +1,5 @@
+import Foundation
+
 /// The owner of `tasks.print` and `tasks.slot` (schema 9, issue 26): what lets a sync skip the
 /// rows that did not change before it normalizes them.
 ///
@@ -177,6 +179,8 @@ final class UnchangedRows {
     var skipped = 0
     /// The largest slot of any task (known after `markUnseen`).
     var largestSlot = 0
+    /// PostgreSQL's steps and their durations, for the trace (`Importer.RunState.steps`).
+    var steps: [(name: String, nanoseconds: UInt64)] = []
 
     /// What `match` found.
     enum Match {
@@ -214,9 +218,9 @@ final class UnchangedRows {
         self.database = database
         if database.dialect == .postgres {
             (lookup, slotLookup) = (nil, nil)
-            var timer = PhaseTimer()
+            let start = DispatchTime.now().uptimeNanoseconds
             live = try LivePrints.load(database)
-            timer.mark("  live prints read")
+            steps.append(("live prints read", DispatchTime.now().uptimeNanoseconds - start))
         } else {
             lookup = try database.prepare("SELECT print, slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
             slotLookup = try database.prepare("SELECT slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
