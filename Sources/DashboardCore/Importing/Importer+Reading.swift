@@ -20,6 +20,8 @@ extension Importer {
         var waitedForReader: UInt64 = 0
         /// CPU time of the reading threads.
         var readerCPU: UInt64 = 0
+        /// Steps of the reading phase timed on their own, for the trace (`UnchangedRows.steps`).
+        var steps: [(name: String, nanoseconds: UInt64)] = []
     }
 
     /// How reading one file ended.
@@ -83,7 +85,9 @@ extension Importer {
                     file, layout: layout, staging: staging, writer: staging, validCourses: validCourses, printing: .candidates,
                     unchanged: unchanged, run: &run)
             }
-            if outcome == .read, try unchanged.markUnseen() {
+            let seenAll = outcome == .read ? try unchanged.markUnseen() : false
+            run.steps += unchanged.steps
+            if seenAll {
                 staging.skippedUnchanged = unchanged.skipped
                 staging.largestSlot = unchanged.largestSlot
                 return (staging, before)

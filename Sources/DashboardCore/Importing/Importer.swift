@@ -95,6 +95,7 @@ package final class Importer {
                 timer.mark("read, normalize, stage")
                 timer.note("waiting for the reader", nanoseconds: run.waitedForReader)
                 timer.note("reader's CPU time", nanoseconds: run.readerCPU)
+                for step in run.steps { timer.note(step.name, nanoseconds: step.nanoseconds) }
                 progress?(ImportProgress(phase: .writing, bytesRead: run.bytesBefore, bytesTotal: run.bytesTotal, rows: run.rows, file: ""))
                 var planned = try plan(staging: staging, kinds: kinds, options: options, run: &run, directTasks: writer.directInserts)
                 if let start = skipped {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The dashboard's tables in PostgreSQL: the SQLite store's schema (`Schema`, version 8),
+/// The dashboard's tables in PostgreSQL: the SQLite store's schema (`Schema`, version 9),
 /// column for column and in the same order, with the same constraints, so that a database
 /// moves between the stores table by table (`StoreCopy`).
 ///
@@ -12,10 +12,14 @@ import Foundation
 ///
 /// Versions: `dashboard_schema` holds the version (one row) and the mark that the database is
 /// the dashboard's; a newer version is refused untouched, a database with tables of its own
-/// and no mark is refused as another application's (`PGStore.open`).
+/// and no mark is refused as another application's (`PGStore.open`). Version 8 was the first;
+/// 9 adds the import's fingerprints of tasks (`rowPrints`), and a writer that owns the tables
+/// upgrades a version 8 database in place (`upgradeFrom8`).
 enum PGSchema {
-    /// The first and current version of the PostgreSQL schema: the SQLite schema it mirrors.
-    static let currentVersion = 8
+    /// The current version of the PostgreSQL schema: the SQLite schema it mirrors.
+    static let currentVersion = 9
+    /// The oldest version this program reads (and upgrades when it writes).
+    static let oldestVersion = 8
     /// What `dashboard_schema.application` holds in a dashboard database.
     static let application = "dashboard"
 
@@ -110,7 +114,9 @@ enum PGSchema {
             changed_batch bigint,
             bucket        text NOT NULL DEFAULT '',
             assignment_id text NOT NULL DEFAULT '',
-            created_batch bigint
+            created_batch bigint,
+            print bytea,
+            slot bigint
             """),
         Table(
             "course_history", key: ["batch_id", "course_id"],
@@ -279,7 +285,14 @@ enum PGSchema {
         /// The column names, in their order.
         var columns: [String] { columnTypes.map(\.name) }
 
-        /// Each column's name and type (`bigint` or `text`), in their order: each definition
+        /// The columns a copy between the stores moves (`StoreCopy`): all but what each store
+        /// keeps for its own imports (the fingerprints and slots of tasks, `RowPrints`: a copy
+        /// starts with none, as a task another writer wrote).
+        var copiedColumns: [(name: String, type: String)] {
+            columnTypes.filter { name != "tasks" || !RowPrints.columns.map(\.column).contains($0.name) }
+        }
+
+        /// Each column's name and type (`bigint`, `text` or `bytea`), in their order: each definition
         /// line's columns (`code text, title text, …` holds several), constraint lines aside.
         var columnTypes: [(name: String, type: String)] {
             var found: [(name: String, type: String)] = []
@@ -290,7 +303,7 @@ enum PGSchema {
                     let words = part.split(separator: " ")
                     guard words.count >= 2, !words[0].hasPrefix("'") else { continue }
                     let type = words[1].lowercased()
-                    if type == "bigint" || type == "text" { found.append((String(words[0]), type)) }
+                    if type == "bigint" || type == "text" || type == "bytea" { found.append((String(words[0]), type)) }
                 }
             }
             return found
@@ -309,7 +322,11 @@ enum PGSchema {
             for line in definition.split(separator: "\n", omittingEmptySubsequences: false) {
                 var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
                 for index in words.indices where index > 0 && (words[index] == "text" || words[index] == "text,") {
-                    guard !words[index - 1].isEmpty else { continue }
+                    // The type of the column named by the word before it (the name may be
+                    // followed by spaces that align the types).
+                    guard let name = words[..<index].last(where: { !$0.isEmpty }),
+                        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                    else { continue }
                     words[index] = words[index].hasSuffix(",") ? "text COLLATE \"C\"," : "text COLLATE \"C\""
                 }
                 lines.append(words.joined(separator: " "))
@@ -464,12 +481,49 @@ enum PGSchema {
         INSERT INTO data_marks (id, data, writes, trusted, clean) VALUES (1, 0, 0, 0, 1);
         """
 
+    /// The triggers that keep the import's fingerprints of tasks honest (version 9, `RowPrints`),
+    /// as SQLite's: any writer but the importer (whose session runs with `dashboard.triggers`
+    /// off) that changes a task's data clears its print, before the row is written (one
+    /// assignment, where an AFTER trigger would run an UPDATE per row: a revert of a million-task
+    /// batch); a row inserted with a print by such a writer loses it (AFTER: a BEFORE INSERT
+    /// trigger, even disabled, would make every COPY into `tasks` insert row by row); and any
+    /// write of a print or slot by such a writer moves `writes`, so that the next import finds
+    /// the data no longer clean and compares every row (`DataMarks`).
+    static let rowPrints = """
+        CREATE FUNCTION dashboard_tasks_print_stale() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            NEW.print := NULL;
+            RETURN NEW;
+        END $$;
+        CREATE FUNCTION dashboard_tasks_print_inserted() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+        BEGIN
+            UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER tasks_print_stale BEFORE UPDATE OF task_id, course_id, title, student_id, due, priority, completed,
+            assignment_id, deleted_batch ON tasks
+            FOR EACH ROW WHEN (NEW.print IS NOT NULL AND dashboard_triggers_on()) EXECUTE FUNCTION dashboard_tasks_print_stale();
+        CREATE TRIGGER tasks_print_inserted AFTER INSERT ON tasks
+            FOR EACH ROW WHEN (NEW.print IS NOT NULL AND dashboard_triggers_on()) EXECUTE FUNCTION dashboard_tasks_print_inserted();
+        CREATE TRIGGER tasks_print_written AFTER UPDATE OF print, slot ON tasks
+            FOR EACH STATEMENT EXECUTE FUNCTION dashboard_bucket_written();
+        """
+
+    /// Version 8 to 9, in one transaction with the version (`PGStore`): the columns (no default:
+    /// PostgreSQL adds them without writing a row) and the triggers. Every task starts without
+    /// a print: the next import compares every row once and gives them theirs.
+    static let upgradeFrom8 = """
+        ALTER TABLE tasks ADD COLUMN print bytea, ADD COLUMN slot bigint;
+        \(rowPrints);
+        UPDATE dashboard_schema SET version = 9 WHERE id = 1;
+        """
+
     /// The triggers the schema holds (a dropped or disabled one is a problem `dashboard verify`
-    /// reports), read from the statements that create them.
-    static var triggerNames: [String] {
-        (appendOnlyAudit + taskReferences + keptMarksAndCounts).components(separatedBy: "CREATE TRIGGER ").dropFirst().compactMap {
-            $0.split(separator: " ").first.map(String.init)
-        }
+    /// reports), read from the statements that create them; those of `rowPrints` only from
+    /// version 9 on (`withPrints`).
+    static func triggerNames(withPrints: Bool = true) -> [String] {
+        (appendOnlyAudit + taskReferences + keptMarksAndCounts + (withPrints ? rowPrints : "")).components(separatedBy: "CREATE TRIGGER ")
+            .dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
     /// What stands for SQLite's `PRAGMA schema_version` in the proof of an identical re-import
@@ -493,10 +547,10 @@ enum PGSchema {
         $$
         """
 
-    /// The statements that create version 8 in an empty database, in one transaction.
+    /// The statements that create the current version in an empty database, in one transaction.
     static var creation: String {
         (tables.map(\.create) + indexes + [
-            appendOnlyAudit, taskReferences, keptMarksAndCounts, numberNewRows,
+            appendOnlyAudit, taskReferences, keptMarksAndCounts, rowPrints, numberNewRows,
             "CREATE TABLE dashboard_schema (id bigint PRIMARY KEY CHECK (id = 1), version bigint NOT NULL, application text NOT NULL)",
             "INSERT INTO dashboard_schema VALUES (1, \(currentVersion), '\(application)')",
         ]).joined(separator: ";\n") + ";"

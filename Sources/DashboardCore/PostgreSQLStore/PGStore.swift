@@ -49,7 +49,8 @@ package enum DatabaseLocation: Equatable, Sendable {
 ///
 /// Opening (`open`) connects, then judges the database before writing anything: a database
 /// with `dashboard_schema` is the dashboard's (refused untouched when its version is newer than
-/// `PGSchema.currentVersion`, or when the mark names another application); a database with
+/// `PGSchema.currentVersion`, or when the mark names another application; a writer upgrades
+/// version 8 in place, `upgrade`); a database with
 /// tables of its own in the current schema and no mark is another application's (refused
 /// untouched); an empty one gets the schema in one transaction, under an advisory lock so that
 /// two processes creating it at once make it once.
@@ -87,7 +88,8 @@ package final class PGStore {
 
     private func judge(create: Bool) throws {
         if try connection.scalar("SELECT to_regclass('dashboard_schema') IS NOT NULL") == "t" {
-            try check()
+            let version = try check()
+            if create, version < PGSchema.currentVersion { try upgrade() }
             return
         }
         let tables = Int(try connection.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()") ?? "0") ?? 0
@@ -102,8 +104,41 @@ package final class PGStore {
         try check()
     }
 
+    /// Version 8 to 9 (`PGSchema.upgradeFrom8`), by a writer: in one transaction, with the
+    /// schema's lock and the writers' lock, when the role owns `tasks` and the locks are free
+    /// (the columns need a moment's exclusive lock on `tasks`, which waits 2 s at most for a
+    /// running report). Otherwise the database stays at version 8, which this program reads and
+    /// writes as it is (no fingerprints: every import compares every row, `RowPrints.kept`),
+    /// and a later writer upgrades it.
+    private func upgrade() throws {
+        try connection.execute("BEGIN")
+        do {
+            try connection.execute("SET LOCAL lock_timeout = '2s'")
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [String(Self.schemaLock)])
+            let version = try connection.scalar("SELECT version FROM dashboard_schema WHERE id = 1")
+            let owner = try connection.scalar(
+                "SELECT count(*) FROM pg_class WHERE oid = to_regclass('tasks') AND pg_has_role(current_user, relowner, 'USAGE')")
+            guard version == String(PGSchema.oldestVersion), owner == "1",
+                try connection.scalar("SELECT pg_try_advisory_xact_lock($1)", [String(Self.writerLock)]) == "t"
+            else {
+                try connection.execute("ROLLBACK")
+                return
+            }
+            try connection.execute(PGSchema.upgradeFrom8)
+            try connection.execute("COMMIT")
+        } catch let failure where failure.sqlState == "55P03" {
+            // A report held `tasks` for longer than the wait: the next writer upgrades.
+            try connection.execute("ROLLBACK")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Refuses another application's mark and a version this program does not know.
-    private func check() throws {
+    /// - Returns: the version (`PGSchema.oldestVersion` through `currentVersion`).
+    @discardableResult
+    private func check() throws -> Int {
         let row = try connection.query("SELECT version, application FROM dashboard_schema WHERE id = 1").first
         guard let row, let versionText = row[0], let version = Int(versionText), row[1] == PGSchema.application else {
             throw StoreError.foreign(path: display)
@@ -111,12 +146,13 @@ package final class PGStore {
         if version > PGSchema.currentVersion {
             throw StoreError.newerSchema(path: display, found: version, supported: PGSchema.currentVersion)
         }
-        if version < PGSchema.currentVersion { throw StoreError.unknownSchema(path: display, found: version) }
+        if version < PGSchema.oldestVersion { throw StoreError.unknownSchema(path: display, found: version) }
         // A table dropped by hand: damaged, as an SQLite file that lost one (`StoreIdentity`).
         let present = Set(
             try connection.query("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()").compactMap { $0.first ?? nil })
         let missing = PGSchema.tables.map(\.name).filter { !present.contains($0) }
         if !missing.isEmpty { throw StoreError.damaged(path: display, detail: "missing table \(missing.joined(separator: ", "))") }
+        return version
     }
 
     /// The store error behind a failure of the server or the connection.

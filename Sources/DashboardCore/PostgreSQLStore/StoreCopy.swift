@@ -7,8 +7,10 @@ import Foundation
 /// row by row. Anything wrong rolls the whole copy back: the target is left empty.
 ///
 /// What is not copied: the SQLite store's own proof for its fast grid (`data_marks`,
-/// `course_buckets`, kept by SQLite triggers the PostgreSQL store does not have) and SQLite's
-/// `sqlite_sequence`; the PostgreSQL identity columns are moved past the copied ids instead.
+/// `course_buckets`, kept by SQLite triggers the PostgreSQL store does not have), SQLite's
+/// `sqlite_sequence`, and the import's fingerprints and slots of tasks (`RowPrints`: the copy
+/// leaves the data unproven, and the next clean-making sync gives them again); the PostgreSQL
+/// identity columns are moved past the copied ids instead.
 ///
 /// The source is checked first with the same rules as `dashboard verify` (a value PostgreSQL's
 /// typed columns would take differently, or a broken reference, is refused with the list of
@@ -109,12 +111,13 @@ package enum StoreCopy {
     /// Reads the table from PostgreSQL in key order (`COPY … TO STDOUT`) and inserts each row
     /// into SQLite, integers as integers.
     private static func copy(_ table: PGSchema.Table, from connection: PGConnection, to database: Database) throws -> Int {
-        let types = table.columnTypes
+        let types = table.copiedColumns
         let placeholders = types.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-        let insert = try database.prepare("INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        let names = types.map(\.name).joined(separator: ", ")
+        let insert = try database.prepare("INSERT INTO \(table.name) (\(names)) VALUES (\(placeholders))")
         var count = 0
         try connection.copyOut(
-            "COPY (SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT"
+            "COPY (SELECT \(table.copiedColumns.map(\.name).joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT"
         ) { line in
             let fields = PGCopyText.fields(line)
             guard fields.count == types.count else {
@@ -137,7 +140,7 @@ package enum StoreCopy {
 
     /// Sends the table's rows in key order through `COPY … FROM STDIN`, 256 KiB at a time.
     private static func copy(_ table: PGSchema.Table, from source: Store, to connection: PGConnection) throws -> Int {
-        let columns = table.columns
+        let columns = table.copiedColumns.map(\.name)
         var count = 0
         try connection.copyIn("COPY \(table.name) (\(columns.joined(separator: ", "))) FROM STDIN") { send in
             var chunk: [UInt8] = []
@@ -164,7 +167,7 @@ package enum StoreCopy {
     /// Reads the table back from the target in the same order (`COLLATE "C"`: byte order, as
     /// SQLite's BINARY) and compares each line with the source's.
     private static func compare(_ table: PGSchema.Table, source: Store, target connection: PGConnection) throws {
-        let columns = table.columns
+        let columns = table.copiedColumns.map(\.name)
         var sourceLines: [[UInt8]] = []
         var targetLines: [[UInt8]] = []
         func check() throws {
@@ -222,7 +225,7 @@ package enum StoreCopy {
     }
 
     private static func lines(_ table: PGSchema.Table, in source: Store) throws -> SourceLines {
-        let columns = table.columns
+        let columns = table.copiedColumns.map(\.name)
         let statement = try source.database.prepare(
             "SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.key.joined(separator: ", "))")
         return SourceLines(statement: statement, columns: columns, table: table.name)

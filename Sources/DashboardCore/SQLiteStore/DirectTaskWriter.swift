@@ -27,7 +27,7 @@ final class DirectTaskWriter {
     private let insertFull: Statement?
     /// Rows waiting for the next statement.
     private var pending: [(task: TaskRecord, bucket: String, print: RowPrint?)] = []
-    /// SQLite: each row's print and slot are written with it (`RowPrints`).
+    /// Each row's print and slot are written with it (`RowPrints`; schema 9 and later).
     private let prints: Bool
     /// SQLite: each row's title fold is written with it (`TitleFolds`), computed here.
     private let folds: Bool
@@ -101,15 +101,20 @@ final class DirectTaskWriter {
         var data: [UInt8] = []
         data.reserveCapacity(pending.count * 160)
         let batch = String(batchID)
-        for row in pending {
+        for (i, row) in pending.enumerated() {
             PGCopyText.appendTask(row.task, to: &data)
             PGCopyText.append(nil, to: &data, first: false)
             PGCopyText.append(batch, to: &data, first: false)
             PGCopyText.append(row.bucket, to: &data, first: false)
             PGCopyText.append(batch, to: &data, first: false)
+            if prints {
+                // Slots in insert order, as on SQLite.
+                PGCopyText.append(print: row.print, to: &data)
+                PGCopyText.append(String(inserted + i + 1), to: &data, first: false)
+            }
             data.append(0x0A)
         }
-        try database.copyStream("COPY tasks (\(LiveRows.taskColumns)) FROM STDIN", data: data)
+        try database.copyStream("COPY tasks (\(LiveRows.taskColumns)\(prints ? ", print, slot" : "")) FROM STDIN", data: data)
         inserted += pending.count
         for row in pending { tally.add(course: row.task.courseID, bucket: row.bucket, 1) }
         pending.removeAll(keepingCapacity: true)
@@ -147,5 +152,7 @@ final class DirectTaskWriter {
         timer.mark("  births")
         try LiveRows.buildCourseIndex(database)
         timer.mark("  tasks_by_course")
+        try LiveRows.analyzeFirstImport(database)
+        timer.mark("  statistics")
     }
 }

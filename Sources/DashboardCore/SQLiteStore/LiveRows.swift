@@ -149,6 +149,18 @@ enum LiveRows {
         try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
     }
 
+    /// PostgreSQL, after the first import: the server's statistics of `tasks` (a sample of
+    /// 30,000 rows; the columns the store's statements join, filter or group by: 0.17 s a
+    /// million tasks, all fourteen 0.35 s) and `courses`, committed with the rows. Without them
+    /// the server guesses that 0.5 % of the tasks are live (`deleted_batch IS NULL`) and plans
+    /// every statement of the next sync around that guess (the sync's apply of a million tasks
+    /// 4.7 s instead of 1.8), until autovacuum's analysis, a minute or more later.
+    static func analyzeFirstImport(_ database: Database) throws {
+        guard database.dialect == .postgres else { return }
+        try database.execute(
+            "ANALYZE tasks (task_id, course_id, due, completed, deleted_batch, bucket, created_batch, slot); ANALYZE courses")
+    }
+
     // MARK: - Buckets
 
     /// Stores `bucket` as the bucket of `taskID` (no write when it is already).

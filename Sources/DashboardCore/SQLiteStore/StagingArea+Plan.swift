@@ -146,16 +146,18 @@ extension StagingArea {
     /// The staged rows that are not a live row as it is, when a few rows were staged among
     /// many unchanged ones (`skippedUnchanged`): each staged row looked up by its id, instead of
     /// the merge of every live task (0.9 s a million). The same rows as `taskChangesSQL` and
-    /// `assignmentChangesSQL` together (every compared column is NOT NULL, compared as stored).
+    /// `assignmentChangesSQL` together (every compared column is NOT NULL, compared as stored;
+    /// `IS DISTINCT FROM` is SQLite's `IS NOT`, in words both engines read).
     static let stagedTaskChangesSQL = """
         INSERT INTO plan_tasks (task_id, change)
         SELECT s.task_id,
                CASE WHEN t.task_id IS NULL THEN 'insert' WHEN t.deleted_batch IS NOT NULL THEN 'restore' ELSE 'update' END
         FROM stage_tasks s LEFT JOIN tasks t ON t.task_id = s.task_id
         WHERE t.task_id IS NULL OR t.deleted_batch IS NOT NULL
-           OR t.course_id IS NOT s.course_id OR t.title IS NOT s.title OR t.student_id IS NOT s.student_id
-           OR t.due IS NOT s.due OR t.priority IS NOT s.priority OR t.completed IS NOT s.completed
-           OR t.assignment_id IS NOT s.assignment_id;
+           OR t.course_id IS DISTINCT FROM s.course_id OR t.title IS DISTINCT FROM s.title
+           OR t.student_id IS DISTINCT FROM s.student_id OR t.due IS DISTINCT FROM s.due
+           OR t.priority IS DISTINCT FROM s.priority OR t.completed IS DISTINCT FROM s.completed
+           OR t.assignment_id IS DISTINCT FROM s.assignment_id;
         """
 
     /// Live tasks neither staged nor rejected, when the run skipped its unchanged rows: among

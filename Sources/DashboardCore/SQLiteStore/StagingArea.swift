@@ -45,7 +45,7 @@ final class StagingArea {
                 CREATE TEMP TABLE IF NOT EXISTS stage_tasks_incoming (
                     task_id TEXT NOT NULL, course_id TEXT NOT NULL, title TEXT NOT NULL, student_id TEXT NOT NULL, due TEXT NOT NULL,
                     priority TEXT NOT NULL, completed INTEGER NOT NULL, assignment_id TEXT NOT NULL, file_no INTEGER NOT NULL,
-                    line INTEGER NOT NULL, bucket TEXT NOT NULL, seq INTEGER NOT NULL);
+                    line INTEGER NOT NULL, bucket TEXT NOT NULL, seq INTEGER NOT NULL, print BLOB);
                 TRUNCATE stage_tasks_incoming;
                 """)
         }
@@ -219,18 +219,19 @@ final class StagingArea {
             PGCopyText.append(String(p.line), to: &data, first: false)
             PGCopyText.append(p.bucket, to: &data, first: false)
             PGCopyText.append(String(firstSeq + i), to: &data, first: false)
+            PGCopyText.append(print: p.print, to: &data)
             data.append(0x0A)
         }
         try database.copyIn(
             """
             COPY stage_tasks_incoming (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line,
-            bucket, seq) FROM STDIN
+            bucket, seq, print) FROM STDIN
             """, data: data)
         defer { try? database.execute("TRUNCATE stage_tasks_incoming") }
         let moved = try database.cached(
             """
             INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line,
-                                     bucket, seq)
+                                     bucket, seq, print)
             SELECT * FROM stage_tasks_incoming ORDER BY seq ON CONFLICT DO NOTHING
             """
         ).step()
@@ -280,6 +281,23 @@ struct StagedTaskColumns {
 }
 
 extension PGCopyText {
+    /// Appends a print as a field (after a tab): bytea's hex form (`\\x` and 32 hex digits, its
+    /// backslash escaped as COPY reads it), or NULL.
+    static func append(print: RowPrint?, to line: inout [UInt8]) {
+        line.append(0x09)
+        guard let print else {
+            line.append(contentsOf: [0x5C, 0x4E])
+            return
+        }
+        line.append(contentsOf: [0x5C, 0x5C, 0x78])
+        for word in [print.high, print.low] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 0x0F
+                line.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            }
+        }
+    }
+
     /// Appends a task's eight stored columns (task_id, course_id, title, student_id, due,
     /// priority, completed, assignment_id), in that order, as the first fields of a line.
     static func appendTask(_ task: TaskRecord, to line: inout [UInt8]) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The owner of `tasks.print` and `tasks.slot` (schema 9, issue 26): what lets a sync skip the
 /// rows that did not change before it normalizes them.
 ///
@@ -9,7 +11,9 @@
 /// - `slot` is a small number unique among the tasks, given once: the importer marks the tasks
 ///   it found unchanged in a bitmap by slot (one bit a task) instead of a table of ids.
 ///
-/// SQLite only: the PostgreSQL store keeps neither and compares every row.
+/// Both stores keep them from schema 9 on (PostgreSQL: `PGSchema.rowPrints`, the same rules
+/// in PL/pgSQL); a PostgreSQL database a writer could not upgrade keeps neither and compares
+/// every row.
 enum RowPrints {
     static let columns = [
         Schema.ColumnAddition(table: "tasks", column: "print", definition: "BLOB"),
@@ -35,10 +39,26 @@ enum RowPrints {
     /// The triggers the skip relies on (`UnchangedRows.usable` checks they are all there).
     static let triggers = ["tasks_print_stale", "tasks_print_inserted", "tasks_print_written"]
 
-    /// True when the database keeps prints (an SQLite store at schema 9 or later).
+    /// True when the database keeps prints (schema 9 or later).
     static func kept(_ database: Database) throws -> Bool {
-        guard database.dialect == .sqlite else { return false }
-        return try database.int("SELECT count(*) FROM pragma_table_info('tasks') WHERE name IN ('print', 'slot')") == 2
+        switch database.dialect {
+        case .sqlite: return try database.int("SELECT count(*) FROM pragma_table_info('tasks') WHERE name IN ('print', 'slot')") == 2
+        case .postgres: return try database.hasColumn("tasks", "print") && database.hasColumn("tasks", "slot")
+        }
+    }
+
+    /// True when every trigger of `triggers` is there (on PostgreSQL: and enabled; a trigger
+    /// can be disabled there without being dropped).
+    static func triggersPresent(_ database: Database) throws -> Bool {
+        let names = triggers.map { "'\($0)'" }.joined(separator: ", ")
+        let sql =
+            database.dialect == .sqlite
+            ? "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN (\(names))"
+            : """
+            SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass('tasks') AND NOT tgisinternal AND tgname IN (\(names))
+              AND tgenabled IN ('O', 'A')
+            """
+        return try database.int(sql) == triggers.count
     }
 
     /// The largest slot given so far (0 when none).
@@ -56,6 +76,7 @@ enum RowPrints {
     /// task: 7 s a million).
     static func refresh(_ plan: ImportPlan, slotsAfter after: Int? = nil, merging: Bool = false, in database: Database) throws {
         guard try kept(database) else { return }
+        if database.dialect == .postgres { return try refreshJoining(plan, slotsAfter: after, in: database) }
         // The staged rows whose print is not their live task's: looked up one by one when few
         // were staged, else one merge of both tables in id order (a million lookups cost 1 s
         // more than the merge, whose every row is then already known). The lookups are written
@@ -67,7 +88,7 @@ enum RowPrints {
             SELECT task_id, print FROM (
                 SELECT task_id, print FROM \(plan.stagedTasks)
                 EXCEPT SELECT task_id, print FROM tasks WHERE deleted_batch IS NULL
-                ORDER BY 1, 2 LIMIT -1)
+                ORDER BY 1, 2 LIMIT -1) merged
             """
             : """
             SELECT s.task_id, s.print FROM \(plan.stagedTasks) s
@@ -87,7 +108,7 @@ enum RowPrints {
             ? """
             SELECT task_id FROM (
                 SELECT task_id FROM tasks WHERE slot IS NULL AND deleted_batch IS NULL
-                INTERSECT SELECT task_id FROM \(plan.stagedTasks) ORDER BY 1 LIMIT -1)
+                INTERSECT SELECT task_id FROM \(plan.stagedTasks) ORDER BY 1 LIMIT -1) merged
             """
             : """
             SELECT s.task_id FROM \(plan.stagedTasks) s
@@ -102,6 +123,30 @@ enum RowPrints {
                 FROM needing n JOIN \(plan.stagedTasks) s ON s.task_id = n.task_id)
             UPDATE tasks SET slot = ?1 + n.number FROM numbered n
             WHERE tasks.task_id IN (SELECT task_id FROM numbered) AND n.task_id = tasks.task_id
+            """, [base])
+    }
+}
+
+extension RowPrints {
+    /// `refresh` on PostgreSQL: two joins of the staged rows with `tasks`, which the server
+    /// plans by the sizes it sees (a hash join over a million rows after a full comparison, a
+    /// lookup per row after a few were staged). SQLite's statements, whose `IN` and ordered
+    /// `EXCEPT` choose SQLite's plans, made the server scan `tasks` once per staged row.
+    static func refreshJoining(_ plan: ImportPlan, slotsAfter after: Int?, in database: Database) throws {
+        try database.execute(
+            """
+            UPDATE tasks SET print = s.print FROM \(plan.stagedTasks) s
+            WHERE s.task_id = tasks.task_id AND tasks.deleted_batch IS NULL AND tasks.print IS DISTINCT FROM s.print
+              AND (s.print IS NOT NULL OR EXISTS (SELECT 1 FROM \(plan.taskChanges) p WHERE p.task_id = s.task_id))
+            """)
+        let base = try after ?? largestSlot(database)
+        try database.run(
+            """
+            UPDATE tasks SET slot = ?1 + n.number
+            FROM (SELECT s.task_id, row_number() OVER (ORDER BY s.seq, s.task_id) AS number
+                  FROM \(plan.stagedTasks) s JOIN tasks t ON t.task_id = s.task_id
+                  WHERE t.slot IS NULL AND t.deleted_batch IS NULL) n
+            WHERE n.task_id = tasks.task_id
             """, [base])
     }
 }
@@ -121,17 +166,23 @@ enum RowPrints {
 /// (every row staged, the run read again): a skipped row in an earlier file than its repeat,
 /// two live tasks with one slot.
 final class UnchangedRows {
-    private let database: Database
-    private let lookup: Statement
-    private let slotLookup: Statement
+    let database: Database
+    /// SQLite: the live task of an id, looked up by its primary key for each row.
+    private let lookup: Statement?
+    private let slotLookup: Statement?
+    /// PostgreSQL: every live task's print and slot, read at the start (a lookup per row over
+    /// the wire would cost more than comparing every row: `LivePrints`).
+    let live: LivePrints?
     /// Slots of the tasks found unchanged.
-    private var seen = SlotBitmap()
+    var seen = SlotBitmap()
     /// Slots of the live tasks a staged row names.
-    private var staged = SlotBitmap()
+    var staged = SlotBitmap()
     /// Rows skipped as unchanged.
-    private(set) var skipped = 0
+    var skipped = 0
     /// The largest slot of any task (known after `markUnseen`).
-    private(set) var largestSlot = 0
+    var largestSlot = 0
+    /// PostgreSQL's steps and their durations, for the trace (`Importer.RunState.steps`).
+    var steps: [(name: String, nanoseconds: UInt64)] = []
 
     /// What `match` found.
     enum Match {
@@ -142,17 +193,15 @@ final class UnchangedRows {
         case differs
     }
 
-    /// True when this run may skip rows: an SQLite store that keeps prints, data that no other
-    /// writer touched since the dashboard's last write (`DataMarks`: clean), and every course
-    /// of a live task still valid for the run (a matched row's course is the stored one: it
-    /// must not be one the run deletes or rejects).
+    /// True when this run may skip rows: a store that keeps prints, data that no other writer
+    /// touched since the dashboard's last write (`DataMarks`: clean), the triggers that clear
+    /// stale prints all there, and every course of a live task still valid for the run (a
+    /// matched row's course is the stored one: it must not be one the run deletes or rejects).
+    /// On PostgreSQL also `tasks` kept from other writers until the run ends (`lockTasks`).
     static func usable(_ database: Database, validCourses: [String: String]) throws -> Bool {
-        guard try RowPrints.kept(database), try DataMarks.isClean(database) else { return false }
-        let triggers = RowPrints.triggers.map { "'\($0)'" }.joined(separator: ", ")
-        guard
-            try database.int("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN (\(triggers))")
-                == RowPrints.triggers.count
-        else { return false }
+        guard try RowPrints.kept(database), try DataMarks.isClean(database), try RowPrints.triggersPresent(database) else {
+            return false
+        }
         // Every course row, live or not: a task may be live under a course deleted since (a
         // revert of the batch that made the course leaves its tasks).
         var invalid: [String] = []
@@ -164,13 +213,21 @@ final class UnchangedRows {
             let used = try database.int("SELECT EXISTS (SELECT 1 FROM tasks WHERE course_id = ? AND deleted_batch IS NULL)", [id])
             if used == 1 { return false }
         }
-        return true
+        return database.dialect == .sqlite ? true : try lockTasks(database)
     }
 
     init(database: Database) throws {
         self.database = database
-        lookup = try database.prepare("SELECT print, slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
-        slotLookup = try database.prepare("SELECT slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
+        if database.dialect == .postgres {
+            (lookup, slotLookup) = (nil, nil)
+            let start = DispatchTime.now().uptimeNanoseconds
+            live = try LivePrints.load(database)
+            steps.append(("live prints read", DispatchTime.now().uptimeNanoseconds - start))
+        } else {
+            lookup = try database.prepare("SELECT print, slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
+            slotLookup = try database.prepare("SELECT slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
+            live = nil
+        }
         try database.execute(
             """
             CREATE TEMP TABLE IF NOT EXISTS unseen_tasks (task_id TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID;
@@ -180,6 +237,7 @@ final class UnchangedRows {
 
     /// Whether the live task `taskID` (the row's raw id) is the row whose print is `print`.
     func match(taskID: String, print: RowPrint) throws -> Match {
+        guard let lookup else { return matchLive(taskID: taskID, print: print) }
         var found: (print: RowPrint?, slot: Int)?
         lookup.reset()
         try lookup.set(taskID, at: 1)
@@ -199,6 +257,7 @@ final class UnchangedRows {
     /// - Returns: false when a row of that id was skipped: its repeat can be staged only after
     ///   the skipped row (`restage`), whose line the importer finds again.
     func noteStaged(taskID: String) throws -> Bool {
+        guard let slotLookup else { return noteStagedLive(taskID: taskID) }
         var slot: Int?
         slotLookup.reset()
         try slotLookup.set(taskID, at: 1)
@@ -245,6 +304,7 @@ final class UnchangedRows {
     /// - Returns: false when two live tasks share a slot that was seen (the run needs the full
     ///   path: which of them the row was cannot be told by slot).
     func markUnseen() throws -> Bool {
+        if live != nil { return try markUnseenLive() }
         var claimed = SlotBitmap()
         var shared = false
         var largest = 0

@@ -35,7 +35,7 @@ extension Verifier {
                 guard let name = row.first?.text, let enabled = row.last?.text else { return nil }
                 return (name, enabled)
             }, uniquingKeysWith: { a, _ in a })
-        for name in PGSchema.triggerNames {
+        for name in PGSchema.triggerNames(withPrints: try RowPrints.kept(database)) {
             switch triggers[name] {
             case nil:
                 try found(

@@ -6,7 +6,8 @@ import Testing
 /// A sync skips the rows whose print a live task keeps (issue 26, `UnchangedRows`): what it
 /// skips, what it never skips, and what sends it back to the full comparison. Every twin test
 /// (`TwinStores`) also compares the skipping database with one that compares every row; these
-/// tests look at the cases one by one, on SQLite (the PostgreSQL store keeps no prints).
+/// tests look at the cases one by one, on both stores (PostgreSQL keeps prints from its
+/// schema 9 on, and reads them into memory at the start of a run: `LivePrints`).
 @Suite struct UnchangedRowsTests {
     /// `T1…Tn` in C1 with every column a row can have, some values in the forms the normalizer
     /// rewrites (spaces around a title, `yes`, a local date-time).
@@ -32,8 +33,8 @@ import Testing
     }
 
     /// A fixture with C1, C2 and `T1…T40` imported.
-    static func imported(_ ids: [Int] = Array(1...40)) throws -> ImporterFixture {
-        let f = try ImporterFixture(sqlite: true)
+    static func imported(_ ids: [Int] = Array(1...40), sqlite: Bool = false) throws -> ImporterFixture {
+        let f = try ImporterFixture(sqlite: sqlite)
         try f.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", tasks(ids))])
         return f
     }
@@ -207,7 +208,7 @@ import Testing
 
     @Test("a sync that deletes a course compares every row: a skipped row's course must still be valid")
     func deletedCourseTurnsSkippingOff() throws {
-        let f = try ImporterFixture(sqlite: true)
+        let f = try ImporterFixture()
         let tasks = "task_id,course_id,title\nT1,C1,One\nT2,C2,Two\n"
         try f.run([("courses.csv", ImporterFixture.courses), ("tasks.csv", tasks)])
         let coursesWithoutC2 = "course_id,code,title,timezone\nC1,MATH,Algebra,America/New_York\n"
@@ -220,7 +221,7 @@ import Testing
     @Test("tasks left live under a course a revert deleted are rejected as unknown_course, as the full comparison does")
     func courseDeletedByARevert() throws {
         func run(compareEveryRow: Bool) throws -> (ImportResult, ImporterFixture) {
-            let f = try ImporterFixture(sqlite: true)
+            let f = try ImporterFixture()
             try f.run([("courses.csv", ImporterFixture.courses)])
             try f.run([("tasks.csv", Self.tasks(Array(1...5)))])
             _ = try Reverter(store: f.store, clock: FixedClock(ImporterFixture.asOf)).revert(
@@ -277,7 +278,8 @@ import Testing
 
     @Test("a database from schema 8 gets the columns empty: its first sync compares every row and writes the prints, the next one skips")
     func upgradeFromSchemaEight() throws {
-        let f = try Self.imported()
+        // SQLite's migration (PostgreSQL's upgrade: `PGPrintsTests`).
+        let f = try Self.imported(sqlite: true)
         let path = f.path
         // The file as schema 8 left it: no print, no slot, no triggers of theirs.
         try f.store.database.execute(

@@ -271,22 +271,35 @@ enum PGCopyText {
     /// Appends one field (`nil`: NULL) to `line`, with the tab before it unless it is the first.
     static func append(_ value: String?, to line: inout [UInt8], first: Bool) {
         if !first { line.append(0x09) }
-        guard let value else {
+        guard var value else {
             line.append(contentsOf: [0x5C, 0x4E])
             return
         }
-        for byte in value.utf8 {
-            switch byte {
-            case 0x5C: line.append(contentsOf: [0x5C, 0x5C])
-            case 0x09: line.append(contentsOf: [0x5C, 0x74])
-            case 0x0A: line.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: line.append(contentsOf: [0x5C, 0x72])
-            case 0x08: line.append(contentsOf: [0x5C, 0x62])
-            case 0x0B: line.append(contentsOf: [0x5C, 0x76])
-            case 0x0C: line.append(contentsOf: [0x5C, 0x66])
-            default: line.append(byte)
+        value.withUTF8 { append(escaping: $0, to: &line) }
+    }
+
+    /// Appends `bytes` escaped, the runs between the bytes to escape copied whole (a first
+    /// import encodes a million rows: byte by byte, this was a fifth of the client's CPU).
+    static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to line: inout [UInt8]) {
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] <= 0x0D || bytes[index] == 0x5C {
+            let escape: UInt8
+            switch bytes[index] {
+            case 0x5C: escape = 0x5C
+            case 0x09: escape = 0x74
+            case 0x0A: escape = 0x6E
+            case 0x0D: escape = 0x72
+            case 0x08: escape = 0x62
+            case 0x0B: escape = 0x76
+            case 0x0C: escape = 0x66
+            default: continue
             }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            line.append(0x5C)
+            line.append(escape)
+            start = index + 1
         }
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
     }
 
     /// The fields of one line (its newline aside), nil for NULL, unescaped as COPY FROM reads

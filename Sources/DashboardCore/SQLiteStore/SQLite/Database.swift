@@ -266,6 +266,14 @@ package final class Database {
         return try session.connection.lastCopyRows()
     }
 
+    /// Runs `COPY … TO STDOUT` (`sql`, PostgreSQL only) and gives each line (one row in COPY's
+    /// text format, with its newline) to `body`: a read of any size in one statement.
+    func copyOut(_ sql: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        guard case .postgres(let session) = engine else { throw InternalError.unexpected("COPY on an SQLite connection: \(sql)") }
+        try session.settle()
+        try session.connection.copyOut(sql, body)
+    }
+
     /// Streams `data` (rows in COPY's text format) into `COPY … FROM STDIN` (`sql`), left open
     /// across calls so that the server writes while the caller reads on (PostgreSQL only). The
     /// next other statement, or `endCopyStream`, ends it.
