@@ -13,17 +13,20 @@ import Foundation
 extension UnchangedRows {
     /// Keeps every other writer from changing `tasks` until the run commits (readers are never
     /// kept out): the prints were read at the start, so a hand edit committed in the middle of
-    /// the run must wait for its end, as SQLite's lock makes it. A writer already holding
-    /// `tasks` (an open psql transaction) is not waited for: the run then compares every row.
+    /// the run must wait for its end, as SQLite's lock makes it. A writer holding `tasks` for
+    /// longer than 3 s (an open psql transaction) is not waited for: the run then compares every
+    /// row. The wait (not NOWAIT) lets an autovacuum of `tasks` give way: the server cancels
+    /// one that blocks a lock request for a second.
     static func lockTasks(_ database: Database) throws -> Bool {
-        try database.execute("SAVEPOINT print_lock")
+        try database.execute("SAVEPOINT print_lock; SET LOCAL lock_timeout = '3s'")
         do {
-            try database.execute("LOCK TABLE tasks IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+            try database.execute("LOCK TABLE tasks IN SHARE ROW EXCLUSIVE MODE")
         } catch {
             try database.execute("ROLLBACK TO print_lock; RELEASE print_lock")
             return false
         }
-        try database.execute("RELEASE print_lock")
+        // The rest of the run waits for locks as before.
+        try database.execute("SET LOCAL lock_timeout TO DEFAULT; RELEASE print_lock")
         return true
     }
 

@@ -53,6 +53,21 @@ struct PGPrintsTests {
         #expect(try UnchangedRowsTests.title(f, "T9") == "Task 9")
     }
 
+    @Test("another connection that holds tasks for writing turns the skip off after 3 s: that run compares every row")
+    func writerHoldingTasks() throws {
+        let f = try UnchangedRowsTests.imported()
+        try UnchangedRowsTests.tamper(f, task: "T9")
+        let psql = try TestStore.shell(f.store)
+        try psql.execute("BEGIN; LOCK TABLE tasks IN ROW EXCLUSIVE MODE")
+        defer { try? psql.execute("ROLLBACK") }
+        let started = Date()
+        let result = try f.run([("tasks.csv", Self.export)], UnchangedRowsTests.sync())
+        #expect(Date().timeIntervalSince(started) >= 2.9)
+        // Compared, not skipped: the tampered title is put back.
+        #expect(result.counts[.tasks] == ImportCounts(read: 40, updated: 1, unchanged: 39))
+        #expect(try UnchangedRowsTests.title(f, "T9") == "Task 9")
+    }
+
     @Test("ids that COPY escapes, and non-ASCII ones, are found in memory by their exact bytes")
     func escapedIDs() throws {
         let f = try ImporterFixture()
