@@ -87,13 +87,19 @@ package final class PGStore {
     }
 
     private func judge(create: Bool) throws {
-        if try connection.scalar("SELECT to_regclass('dashboard_schema') IS NOT NULL") == "t" {
+        func isMarked() throws -> Bool { try connection.scalar("SELECT to_regclass('dashboard_schema') IS NOT NULL") == "t" }
+        func judgeMarked() throws {
             let version = try check()
             if create, version < PGSchema.currentVersion { try upgrade() }
-            return
         }
+        if try isMarked() { return try judgeMarked() }
         let tables = Int(try connection.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()") ?? "0") ?? 0
-        guard tables == 0 else { throw StoreError.foreign(path: display) }
+        guard tables == 0 else {
+            // Another process may have committed the schema between the two looks (its tables
+            // and its mark come in one transaction): looked at again before calling it foreign.
+            if try isMarked() { return try judgeMarked() }
+            throw StoreError.foreign(path: display)
+        }
         guard create else { throw StoreError.empty(path: display) }
         try connection.inTransaction {
             try connection.query("SELECT pg_advisory_xact_lock($1)", [String(Self.schemaLock)])
