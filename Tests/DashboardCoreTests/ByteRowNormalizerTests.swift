@@ -98,7 +98,7 @@ struct ByteRowNormalizerTests {
         "👩‍💻", "high", "HIGH", "done", "✓", "2026", "-11-29",
     ]
 
-    static func generatedValue(_ rng: inout SplitMix) -> String {
+    static func generatedValue(_ rng: inout SeededGenerator) -> String {
         switch rng.below(20) {
         case 0: return ""
         case 1: return String(repeating: "a", count: 4090 + rng.below(12))
@@ -110,7 +110,7 @@ struct ByteRowNormalizerTests {
     }
 
     /// Dues in the ISO forms and around them: each part valid, out of range or of another width.
-    static func generatedDue(_ rng: inout SplitMix) -> String {
+    static func generatedDue(_ rng: inout SeededGenerator) -> String {
         func digits(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -149,7 +149,7 @@ struct ByteRowNormalizerTests {
     }
 
     /// Priority and completed words: the lists' words in mixed case and padding, and near misses.
-    static func generatedWord(_ rng: inout SplitMix) -> String {
+    static func generatedWord(_ rng: inout SeededGenerator) -> String {
         let words = Array(Priority.synonyms.keys) + CompletedParser.trueWords + CompletedParser.falseWords + ["hig", "yess", "✓", "İ"]
         var word = words[rng.below(words.count)]
         if rng.below(3) == 0 {
@@ -162,7 +162,7 @@ struct ByteRowNormalizerTests {
 
     @Test("generated values of every field kind", arguments: [0, 1, 2, 3, 4, 5, 6, 7])
     func generated(field index: Int) {
-        var rng = SplitMix(seed: UInt64(index) &* 0x9E37_79B9 &+ 26)
+        var rng = SeededGenerator(state: UInt64(index) &* 0x9E37_79B9 &+ 26)
         var tally = Tally()
         for _ in 0..<Self.generated {
             let value: String
@@ -187,7 +187,7 @@ struct ByteRowNormalizerTests {
             ["task", "course", "name", "student", "deadline", "importance", "done", "assignment_id"],
             ["task_id", "course_id", "title", "priority", "completed", "extra1", "extra2"],
         ]
-        var rng = SplitMix(seed: 2026)
+        var rng = SeededGenerator(state: 2026)
         var tally = Tally()
         for header in headers {
             let layout = try HeaderLayout(header: header, file: "tasks.csv", fileNameHint: .tasks)
@@ -216,7 +216,7 @@ struct ByteRowNormalizerTests {
 
     @Test("the byte look for a header cell agrees with Column.named, also for the characters it now decides")
     func headerCellShortcut() {
-        var rng = SplitMix(seed: 32)
+        var rng = SeededGenerator(state: 32)
         var values = [
             "✓", "✗", "日本", "カタカナ", "Ü", "Course", "course_id", "COURSE-ID", "c\u{200B}ourse", "\u{212A}", "İd", "ⓒourse", "course\u{A0}",
             "\u{3000}course", "c✓", "cöurse", "\u{2329}", "\u{2BFF}", "\u{218F}course",
@@ -352,18 +352,4 @@ struct ByteRowNormalizerTests {
         #expect(record == CSVRecord(fields: fields, line: 3))
         #expect(record != CSVRecord(fields: fields, line: 4))
     }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

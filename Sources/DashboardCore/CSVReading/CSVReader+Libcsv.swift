@@ -38,7 +38,7 @@ func fieldCallback(_ data: UnsafeMutableRawPointer?, _ length: Int, _ ctx: Unsaf
         kept = min(length, context.pointee.keptBytes)
         context.pointee.droppedBytes = 0
     }
-    let field = UnsafeRawBufferPointer(start: kept > 0 ? data : nil, count: data == nil ? 0 : kept)
+    let field = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : kept)
     if context.pointee.keepsBytes {
         context.pointee.fieldBytes.append(field)
     } else {

@@ -301,15 +301,7 @@ enum ISODueBytes {
     static func parse(_ b: UnsafeBufferPointer<UInt8>) -> DueDate? {
         let n = b.count
         guard n == 10 || n == 16 || n == 17 || n == 19 || n == 20 || n == 22 || n == 25 else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in from..<(from + count) {
-                let c = b[i]
-                guard c >= 0x30, c <= 0x39 else { return nil }
-                value = value * 10 + Int(c - 0x30)
-            }
-            return value
-        }
+        func number(_ from: Int, _ count: Int) -> Int? { DueDate.decimal(b, from, count) }
         guard b[4] == 0x2D, b[7] == 0x2D, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             DueDateParser.plausibleYears.contains(year), (1...12).contains(month), day >= 1,
             day <= CivilDate.daysIn(month: month, year: year)

@@ -68,6 +68,19 @@ package enum DueDate: Hashable, Sendable {
         self = parsed
     }
 
+    /// The `count` ASCII digits at `from` as a number; nil when one is not a digit (the fixed
+    /// positions of the canonical and ISO forms, `ISODueBytes`).
+    @inline(__always)
+    static func decimal(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ count: Int) -> Int? {
+        var value = 0
+        for i in from..<(from + count) {
+            let c = b[i]
+            guard c >= 0x30, c <= 0x39 else { return nil }
+            value = value * 10 + Int(c - 0x30)
+        }
+        return value
+    }
+
     /// The exact stored forms (`YYYY-MM-DD`, `…THH:MM:SS`, `…THH:MM:SSZ`), read without the
     /// general parser (reports and the categorizer read a million of them); nil for anything
     /// else, which the general parser then reads. Any four-digit year is read: the 1900–2200
@@ -76,15 +89,7 @@ package enum DueDate: Hashable, Sendable {
         var text = text
         return text.withUTF8 { b -> DueDate? in
             guard b.count == 10 || b.count == 19 || b.count == 20 else { return nil }
-            func number(_ from: Int, _ count: Int) -> Int? {
-                var value = 0
-                for i in from..<(from + count) {
-                    let c = b[i]
-                    guard c >= 48, c <= 57 else { return nil }
-                    value = value * 10 + Int(c - 48)
-                }
-                return value
-            }
+            func number(_ from: Int, _ count: Int) -> Int? { decimal(b, from, count) }
             guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), let year = number(0, 4), let month = number(5, 2),
                 let day = number(8, 2), (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year)
             else { return nil }

@@ -124,7 +124,7 @@ struct PGTeacherNamesTests {
         let letters = accented + plain
         let accents = ["\u{301}", "\u{300}", "\u{323}", "\u{308}", "\u{303}"]
         let separators = [" ", " ", " ", "-", "'", "’", ". ", ", ", " (", ") ", "\u{00A0}", "/", "&"]
-        var generator = Seeded(state: 27)
+        var generator = SeededGenerator(state: 27)
         var names: [String] = []
         for _ in 0..<4000 {
             var name = ""
@@ -172,15 +172,4 @@ struct PGTeacherNamesTests {
         try connection.execute("DROP OWNED BY \(role); DROP ROLE \(role)")
     }
 
-    /// A fixed-seed generator (SplitMix64), so that a failure replays.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }

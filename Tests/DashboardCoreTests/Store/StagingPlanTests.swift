@@ -16,25 +16,13 @@ struct StagingPlanTests {
         var deleted: Bool
     }
 
-    /// A fixed-seed generator (SplitMix64), so that a failure replays.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let courses = ["C1", "C2", "C3", "C4", "C5"]
     // Values that look alike: numbers as text, case, trailing space, NFC vs NFD, empty.
     private static let titles = ["Essay", "essay", "Essay ", "Caf\u{E9}", "Cafe\u{301}", "7", "007", ""]
     private static let students = ["", "S1", "s1", "S01"]
     private static let dues = ["", "2026-11-29", "2026-11-29T08:00", "2026-11-29T08:00:00Z", "2026-11-30"]
 
-    private func randomTask(_ id: String, _ rng: inout Seeded) -> TaskRecord {
+    private func randomTask(_ id: String, _ rng: inout SeededGenerator) -> TaskRecord {
         TaskRecord(
             taskID: id, courseID: Self.courses.randomElement(using: &rng)!, title: Self.titles.randomElement(using: &rng)!,
             studentID: Self.students.randomElement(using: &rng)!, due: Self.dues.randomElement(using: &rng)!,
@@ -42,7 +30,7 @@ struct StagingPlanTests {
     }
 
     /// A copy of `task` with one stored column changed, or the same task.
-    private func variant(of task: TaskRecord, _ rng: inout Seeded) -> TaskRecord {
+    private func variant(of task: TaskRecord, _ rng: inout SeededGenerator) -> TaskRecord {
         var t = task
         switch Int.random(in: 0..<9, using: &rng) {
         case 0: t.courseID = Self.courses.randomElement(using: &rng)!
@@ -87,7 +75,7 @@ struct StagingPlanTests {
 
     @Test("random databases and runs: the plan is exactly the policy's", arguments: 0..<24)
     func randomRuns(seed: Int) throws {
-        var rng = Seeded(state: UInt64(seed) &* 7919 &+ 17)
+        var rng = SeededGenerator(state: UInt64(seed) &* 7919 &+ 17)
         let store = try store()
         let db = store.database
         // The database: up to 400 tasks, some of them tombstones.
