@@ -11,6 +11,8 @@ import Foundation
 /// and says what it left. Any thread may request the stop; the run checks it (`check`).
 package final class StopRequest: @unchecked Sendable {
     private let lock = NSLock()
+    /// Held while a request sets its reason and calls the interrupters (`settled`).
+    private let delivering = NSLock()
     private var why: String?
     private var interrupters: [@Sendable () -> Void] = []
 
@@ -21,12 +23,22 @@ package final class StopRequest: @unchecked Sendable {
 
     /// Asks the run to stop, naming why; the first request counts. Calls every interrupter.
     package func request(_ reason: String) {
-        let interrupt: [@Sendable () -> Void] = lock.withLock {
-            guard why == nil else { return [] }
-            why = reason
-            return interrupters
+        delivering.withLock {
+            let interrupt: [@Sendable () -> Void] = lock.withLock {
+                guard why == nil else { return [] }
+                why = reason
+                return interrupters
+            }
+            for call in interrupt { call() }
         }
-        for call in interrupt { call() }
+    }
+
+    /// Waits until a request's interrupters have returned. A run that saw the stop (its
+    /// reason is set before they are called) and wants a last short read (a stopped night's
+    /// metrics) calls this first: PostgreSQL's cancel request is sent by an interrupter on the
+    /// signals' thread, and one still on its way would cancel that read instead.
+    package func settled() {
+        delivering.withLock {}
     }
 
     /// Calls `interrupt` when a stop is requested (at once when it already was).

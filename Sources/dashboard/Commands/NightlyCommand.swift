@@ -126,7 +126,10 @@ enum NightlyCommand: Command {
                 result, noExport: missingExport != nil, completed: stopped == nil, asOf: options.asOf, batches: store)
             // A stopped night stopped at a safe point: the status is one short read more, so
             // that its metrics keep the database's families (held batches, data age, size).
-            if stopped != nil { store.resumeAfterStop() }
+            if stopped != nil {
+                stop.settled()
+                store.resumeAfterStop()
+            }
             // The database's own families are left out when it cannot be read any more.
             let families = MonitoringMetrics.families(run: run, database: try? store.status(), asOf: options.asOf)
             metricsFailure = writeMetrics(families, metricsPath, importsDir, invocation)
