@@ -253,7 +253,7 @@ struct BirthsTests {
     /// applied as `Store` applies them, then one import as that version wrote it (an `import`
     /// entry and an `insert` history row per task, no births).
     static func versionSixDatabase() throws -> String {
-        let directory = NSTemporaryDirectory() + "dashboard-births-" + UUID().uuidString
+        let directory = TestFolders.path("dashboard-births")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/v6.sqlite"
         let db = try Database(path: path)

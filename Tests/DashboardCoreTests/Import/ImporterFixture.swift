@@ -15,7 +15,7 @@ final class ImporterFixture {
     /// - Parameter sqlite: an SQLite file in both passes (`path`), for the tests that move a
     ///   database between the stores (`StoreCopy`) and need an SQLite source.
     init(sqlite: Bool = false) throws {
-        directory = NSTemporaryDirectory() + "dashboard-tests-" + UUID().uuidString
+        directory = TestFolders.path("dashboard-tests")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         store = sqlite ? try Store(path: directory + "/test.sqlite") : try TestStore.make(directory + "/test.sqlite")
         importer = Importer(store: store, clock: FixedClock(Self.asOf))

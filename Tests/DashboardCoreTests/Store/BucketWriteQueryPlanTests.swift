@@ -10,7 +10,7 @@ import Testing
 struct BucketWriteQueryPlanTests {
     @Test("the plan searches tasks by primary key and never scans them, with many tasks or none")
     func plan() throws {
-        let dir = NSTemporaryDirectory() + "dashboard-plan-" + UUID().uuidString
+        let dir = TestFolders.path("dashboard-plan")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try Store(path: dir + "/db.sqlite")

@@ -10,7 +10,7 @@ import Testing
 @Suite("Store: files replaced or cut short under a connection")
 struct DatabaseFileWatchTests {
     private func folder() throws -> String {
-        let dir = NSTemporaryDirectory() + "dashboard-watch-" + UUID().uuidString
+        let dir = TestFolders.path("dashboard-watch")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -310,7 +310,7 @@ struct DatabaseFileWatchTests {
 @Suite("Store: damaged pages are found at open")
 struct PageCheckTests {
     private func damagedDatabase() throws -> (path: String, page: Int) {
-        let dir = NSTemporaryDirectory() + "dashboard-pages-" + UUID().uuidString
+        let dir = TestFolders.path("dashboard-pages")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = dir + "/db.sqlite"
         var page = 0

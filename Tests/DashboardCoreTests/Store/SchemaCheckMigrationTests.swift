@@ -9,7 +9,7 @@ import Testing
 @Suite("Store: migration 3 (value-list CHECK constraints)")
 struct SchemaCheckMigrationTests {
     private func tempPath() throws -> String {
-        let dir = NSTemporaryDirectory() + "dashboard-store-" + UUID().uuidString
+        let dir = TestFolders.path("dashboard-store")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir + "/db.sqlite"
     }

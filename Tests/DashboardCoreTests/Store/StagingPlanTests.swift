@@ -56,7 +56,7 @@ struct StagingPlanTests {
     /// A new store (`TestStore.make`: SQLite, or PostgreSQL in its pass) with batch 1 and
     /// the courses.
     private func store() throws -> Store {
-        let dir = NSTemporaryDirectory() + "dashboard-store-" + UUID().uuidString
+        let dir = TestFolders.path("dashboard-store")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let store = try TestStore.make(dir + "/db.sqlite")
         try store.database.execute(

@@ -8,7 +8,7 @@ import Testing
 @Suite("Store: whose file a database is")
 struct StoreIdentityTests {
     private func tempPath() throws -> String {
-        let dir = NSTemporaryDirectory() + "dashboard-identity-" + UUID().uuidString
+        let dir = TestFolders.path("dashboard-identity")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir + "/db.sqlite"
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Store: file, settings and migrations")
 struct StoreTests {
     private func tempPath(_ name: String = "db.sqlite") throws -> String {
-        let dir = NSTemporaryDirectory() + "dashboard-store-" + UUID().uuidString
+        let dir = TestFolders.path("dashboard-store")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir + "/" + name
     }
