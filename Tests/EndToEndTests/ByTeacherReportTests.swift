@@ -56,7 +56,11 @@ import Testing
         #expect(Self.courseIDs(try Self.json(sandbox, "out/\(Self.reyes)/index.json")) == ["his"])
         let okaforFiles = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("out/" + Self.okafor)).sorted()
         #expect(
-            okaforFiles == ["course-eng-\(try Self.hash("eng")).json", "course-lit-\(try Self.hash("lit")).json", "index.json"].sorted(),
+            okaforFiles
+                == [
+                    "calendar.ics", "course-eng-\(try Self.hash("eng")).ics", "course-eng-\(try Self.hash("eng")).json",
+                    "course-lit-\(try Self.hash("lit")).ics", "course-lit-\(try Self.hash("lit")).json", "index.json",
+                ].sorted(),
             "\(okaforFiles)")
         let index = try Self.json(sandbox, "out/teachers/index.json")
         let teachers = (index["teachers"] as? [[String: Any]]) ?? []
@@ -79,7 +83,12 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
         let page = String(decoding: try sandbox.read("out/\(Self.reyes)/index.html"), as: UTF8.self)
         #expect(page.contains("<h2>No courses</h2><p>No course in the data names Tomás Reyes as its teacher.</p>"), "\(page)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.path("out/" + Self.reyes)) == ["index.html"])
+        // Its feed stays too, empty, so a subscribed calendar drops what it showed.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: sandbox.path("out/" + Self.reyes)).sorted() == [
+                "calendar.ics", "index.html",
+            ])
+        #expect(!String(decoding: try sandbox.read("out/\(Self.reyes)/calendar.ics"), as: UTF8.self).contains("BEGIN:VEVENT"))
         let index = String(decoding: try sandbox.read("out/teachers/index.html"), as: UTF8.self)
         #expect(index.contains("<a href=\"tom-s-reyes-f079ce9b/index.html\">Tomás Reyes</a></th><td>0</td>"), "\(index)")
     }

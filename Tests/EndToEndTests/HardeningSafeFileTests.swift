@@ -212,7 +212,7 @@ import Testing
         #expect(try Self.text(sandbox, "precious.txt") == "keep me\n")
         #expect(try Self.mode(sandbox, "reports/2026-11-29/index.txt") == 0o600)
         let written = try Self.listing(sandbox, "reports/2026-11-29")
-        #expect(written.count == 16, "15 files and the teachers' folder: \(written)")
+        #expect(written.count == 18, "15 pages, 2 course feeds and the teachers' folder: \(written)")
         #expect(written.allSatisfy { !$0.hasPrefix(".") })
     }
 }

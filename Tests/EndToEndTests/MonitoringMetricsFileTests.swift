@@ -29,7 +29,7 @@ import Testing
         #expect(result.exitCode == 74, "\(result)")
         #expect(
             result.stderr.hasSuffix(
-                "reports: 35 files in reports/2026-11-30; 2 courses have no teacher: their pages are in teachers/unassigned/\n"
+                "reports: 40 files in reports/2026-11-30; 2 courses have no teacher: their pages are in teachers/unassigned/\n"
                     + "dashboard: error: cannot write --metrics disk/dashboard.prom: No space left on device\n"
                     + "dashboard: hint: check the folder's permissions and the disk; the previous file was left as it was\n"),
             "\(result)")

@@ -75,7 +75,7 @@ import Testing
         // The summary line is the night's, as without --metrics.
         #expect(
             result.stderr.hasSuffix(
-                "reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
+                "reports: 40 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
             "\(result)")
     }
 

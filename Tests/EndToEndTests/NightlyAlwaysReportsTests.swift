@@ -54,7 +54,7 @@ import Testing
         // Issue 27: the fixture's courses name no teacher: their pages are in teachers/unassigned/.
         #expect(
             result.stderr.hasSuffix(
-                "reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
+                "reports: 40 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
             "\(result)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("reports/latest")) == "2026-11-29")
         let reader = "No export arrived tonight; this page shows data as of 2026-11-28 02:00 UTC (24 hours old)."
@@ -110,7 +110,7 @@ import Testing
         #expect(approved.exitCode == 0, "\(approved)")
         #expect(
             approved.stderr.contains(
-                "reports: 35 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
+                "reports: 40 files in reports/2026-11-29; 2 courses have no teacher: their pages are in teachers/unassigned/\n"),
             "\(approved)")
         #expect(!(try Self.text(sandbox, "reports/latest/index.html")).contains("class=\"banner\""))
         #expect(try Self.text(sandbox, "reports/latest/index.json").contains("\"stale\": null,"))

@@ -59,6 +59,7 @@ extension NightlyFixture {
             case "json":
                 #expect((try? JSONSerialization.jsonObject(with: bytes)) != nil, "\(name) does not parse", sourceLocation: sourceLocation)
             case "csv": #expect(text.hasSuffix("\r\n"), "\(name) is cut short", sourceLocation: sourceLocation)
+            case "ics": #expect(text.hasSuffix("END:VCALENDAR\r\n"), "\(name) is cut short", sourceLocation: sourceLocation)
             default: #expect(text.hasSuffix("\n"), "\(name) is cut short", sourceLocation: sourceLocation)
             }
         }

@@ -42,11 +42,12 @@ import Testing
             ])
         #expect(try sandbox.read("outside/2026-11-02/keep.txt") == Data("outside the reports folder".utf8))
         #expect(try fm.destinationOfSymbolicLink(atPath: sandbox.path("reports/latest")) == "2026-11-25")
-        // 3 files per format (the grid, 2 courses) and the teachers' folder: its index in every
-        // format and the folder of the courses without a teacher (no course names one).
-        #expect(try Self.names(sandbox, "reports/latest").count == 16)
+        // 3 files per format (the grid, 2 courses), each course's calendar feed and the teachers'
+        // folder: its index in every format and the folder of the courses without a teacher (no
+        // course names one), which also holds its calendar.ics.
+        #expect(try Self.names(sandbox, "reports/latest").count == 18)
         #expect(try Self.names(sandbox, "reports/latest/teachers").count == 6)
-        #expect(try Self.names(sandbox, "reports/latest/teachers/unassigned").count == 15)
+        #expect(try Self.names(sandbox, "reports/latest/teachers/unassigned").count == 18)
     }
 
     @Test func theDefaultKeepsThirtyDays() throws {
@@ -64,7 +65,7 @@ import Testing
         try sandbox.write("drop/tasks.csv", Fixtures.tasks.replacingOccurrences(of: "Lab report", with: "Lab report v2"))
         #expect(try Self.night(sandbox, 25).exitCode == 0)
         let names = try Self.names(sandbox, "reports/2026-11-25")
-        #expect(names.count == 16 && !names.contains("stray.txt"), "\(names)")
+        #expect(names.count == 18 && !names.contains("stray.txt"), "\(names)")
         #expect(try String(decoding: sandbox.read("reports/latest/index.json"), as: UTF8.self).contains("\"schema\": 1"))
         let json = try Self.names(sandbox, "reports/latest").filter { $0.hasPrefix("course-bio") && $0.hasSuffix(".json") }
         #expect(try String(decoding: sandbox.read("reports/latest/" + (json.first ?? "")), as: UTF8.self).contains("Lab report v2"))

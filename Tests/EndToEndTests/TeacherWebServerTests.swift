@@ -42,11 +42,18 @@ import Testing
 
     /// The HTTP status and body of `path` on the server, with `user:password` if given.
     static func fetch(_ sandbox: Sandbox, port: Int, _ path: String, as credentials: String? = nil) throws -> (Int, String) {
-        var arguments = ["-s", "-o", "body.out", "-w", "%{http_code}", "http://127.0.0.1:\(port)\(path)"]
+        let (status, _, body) = try fetchTyped(sandbox, port: port, path, as: credentials)
+        return (status, body)
+    }
+
+    /// The HTTP status, Content-Type and body of `path`.
+    static func fetchTyped(_ sandbox: Sandbox, port: Int, _ path: String, as credentials: String? = nil) throws -> (Int, String, String) {
+        var arguments = ["-s", "-o", "body.out", "-w", "%{http_code} %{content_type}", "http://127.0.0.1:\(port)\(path)"]
         if let credentials { arguments += ["-u", credentials] }
         let result = try sandbox.runTool("curl", arguments)
         let body = (try? String(decoding: sandbox.read("body.out"), as: UTF8.self)) ?? ""
-        return (Int(result.stdout) ?? -1, body)
+        let parts = result.stdout.split(separator: " ", maxSplits: 1).map(String.init)
+        return (Int(parts.first ?? "") ?? -1, parts.count > 1 ? parts[1] : "", body)
     }
 
     @Test func eachTeacherReadsOnlyTheirFolderAndTheAdministratorReadsEverything() throws {
@@ -134,5 +141,16 @@ import Testing
         #expect(try Self.fetch(sandbox, port: port, unassigned, as: "okafor:okafor-secret").0 == 401)
         let apart = try Self.fetch(sandbox, port: port, unassigned, as: "admin:admin-secret")
         #expect(apart.0 == 200 && apart.1.contains("ART 4") && !apart.1.contains("ENG 1") && !apart.1.contains("HIS 3"), "\(apart)")
+
+        // Issue 28: a teacher's calendar feed is served as text/calendar behind their password.
+        let feed = folder + "calendar.ics"
+        #expect(try Self.fetch(sandbox, port: port, feed).0 == 401)
+        #expect(try Self.fetch(sandbox, port: port, "/teachers/tom-s-reyes-f079ce9b/calendar.ics", as: "okafor:okafor-secret").0 == 401)
+        let calendar = try Self.fetchTyped(sandbox, port: port, feed, as: "okafor:okafor-secret")
+        #expect(calendar.0 == 200 && calendar.1 == "text/calendar; charset=utf-8", "\(calendar.0) \(calendar.1)")
+        #expect(calendar.2.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        // Every other kind of page keeps its type.
+        #expect(try Self.fetchTyped(sandbox, port: port, folder + "index.html", as: "okafor:okafor-secret").1 == "text/html; charset=utf-8")
+        #expect(try Self.fetchTyped(sandbox, port: port, folder + "index.json", as: "okafor:okafor-secret").1.hasPrefix("application/json"))
     }
 }

@@ -54,7 +54,7 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
         #expect(
             result.stderr
-                == "dashboard: wrote 11 text files to out (open out/index.txt); 1 course has no teacher: its pages are in out/teachers/unassigned/\n"
+                == "dashboard: wrote 11 text files and 9 calendar feeds to out (open out/index.txt); 1 course has no teacher: its pages are in out/teachers/unassigned/\n"
         )
         #expect(try Self.names(sandbox, "out/teachers") == ["amaka-okafor-8a68922c", "index.txt", "unassigned", Self.namedUnassigned])
         #expect(
@@ -69,7 +69,7 @@ import Testing
                 """)
         // The folder holds exactly the courses without a teacher, under a header that says so.
         let art = "course-art-" + (try ByTeacherReportTests.hash("art"))
-        #expect(try Self.names(sandbox, "out/teachers/unassigned") == [art + ".txt", "index.txt"])
+        #expect(try Self.names(sandbox, "out/teachers/unassigned") == ["calendar.ics", art + ".ics", art + ".txt", "index.txt"])
         let grid = try Self.text(sandbox, "out/teachers/unassigned/index.txt")
         #expect(grid.hasPrefix("Courses without a teacher as of 2026-11-29 08:00 UTC\n1 course, 1 needs attention: 1 overdue"), "\(grid)")
         #expect(grid.contains("| ART 4 ") && !grid.contains("MUS 5") && !grid.contains("ENG 1"), "\(grid)")
@@ -156,12 +156,13 @@ import Testing
         #expect(
             result.stderr
                 == "dashboard: nightly 2026-11-29T02:00:00Z: import batch 1 committed (merge): 5 rows read, 5 inserted, 0 updated, "
-                + "0 unchanged, 0 deleted, 0 rejected, 0 warnings; 0 bucket changes logged; reports: 35 files in reports/2026-11-29; "
+                + "0 unchanged, 0 deleted, 0 rejected, 0 warnings; 0 bucket changes logged; reports: 40 files in reports/2026-11-29; "
                 + "2 courses have no teacher: their pages are in teachers/unassigned/\n")
         // The school's set again, under unassigned: the same files, in every format.
         let school = try Self.names(sandbox, "reports/latest").filter { $0 != "teachers" }
-        #expect(try Self.names(sandbox, "reports/latest/teachers/unassigned") == school)
-        #expect(school.count == 15)
+        // (and the feed of all its courses, which only a teacher's or this folder has).
+        #expect(try Self.names(sandbox, "reports/latest/teachers/unassigned").filter { $0 != "calendar.ics" } == school)
+        #expect(school.count == 17)
         #expect(
             try Self.names(sandbox, "reports/latest/teachers") == [
                 "index.csv", "index.html", "index.json", "index.md", "index.txt", "unassigned",
@@ -192,7 +193,9 @@ import Testing
         #expect(sync.exitCode == 0, "\(sync)")
         let result = try Self.byTeacher(sandbox, "text")
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stderr == "dashboard: wrote 9 text files to out (open out/index.txt)\n", "no live course lacks a teacher")
+        #expect(
+            result.stderr == "dashboard: wrote 9 text files and 7 calendar feeds to out (open out/index.txt)\n",
+            "no live course lacks a teacher")
         #expect(
             try Self.text(sandbox, "out/teachers/unassigned/index.txt") == """
                 Courses without a teacher as of 2026-11-29 08:00 UTC
@@ -214,7 +217,7 @@ import Testing
             courses: Self.courses.replacingOccurrences(of: "art,Art,ART 4,\n", with: "art,Art,ART 4,Amaka Okafor\n"))
         let result = try Self.byTeacher(sandbox, "json")
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stderr == "dashboard: wrote 10 json files to out (open out/index.json)\n")
+        #expect(result.stderr == "dashboard: wrote 10 json files and 8 calendar feeds to out (open out/index.json)\n")
         #expect(try Self.names(sandbox, "out/teachers") == ["amaka-okafor-8a68922c", "index.json", Self.namedUnassigned])
         #expect(try JSON.object(try Self.text(sandbox, "out/teachers/index.json"))["unassigned"] is NSNull)
     }

@@ -168,16 +168,21 @@ package enum NightlyJob {
         // A stop ends the writing at the next file (each file is written whole or not at all).
         let fileSystem = stop.map { StoppingFileSystem(reports.fileSystem, stop: $0) } ?? reports.fileSystem
         do {
-            count += try ReportSetStream.write(
+            // Calendar feeds for every course and teacher, carrying on from the last published
+            // night's (`latest`).
+            let calendar = CalendarSettings(
+                baseURL: try store.setting(.baseURL), linksPages: formats.contains(.html),
+                previous: FolderPreviousFeeds(root: PathText.join(reports.root, NightFolders.latest)))
+            let school = try ReportSetStream.write(
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
-                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers
-            ).count
+                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers, calendar: calendar.folder("", name: nil))
+            count += school.count + school.calendars
             // One folder per teacher, and one for the courses without a teacher, inside the
             // night's folder (published with it).
             let teachers = try ReportTeacherSets.write(
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
-                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers)
-            count += teachers.files
+                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers, calendar: calendar)
+            count += teachers.files + teachers.calendars
             unassigned = teachers.unassignedCourses
             try stop?.check()
         } catch {

@@ -16,7 +16,8 @@ import Foundation
 package struct ReportSetLayout: Sendable, Equatable {
     /// The extensions of the formats written.
     package var extensions: [String]
-    /// Whether `teachers/` is written too (`--by-teacher`, `nightly`).
+    /// Whether `teachers/` is written too (`--by-teacher`, `nightly`); such a set also writes
+    /// calendar feeds in every set folder (`calendar.ics`, `course-<slug>-<hash>.ics`).
     package var byTeacher: Bool
 
     package init(formats: [ReportFormat], byTeacher: Bool) {
@@ -24,8 +25,22 @@ package struct ReportSetLayout: Sendable, Equatable {
         self.byTeacher = byTeacher
     }
 
+    /// The extension of the calendar feeds.
+    package static let calendarExtension = "ics"
+
+    /// Every extension the set writes: its formats', and the feeds' in a per-teacher set.
+    package var allExtensions: [String] { byTeacher ? extensions + [Self.calendarExtension] : extensions }
+
     /// Whether the set writes a file called `name` in a set folder.
-    package func isSetFile(_ name: String) -> Bool { extensions.contains { ReportFileNames.couldWrite(name, ext: $0) } }
+    package func isSetFile(_ name: String) -> Bool {
+        if byTeacher,
+            name == CalendarFolder.setFeed
+                || (name != ReportFileNames.index(Self.calendarExtension) && ReportFileNames.couldWrite(name, ext: Self.calendarExtension))
+        {
+            return true
+        }
+        return extensions.contains { ReportFileNames.couldWrite(name, ext: $0) }
+    }
 
     /// Whether the set writes a file called `name` in `teachers/` (the index of teachers).
     package func isTeachersFile(_ name: String) -> Bool { extensions.contains { name == ReportFileNames.index($0) } }

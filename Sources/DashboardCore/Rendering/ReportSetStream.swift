@@ -15,15 +15,32 @@ package enum ReportSetStream {
     package static func write(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem,
-        readerWording: ReportWording? = nil, onlyCourses: [String] = []
+        readerWording: ReportWording? = nil, onlyCourses: [String] = [], calendar: CalendarFolder? = nil
     ) throws -> WrittenReports {
         try fileSystem.ensureDirectory(directory)
         var written = WrittenReports(count: 0, indexes: [])
+        var query = query
+        query.calendarEvents = calendar != nil
+        // The folder's feed of all its courses: its events, kept until the last course (a
+        // teacher's courses; memory: a few hundred bytes an event).
+        var setEvents: [CalendarEvent] = []
         // Course files first, so the index never links to a page that is not there yet.
         try ReportCourseStream.forEachGroup(
             reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses
         ) {
             plan, group in
+            if let calendar {
+                var events = group.events
+                let address = calendar.pageAddress(group.course.courseID)
+                for index in events.indices { events[index].url = address }
+                let name = ReportFileNames.course(group.course.courseID, ext: ReportSetLayout.calendarExtension)
+                let feed = CalendarFeed.render(
+                    name: group.course.code + " — " + group.course.title, events: events, asOf: asOf,
+                    previous: calendar.previousText(name))
+                try fileSystem.write(feed, name: name, in: directory)
+                written.calendars += 1
+                if calendar.name != nil { setEvents += events }
+            }
             var single = plan.list
             single.groups = [group]
             single.page = PageInfo(
@@ -53,6 +70,13 @@ package enum ReportSetStream {
                 written.indexes.append(index)
             }
         }
+        if let calendar, let name = calendar.name {
+            setEvents.sort { ($0.instant, $0.uid) < ($1.instant, $1.uid) }
+            let feed = CalendarFeed.render(
+                name: name, events: setEvents, asOf: asOf, previous: calendar.previousText(CalendarFolder.setFeed))
+            try fileSystem.write(feed, name: CalendarFolder.setFeed, in: directory)
+            written.calendars += 1
+        }
         return written
     }
 
@@ -69,13 +93,16 @@ package enum ReportSetStream {
 
 /// What `ReportSetStream.write` wrote.
 package struct WrittenReports: Sendable, Equatable {
-    /// Every file written (course pages and indexes).
+    /// Every page written (course pages and indexes).
     package var count: Int
     /// The index of each format, in the order of the formats.
     package var indexes: [String]
+    /// The calendar feeds written (`<course>.ics`, `calendar.ics`).
+    package var calendars = 0
 
-    package init(count: Int, indexes: [String]) {
+    package init(count: Int, indexes: [String], calendars: Int = 0) {
         self.count = count
         self.indexes = indexes
+        self.calendars = calendars
     }
 }

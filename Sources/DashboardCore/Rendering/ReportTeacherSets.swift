@@ -21,8 +21,10 @@ package enum ReportTeacherSets {
 
     /// What a per-teacher set wrote.
     package struct Written: Sendable, Equatable {
-        /// Files written (teachers' pages, the folder without a teacher, the index).
+        /// Pages written (teachers' pages, the folder without a teacher, the index).
         package var files: Int
+        /// Calendar feeds written (each folder's `calendar.ics` and its courses' feeds).
+        package var calendars = 0
         /// Live courses without a teacher, whose pages are in `teachers/unassigned/`.
         package var unassignedCourses: Int
     }
@@ -34,18 +36,27 @@ package enum ReportTeacherSets {
     package static func write(
         _ reader: any ReportReading & TeacherReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem, readerWording: ReportWording? = nil,
-        idListLimit: Int = largestIDList
+        idListLimit: Int = largestIDList, calendar: CalendarSettings? = nil
     ) throws -> Written {
         let root = PathText.join(directory, TeacherIndex.folder)
         try fileSystem.ensureDirectory(root)
         var count = 0
+        var calendars = 0
         let empty = ReportBuilder.build(.grid, courses: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         /// Writes one set (a teacher's, or the courses without one) into `folder`, or its empty
         /// state (`emptyPage`) when none of its courses is live.
-        func writeSet(_ ids: [String], into folder: String, name: String?, emptyPage: (ReportFormat, Report) -> String) throws {
+        /// Writes one set (a teacher's, or the courses without one) into `folder` (`path` inside
+        /// the set), or its empty state (`emptyPage`) when none of its courses is live, with its
+        /// feed (`feedName`) when the set writes calendars: an empty feed for an empty set, so
+        /// that a subscribed client drops what it showed.
+        func writeSet(
+            _ ids: [String], into folder: String, path: String, name: String?, feedName: String,
+            emptyPage: (ReportFormat, Report) -> String
+        ) throws {
             var own = query
             own.courseSet = Set(ids)
             own.courseSetName = name
+            let feeds = calendar?.folder(path, name: feedName)
             if ids.isEmpty {
                 try fileSystem.ensureDirectory(folder)
                 var frame = empty
@@ -55,19 +66,26 @@ package enum ReportTeacherSets {
                     try fileSystem.write(page, name: ReportFileNames.index(format.fileExtension), in: folder)
                     count += 1
                 }
+                if let feeds {
+                    let feed = CalendarFeed.render(
+                        name: feedName, events: [], asOf: asOf, previous: feeds.previousText(CalendarFolder.setFeed))
+                    try fileSystem.write(feed, name: CalendarFolder.setFeed, in: folder)
+                    calendars += 1
+                }
                 return
             }
-            count +=
-                try ReportSetStream.write(
-                    reader, facts: facts, query: own, asOf: asOf, defaultTimeZone: defaultTimeZone, formats: formats, width: width,
-                    to: folder, fileSystem: fileSystem, readerWording: readerWording,
-                    onlyCourses: ids.count <= idListLimit ? ids : []
-                ).count
+            let written = try ReportSetStream.write(
+                reader, facts: facts, query: own, asOf: asOf, defaultTimeZone: defaultTimeZone, formats: formats, width: width,
+                to: folder, fileSystem: fileSystem, readerWording: readerWording,
+                onlyCourses: ids.count <= idListLimit ? ids : [], calendar: feeds)
+            count += written.count
+            calendars += written.calendars
         }
         let teachers = try reader.reportTeachers()
         for teacher in teachers {
             try writeSet(
-                try reader.liveCourseIDs(teacher: teacher.name), into: PathText.join(root, teacher.folder), name: nil
+                try reader.liveCourseIDs(teacher: teacher.name), into: PathText.join(root, teacher.folder),
+                path: TeacherIndex.folder + "/" + teacher.folder, name: nil, feedName: CalendarSettings.teacherFeedName(teacher.name)
             ) { format, frame in
                 TeacherIndex.noCourses(teacher.name, format: format, frame: frame)
             }
@@ -76,7 +94,8 @@ package enum ReportTeacherSets {
         if unassigned.all > 0 {
             try writeSet(
                 try reader.liveCourseIDs(teacher: ""), into: PathText.join(root, TeacherIndex.unassignedFolder),
-                name: TeacherIndex.unassignedName
+                path: TeacherIndex.folder + "/" + TeacherIndex.unassignedFolder, name: TeacherIndex.unassignedName,
+                feedName: TeacherIndex.unassignedName + " — due dates"
             ) { format, frame in
                 TeacherIndex.noUnassignedCourses(format: format, frame: frame)
             }
@@ -87,6 +106,6 @@ package enum ReportTeacherSets {
             try fileSystem.write(page, name: ReportFileNames.index(format.fileExtension), in: root)
             count += 1
         }
-        return Written(files: count, unassignedCourses: unassigned.live)
+        return Written(files: count, calendars: calendars, unassignedCourses: unassigned.live)
     }
 }

@@ -174,23 +174,29 @@ package enum ReportCourseStream {
         var tasks: [ReportTask] = []
         var all: [ReportTask] = []
         let rollUp = query.groupBy == .assignment
+        let keepAll = rollUp || query.calendarEvents
         let text = matcher.courseText(course.course)
         try ReportSource.forEachTask(reader, of: [course], onlyThese: true) { _, task in
-            if rollUp { all.append(task) }
+            if keepAll { all.append(task) }
             if matcher.found(task, courseText: text), matcher.keeps(task, includeCompleted: query.includeCompleted, at: course.local) {
                 tasks.append(task)
             }
         }
+        let events =
+            query.calendarEvents ? CalendarEvents.events(course: course.course, tasks: all, zone: course.local.timeZone) : []
         if rollUp {
             var group = CourseGroup(course: course.course, sections: [], liveTasks: live)
             group.assignments = AssignmentRollUp.rows(all: all, listed: tasks, local: course.local, sort: query.sort)
             group.assignmentTotal = group.assignments.count
+            group.events = events
             return group
         }
+        all = []
         let sorted = ReportPipeline.sort(
             [ReportCourse(course: course.course, tasks: tasks)], by: query.sort, defaultTimeZone: course.local.timeZone)
         var group = ReportPipeline.group(sorted).first ?? CourseGroup(course: course.course, sections: [])
         group.liveTasks = live
+        group.events = events
         return group
     }
 }

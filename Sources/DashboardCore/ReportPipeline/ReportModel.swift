@@ -38,6 +38,9 @@ public struct CourseGroup: Sendable, Equatable {
     package var assignments: [AssignmentRow] = []
     package var assignmentTotal = 0
     package var assignmentFirst = 1
+    /// Its calendar events (`CalendarEvents`), when the query asks for them
+    /// (`ReportQuery.calendarEvents`).
+    package var events: [CalendarEvent] = []
 
     public var taskCount: Int { sections.reduce(0) { $0 + $1.tasks.count } }
 }

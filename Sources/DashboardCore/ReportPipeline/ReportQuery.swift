@@ -48,6 +48,10 @@ public struct ReportQuery: Sendable, Equatable {
     /// What the grid of the report's own set is called in its header, when not "Courses"
     /// ("Courses without a teacher": the folder of the courses that name none).
     package var courseSetName: String?
+    /// A report set that writes calendar feeds (`--by-teacher`, `nightly`): each course's group
+    /// also carries its events (`CourseGroup.events`), made from every live task of the course
+    /// whatever the search and filters (a feed is the course's calendar). Not a user filter.
+    package var calendarEvents = false
 
     public init() {}
 

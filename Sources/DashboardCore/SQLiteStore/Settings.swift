@@ -106,4 +106,17 @@ extension Store: SettingsWriting {
     package func settingChanges() throws -> [SettingChange] {
         try Settings.changes(in: database)
     }
+
+    package func setting(_ setting: DatabaseSetting) throws -> String? {
+        try Settings.value(setting.rawValue, in: database).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    package func setSetting(_ setting: DatabaseSetting, to value: String?, actor: String, at time: Date) throws -> String? {
+        var old: String?
+        try database.inTransaction(.immediate) {
+            old = try Settings.set(setting.rawValue, to: value ?? "", actor: actor, at: time, in: database)
+            return .commit
+        }
+        return old.flatMap { $0.isEmpty ? nil : $0 }
+    }
 }

@@ -8,6 +8,9 @@ package protocol SettingsReading {
 
     /// Every change of a setting, oldest first.
     func settingChanges() throws -> [SettingChange]
+
+    /// A text setting's value (`DatabaseSetting`), nil when it was never set or was cleared.
+    func setting(_ setting: DatabaseSetting) throws -> String?
 }
 
 /// The write side of the settings: `dashboard settings timezone NAME`.
@@ -16,6 +19,12 @@ package protocol SettingsWriting: SettingsReading {
     /// - Returns: the zone it replaced (nil when none was recorded).
     @discardableResult
     func setDefaultTimeZone(_ name: String, actor: String, at time: Date) throws -> String?
+
+    /// Sets a text setting (`DatabaseSetting`), or clears it with nil; logged; nothing when it
+    /// already has that value.
+    /// - Returns: the value it replaced (nil when none).
+    @discardableResult
+    func setSetting(_ setting: DatabaseSetting, to value: String?, actor: String, at time: Date) throws -> String?
 }
 
 extension SettingsReading {

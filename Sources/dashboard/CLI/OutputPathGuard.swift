@@ -109,7 +109,9 @@ struct OutputPathGuard {
     /// (`index.<ext>` or `course-…` names for the given extensions) is a protected file, however
     /// the path is spelled (what is in the way of a name: `checkReportNames`).
     /// - Throws: `CommandError` 64.
-    func checkReportFolder(_ option: String, _ shown: String, writing given: String, extensions: [String]) throws {
+    func checkReportFolder(_ option: String, _ shown: String, writing given: String, extensions: [String], names extra: [String] = [])
+        throws
+    {
         try Self.notEmpty(option, shown)
         let path = WritePath.settle(given)
         let said = shown == given ? "\(option) \(shown)" : "\(option) \(shown): the folder \(given)"
@@ -121,7 +123,7 @@ struct OutputPathGuard {
             throw Self.refusal("\(said) is \(hit.role) \(hit.path); its reports would be read as input by the next run")
         }
         let couldWrite = { (name: String) in extensions.contains { ReportFileNames.couldWrite(name, ext: $0) } }
-        var names = extensions.map(ReportFileNames.index)
+        var names = extensions.map(ReportFileNames.index) + extra
         names += ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter(couldWrite).sorted()
         names += files.map { PathText.name($0.path) }.filter(couldWrite)
         for name in names {

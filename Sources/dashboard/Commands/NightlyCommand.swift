@@ -257,7 +257,7 @@ enum NightlyCommand: Command {
         let outputs = OutputPathGuard(database: global.databasePath, inputs: imports.map { [$0] } ?? [])
         try outputs.checkReportFolder("--reports", reports, writing: reports, extensions: [])
         try outputs.checkReportFolder(
-            "--reports", reports, writing: dated, extensions: NightlyJob.layout.extensions)
+            "--reports", reports, writing: dated, extensions: NightlyJob.layout.allExtensions, names: [CalendarFolder.setFeed])
         do {
             try NightFolders.check(reports, date: PathText.name(dated), layout: NightlyJob.layout, protecting: outputs.protectedFiles)
         } catch let error as SafeFileError {

@@ -133,9 +133,11 @@ enum ReportCommand: Command {
         let global = invocation.global
         let outputs = OutputPathGuard(database: global.databasePath, inputs: [])
         if let out {
-            try outputs.checkReportFolder("--out", out, writing: out, extensions: [format.fileExtension])
             // Every name the set writes, before anything is read: nothing partial is ever left.
             let layout = ReportSetLayout(formats: [format], byTeacher: args.has("by-teacher"))
+            try outputs.checkReportFolder(
+                "--out", out, writing: out, extensions: layout.allExtensions,
+                names: layout.byTeacher ? [CalendarFolder.setFeed] : [])
             try outputs.checkReportNames("--out", out, writing: out, layout: layout) {
                 Self.cannotWrite(out, ReportWriteError($0))
             }
@@ -158,15 +160,22 @@ enum ReportCommand: Command {
                 var unassigned = 0
                 if let store {
                     let files = LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes)
+                    // A per-teacher set writes calendar feeds, carrying on from the ones it replaces.
+                    let calendar =
+                        args.has("by-teacher")
+                        ? CalendarSettings(
+                            baseURL: try store.setting(.baseURL), linksPages: format == .html, previous: FolderPreviousFeeds(root: out))
+                        : nil
                     written = try ReportSetStream.write(
                         store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: zone, formats: [format],
-                        width: width, to: out, fileSystem: files)
-                    if args.has("by-teacher") {
+                        width: width, to: out, fileSystem: files, calendar: calendar?.folder("", name: nil))
+                    if let calendar {
                         // Teachers' pages: in their words (no command, flag or batch), as nightly's.
                         let teachers = try ReportTeacherSets.write(
                             store, facts: facts, query: query, asOf: global.asOf, defaultTimeZone: zone, formats: [format],
-                            width: width, to: out, fileSystem: files, readerWording: .readers)
+                            width: width, to: out, fileSystem: files, readerWording: .readers, calendar: calendar)
                         written.count += teachers.files
+                        written.calendars += teachers.calendars
                         unassigned = teachers.unassignedCourses
                     }
                 } else {
@@ -177,7 +186,11 @@ enum ReportCommand: Command {
                     written = WrittenReports(count: names.count, indexes: Array(names.prefix(1)))
                 }
                 let index = written.indexes.first ?? ReportFileNames.index(format.fileExtension)
-                var note = "wrote \(written.count) \(format.rawValue) file\(written.count == 1 ? "" : "s") to \(out) (open \(out)/\(index))"
+                var note = "wrote \(written.count) \(format.rawValue) file\(written.count == 1 ? "" : "s")"
+                if written.calendars > 0 {
+                    note += " and \(written.calendars) calendar feed\(written.calendars == 1 ? "" : "s")"
+                }
+                note += " to \(out) (open \(out)/\(index))"
                 if unassigned > 0 { note += "; " + NightlyCommand.unassignedWords(unassigned, in: PathText.join(out, TeacherIndex.folder)) }
                 console.note(note)
             } catch let error as ReportWriteError {
