@@ -209,7 +209,8 @@ final class NightlyFixture: @unchecked Sendable {
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.path(Self.folder)).filter { $0 != "teachers" }.sorted()
         #expect(sandbox.exists(Self.folder + "/teachers/index.html"), sourceLocation: sourceLocation)
         #expect(names == reportNames, "the report folder holds other files than a nightly alone writes", sourceLocation: sourceLocation)
-        #expect(names.count == (workload.courseCount - 1 + 1) * 5, sourceLocation: sourceLocation)
+        // Five formats of the index and of every course, and each course's calendar feed.
+        #expect(names.count == (workload.courseCount - 1 + 1) * 5 + workload.courseCount, sourceLocation: sourceLocation)
         for name in names {
             let bytes = try sandbox.read(Self.folder + "/" + name)
             let text = String(decoding: bytes, as: UTF8.self)
@@ -221,6 +222,8 @@ final class NightlyFixture: @unchecked Sendable {
                 #expect((try? JSONSerialization.jsonObject(with: bytes)) != nil, "\(name) does not parse", sourceLocation: sourceLocation)
             } else if name.hasSuffix(".csv") {
                 #expect(text.hasSuffix("\r\n"), "\(name) is cut short", sourceLocation: sourceLocation)
+            } else if name.hasSuffix(".ics") {
+                #expect(text.hasSuffix("END:VCALENDAR\r\n"), "\(name) is cut short", sourceLocation: sourceLocation)
             } else {
                 #expect(text.hasSuffix("\n"), "\(name) is cut short", sourceLocation: sourceLocation)
             }

@@ -152,6 +152,7 @@ package enum NightlyJob {
         let date = LocalAsOf(asOf: asOf, timeZone: timeZone).date
         var facts = try ReportSource.facts(store)
         facts.noExport = noExport
+        if facts.hasData { facts.overnight = try Overnight.read(store, asOf: asOf, noExport: noExport) }
         var query = ReportQuery()
         query.wording = reports.wording
         query.displayTimeZone = reports.displayTimeZone

@@ -99,7 +99,8 @@ package enum HTMLRenderer {
     /// The grid's totals over its cards (every page together), then its cards (`cards`, the
     /// cards' HTML: a streamed grid writes them one by one in its place).
     static func gridBody(_ report: Report, cards: String) -> String {
-        "<p class=\"totals\">\(escape(CardWords.totals(report.gridTotals, query: report.query)))</p>\n<ul class=\"cards\">\n" + cards
+        "<p class=\"totals\">\(escape(CardWords.totals(report.gridTotals, query: report.query)))</p>\n"
+            + (OvernightWords.headline(report).map { "<p class=\"changes\">\(escape($0))</p>\n" } ?? "") + "<ul class=\"cards\">\n" + cards
             + "</ul>\n"
     }
 
@@ -117,7 +118,9 @@ package enum HTMLRenderer {
         html += "<h2 id=\"c-\(anchor(c.courseID))\">\(heading) <span class=\"title\">\(value(c.title))</span></h2>\n"
         if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(value(c.teacher))</p>\n" }
         if card.total == 0 {
-            html += "<p>No tasks yet.</p>\n</article>\n</li>\n"
+            html += "<p>No tasks yet.</p>\n"
+            if let changes = card.changesWords { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
+            html += "</article>\n</li>\n"
             return html
         }
         if let attention { html += "<p class=\"needs\"><strong>Needs attention:</strong> \(escape(attention))</p>\n" }
@@ -132,7 +135,9 @@ package enum HTMLRenderer {
             html +=
                 "<tr><th scope=\"row\" class=\"k-\(bucket.rawValue)\">\(ReportWords.title(bucket))</th><td>\(card.count(bucket))</td></tr>\n"
         }
-        html += "</tbody>\n</table>\n<p class=\"summary\">\(escape(CardWords.summary(card, query: query)))</p>\n</article>\n</li>\n"
+        html += "</tbody>\n</table>\n<p class=\"summary\">\(escape(CardWords.summary(card, query: query)))</p>\n"
+        if let changes = card.changesWords { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
+        html += "</article>\n</li>\n"
         return html
     }
 
@@ -153,6 +158,7 @@ package enum HTMLRenderer {
         about.append("Times in \(escape(ReportWords.zoneName(zone)))")
         html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
         if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
+        if let changes = OvernightWords.course(group.course.courseID, report) { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
         if report.query.groupBy == .assignment, !group.assignments.isEmpty {
             return html + assignmentsHTML(group, level: level, zone: zone) + "</section>\n"
         }

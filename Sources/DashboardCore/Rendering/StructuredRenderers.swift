@@ -22,6 +22,7 @@ package enum JSONReportRenderer {
             ("hidden_tasks", .int(report.hiddenTasks)),
             ("scope_courses", .int(report.scopeCourses)), ("scope_tasks", .int(report.scopeTasks)),
             ("page", pageJSON(report.page)),
+            ("changes", overnightJSON(report)),
         ]
         switch report.kind {
         case .grid:
@@ -83,6 +84,27 @@ package enum JSONReportRenderer {
         ]
     }
 
+    /// What changed since the previous import: the window and, for a grid, the sum over its
+    /// cards; null before any committed import.
+    static func overnightJSON(_ report: Report) -> JSONValue {
+        guard let overnight = report.overnight, report.state != .noData else { return .null }
+        return .object([
+            ("state", .string(overnight.state.rawValue)),
+            ("since", overnight.since.map { .string(Timestamp.text($0)) } ?? .null),
+            ("batch", overnight.batch.map { .int($0) } ?? .null),
+            ("totals", report.kind == .grid ? report.gridTotals.changes.map(changesJSON) ?? .null : .null),
+            ("words", OvernightWords.headline(report).map { .string($0) } ?? .null),
+        ])
+    }
+
+    /// One course's changes (`CourseChanges`).
+    static func changesJSON(_ c: CourseChanges) -> JSONValue {
+        .object([
+            ("new", .int(c.new)), ("now_overdue", .int(c.nowOverdue)), ("completed", .int(c.completed)), ("pinned", .int(c.pinned)),
+            ("unpinned", .int(c.unpinned)), ("deleted", .int(c.deleted)),
+        ])
+    }
+
     static func cardJSON(_ card: CourseCard, query: ReportQuery) -> JSONValue {
         .object(
             courseJSON(card.course) + [
@@ -91,6 +113,7 @@ package enum JSONReportRenderer {
                 ("needs_attention", .bool(CourseAttention.needed(card.counts))),
                 ("attention", CardWords.attention(card.counts).map { .string($0) } ?? .null),
                 ("summary", .string(CardWords.summary(card, query: query))),
+                ("changes", card.changes.map(changesJSON) ?? .null),
             ])
     }
 
@@ -110,6 +133,7 @@ package enum JSONReportRenderer {
             courseJSON(group.course) + [
                 ("times_in", .string(ReportWords.zoneName(zone))),
                 ("live_tasks", .int(group.liveTasks)),
+                ("changes", report.overnight?.cardChanges(group.course.courseID).map(changesJSON) ?? .null),
                 ("sections", .array(group.sections.map { sectionJSON($0, local: LocalAsOf(asOf: report.asOf, timeZone: zone)) })),
             ])
     }
@@ -133,7 +157,7 @@ package enum CSVReportRenderer {
     /// (true when the card has an overdue task or one due today).
     package static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
-        "needs_attention",
+        "needs_attention", "new_since", "now_overdue_since", "completed_since", "pinned_since", "unpinned_since", "deleted_since",
     ]
 
     package static func render(_ report: Report) -> String {
@@ -166,7 +190,9 @@ package enum CSVReportRenderer {
                 let c = card.course
                 text += CSVWriter.line(
                     [c.courseID, c.code, c.title, c.teacher, c.term, c.timezone] + Bucket.allCases.map { String(card.count($0)) }
-                        + [String(card.total), CourseAttention.needed(card.counts) ? "true" : "false"])
+                        + [String(card.total), CourseAttention.needed(card.counts) ? "true" : "false"]
+                        + (card.changes.map { [$0.new, $0.nowOverdue, $0.completed, $0.pinned, $0.unpinned, $0.deleted].map(String.init) }
+                            ?? Array(repeating: "", count: 6)))
             }
             return text
         }
@@ -213,6 +239,7 @@ package enum MarkdownRenderer {
                 about.append("Times in \(ReportWords.zoneName(zone))")
                 out += about.joined(separator: " · ") + ".\n\n"
                 if let note = ReportMessages.completedNotShown(group, report: report) { out += escape(note) + "\n\n" }
+                if let changes = OvernightWords.course(group.course.courseID, report) { out += escape(changes) + "\n\n" }
                 if report.query.groupBy == .assignment, !group.assignments.isEmpty {
                     out += assignmentsMarkdown(group, zone: zone)
                     continue
@@ -253,8 +280,11 @@ extension MarkdownRenderer {
     static func gridTable(_ report: Report, link: (CourseRecord) -> String?) -> String {
         let buckets = CardWords.countedBuckets(report.query)
         var out = escape(CardWords.totals(report.gridTotals, query: report.query)) + "\n\n"
-        out += "| Code | Course | Needs attention | " + buckets.map { ReportWords.title($0) + " | " }.joined() + "Summary |\n"
-        out += "|---|---|---|" + String(repeating: "---:|", count: buckets.count) + "---|\n"
+        if let headline = OvernightWords.headline(report) { out += escape(headline) + "\n\n" }
+        let changes = report.overnight.map { $0.state != .firstImport } ?? false
+        out += "| Code | Course | Needs attention | " + buckets.map { ReportWords.title($0) + " | " }.joined() + "Summary |"
+        out += (changes ? " Changes |" : "") + "\n"
+        out += "|---|---|---|" + String(repeating: "---:|", count: buckets.count) + "---|" + (changes ? "---|" : "") + "\n"
         for card in report.cards { out += gridRow(card, link: link(card.course), query: report.query) }
         return out
     }
@@ -265,7 +295,9 @@ extension MarkdownRenderer {
         let attention = CardWords.attention(card.counts).map { "**\(escape($0))**" } ?? "—"
         var row = "| \(link.map { "[\(code)](\(linkTarget($0)))" } ?? code) | \(escape(card.course.title)) | \(attention) | "
         for bucket in CardWords.countedBuckets(query) { row += "\(card.count(bucket)) | " }
-        return row + escape(CardWords.summary(card, query: query)) + " |\n"
+        row += escape(CardWords.summary(card, query: query)) + " |"
+        if card.changes != nil { row += " " + (card.changesWords.map(escape) ?? "—") + " |" }
+        return row + "\n"
     }
 
     /// A link's target: our file names hold only letters, digits, `-` and `.`; anything else

@@ -56,6 +56,7 @@ package enum TextRenderer {
     /// cards (none in a streamed grid's frame: `ReportGridStream` writes them).
     static func grid(_ report: Report, width: Int, style: TextStyle) -> [String] {
         var lines = shown(CardWords.totals(report.gridTotals, query: report.query), to: width)
+        if let headline = OvernightWords.headline(report) { lines += shown(headline, to: width) }
         lines.append("")
         lines += legend(
             attention: report.gridTotals.needingAttention > 0, others: !report.query.buckets.isEmpty, width: width, style: style)
@@ -137,6 +138,9 @@ package enum TextRenderer {
                 lines += shown(CardWords.summary(card, query: query), to: inner).map(line)
             }
         }
+        if let changes = card.changesWords {
+            lines += DisplayWidth.flow(changes.components(separatedBy: " "), separator: " ", width: inner).map(line)
+        }
         lines.append(frame)
         return lines
     }
@@ -181,6 +185,7 @@ package enum TextRenderer {
             about.append("times in \(ReportWords.zoneName(zone))")
             lines += DisplayWidth.flow(about, separator: ", ", width: width)
             if let note = ReportMessages.completedNotShown(group, report: report) { lines += shown(note, to: width) }
+            if let changes = OvernightWords.course(course.courseID, report) { lines += shown(changes, to: width) }
             if report.query.groupBy == .assignment, !group.assignments.isEmpty {
                 lines.append("")
                 lines += shown(RollUpWords.assignmentsHeading(group), to: width - 2).map { "  " + $0 }

@@ -68,11 +68,14 @@ package struct GridTotals: Sendable, Equatable {
     package var counts = BucketCounts()
     /// Every live task of the shown courses, before search and filters.
     package var live = 0
+    /// The cards' changes since the previous import, added up (nil when they have none).
+    package var changes: CourseChanges?
 
     package init() {}
 
     package mutating func add(_ card: CourseCard) {
         courses += 1
+        if let cardChanges = card.changes { changes = (changes ?? CourseChanges()) + cardChanges }
         if CourseAttention.needed(card.counts) { needingAttention += 1 }
         for bucket in Bucket.allCases { counts[bucket] += card.count(bucket) }
         live += card.total

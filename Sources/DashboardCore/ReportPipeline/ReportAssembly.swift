@@ -29,6 +29,7 @@ package enum ReportAssembly {
             page: PageInfo(page: 1, pageCount: 1, limit: query.limit, totalItems: 0, firstItem: 0, lastItem: 0),
             totalTasks: totals.live, matchingTasks: 0, hiddenTasks: 0)
         report.invalidTasks = totals.invalid
+        report.overnight = facts.overnight
         guard facts.hasData else {
             report.state = .noData
             return report
@@ -56,7 +57,8 @@ package enum ReportAssembly {
         var cards: [CourseCard] = []
         for tally in tallies where tally.allowed {
             if query.narrows, tally.matchingTotal == 0 { continue }
-            cards.append(CourseCard(course: tally.course, counts: tally.matching, total: tally.live))
+            let card = CourseCard(course: tally.course, counts: tally.matching, total: tally.live)
+            cards.append(facts.overnight?.card(card, asOf: asOf, zone: query.displayTimeZone) ?? card)
         }
         cards.sort { ReportPipeline.cardOrder($0, $1, by: query.courseSort) }
         report.gridTotals = GridTotals(cards)

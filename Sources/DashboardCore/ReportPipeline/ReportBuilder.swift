@@ -13,6 +13,7 @@ package enum ReportBuilder {
             stale: facts.staleNotice(asOf: asOf), cards: [], groups: [],
             page: PageInfo(page: 1, pageCount: 1, limit: query.limit, totalItems: 0, firstItem: 0, lastItem: 0),
             totalTasks: totalTasks, matchingTasks: 0, hiddenTasks: 0)
+        report.overnight = facts.overnight
         guard facts.hasData else {
             report.state = .noData
             return report
@@ -62,7 +63,8 @@ package enum ReportBuilder {
             let cards = filtered.map { course -> CourseCard in
                 var counts = BucketCounts()
                 for task in course.tasks { counts[task.bucket] += 1 }
-                return CourseCard(course: course.course, counts: counts, total: liveByCourse[course.course.courseID] ?? 0)
+                let card = CourseCard(course: course.course, counts: counts, total: liveByCourse[course.course.courseID] ?? 0)
+                return report.overnight?.card(card, asOf: report.asOf, zone: query.displayTimeZone) ?? card
             }.filter { !query.narrows || $0.shown > 0 }.sorted { ReportPipeline.cardOrder($0, $1, by: query.courseSort) }
             report.gridTotals = GridTotals(cards)
             let paged = ReportPipeline.paginateCourses(cards, limit: query.limit, page: query.page)

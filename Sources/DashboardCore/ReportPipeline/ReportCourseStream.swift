@@ -32,7 +32,8 @@ package enum ReportCourseStream {
         package func forEachCard(_ body: (CourseCard, Bool) throws -> Void) throws {
             guard count > 0 else { return }
             try results.forEach(offset: offset, count: count) {
-                try body(CourseCard(course: $0.course, counts: $0.counts, total: $0.live), $0.linked)
+                let card = CourseCard(course: $0.course, counts: $0.counts, total: $0.live)
+                try body(frame.overnight?.card(card, asOf: frame.asOf, zone: frame.query.displayTimeZone) ?? card, $0.linked)
             }
         }
     }
@@ -96,7 +97,9 @@ package enum ReportCourseStream {
             CourseResult(
                 key: ReportSortKey.card(tally.course, counts: tally.matching, by: query.courseSort), course: tally.course,
                 counts: tally.matching, live: tally.live, completed: tally.completedMatching, linked: linked))
-        totals.add(CourseCard(course: tally.course, counts: tally.matching, total: tally.live))
+        var card = CourseCard(course: tally.course, counts: tally.matching, total: tally.live)
+        card.changes = facts.overnight?.cardChanges(tally.course.courseID)
+        totals.add(card)
     }
 
     /// The whole list (and, with `grid`, the whole grid of the same read): calls `body` with

@@ -17,10 +17,13 @@ package struct ReportFacts: Sendable, Equatable {
     /// The reader's database role when row-level security lets it see no course at all
     /// (PostgreSQL, `dashboard access`): the report's state is `noCourses`.
     package var roleWithoutCourses: String?
+    /// What changed since the previous import (`Overnight.read`), nil before a committed import
+    /// or when the caller did not read it.
+    package var overnight: Overnight?
 
     package static func == (a: ReportFacts, b: ReportFacts) -> Bool {
         a.hasData == b.hasData && a.dataAsOf == b.dataAsOf && a.lastFailure?.id == b.lastFailure?.id && a.held == b.held
-            && a.noExport == b.noExport && a.roleWithoutCourses == b.roleWithoutCourses
+            && a.noExport == b.noExport && a.roleWithoutCourses == b.roleWithoutCourses && a.overnight == b.overnight
     }
 
     package init(

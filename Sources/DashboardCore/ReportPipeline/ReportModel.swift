@@ -47,6 +47,11 @@ public struct CourseGroup: Sendable, Equatable {
 
 /// A grid card: one course's counts.
 public struct CourseCard: Sendable, Equatable {
+    /// What changed in the course since the previous import (`Overnight`); nil when the report
+    /// has no window (no data, a first import).
+    package var changes: CourseChanges?
+    /// Its changes in words ("since yesterday: 3 new, 2 now overdue"), when it has any.
+    package var changesWords: String?
     public var course: CourseRecord
     /// Tasks per bucket after search and filters (completed included in the counts).
     public var counts: BucketCounts
@@ -128,4 +133,6 @@ public struct Report: Sendable {
     package var invalidTasks = 0
     /// With state `noCourses`: the role that sees no course.
     package var roleWithoutCourses = ""
+    /// What changed since the previous import (`Overnight`), when the data has a window.
+    package var overnight: Overnight?
 }

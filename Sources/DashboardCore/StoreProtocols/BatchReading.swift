@@ -20,4 +20,13 @@ package protocol BatchReading: SnapshotReading {
 
     /// The summary `dashboard status` prints.
     func status() throws -> StoreStatus
+
+    /// The newest committed imports (committed, or committed and reverted since), newest first.
+    func committedImports(limit: Int) throws -> [BatchRecord]
+
+    /// Per course, the changes since the import `afterBatch` (`Overnight`): live tasks created by
+    /// a later batch, and distinct tasks with an audit entry recorded after that batch's import
+    /// whose as-of is after `asOfAfter` and at most `asOfThrough` (UTC timestamps as batches keep
+    /// them), by kind. Courses without changes are left out.
+    func changeCounts(afterBatch: Int, asOfAfter: String, asOfThrough: String) throws -> [String: CourseChanges]
 }

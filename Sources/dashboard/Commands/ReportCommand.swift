@@ -150,6 +150,8 @@ enum ReportCommand: Command {
         // gets the same buckets; --timezone only changes how times are shown.
         let zone = try store.map { try defaultZone($0, invocation) } ?? global.timeZone
         var facts = try store.map { try ReportSource.facts($0) } ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
+        // What changed since the previous import (the grid's cards, the list's courses, JSON).
+        if let store, facts.hasData { facts.overnight = try Overnight.read(store, asOf: global.asOf) }
         // A teacher's role whose grants match no course: its own state, never an empty all-clear.
         if let role = try store?.restrictedRole(), role.liveCourses == 0 { facts.roleWithoutCourses = role.name }
         // Tasks with a stored value a hand edit made invalid: each shows it; the count is warned.

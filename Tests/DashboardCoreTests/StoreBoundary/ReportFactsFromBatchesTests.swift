@@ -23,6 +23,16 @@ struct ReportFactsFromBatchesTests {
             batches.filter { statuses.contains($0.status) }.max { $0.id < $1.id }
         }
         func forEachProblem(batchID: Int, severity: ProblemSeverity?, _ body: (ImportProblem) throws -> Void) throws {}
+        /// What `changeCounts` gives, and what it was asked for.
+        var counts: [String: CourseChanges] = [:]
+        var asked: [String] = []
+        func committedImports(limit: Int) throws -> [BatchRecord] {
+            Array(batches.filter { $0.status == .committed || $0.status == .reverted }.sorted { $0.id > $1.id }.prefix(limit))
+        }
+        func changeCounts(afterBatch: Int, asOfAfter: String, asOfThrough: String) throws -> [String: CourseChanges] {
+            asked.append("\(afterBatch) \(asOfAfter) \(asOfThrough)")
+            return counts
+        }
         func status() throws -> StoreStatus {
             StoreStatus(
                 path: "memory", schemaVersion: 0, liveCourses: 0, liveTasks: 0, deletedCourses: 0, deletedTasks: 0, lastBatch: nil,
@@ -77,5 +87,40 @@ struct ReportFactsFromBatchesTests {
             #expect(fromSQLite?.id == (try memory.newestBatch(statusIn: set))?.id, "\(set)")
             #expect(fromSQLite.map { set.contains($0.status) } ?? set.isEmpty, "\(set)")
         }
+    }
+
+    /// Issue 28, item 3: the window of "what changed overnight" (`Overnight.read`).
+    @Test func theWindowOpensAtTheImportBeforeTheNewestUnlessNothingWasImportedSince() throws {
+        let asOf = Date(timeIntervalSince1970: 1_795_917_600)  // 2026-11-29T02:00:00Z
+        let night1 = Self.batch(1, .committed, asOf: "2026-11-27T02:00:00Z")
+        let night2 = Self.batch(2, .committed, asOf: "2026-11-28T02:00:00Z")
+        var one = CourseChanges()
+        one.new = 3
+        // Nothing before any committed import; one import: nothing to compare with.
+        #expect(try Overnight.read(MemoryBatchReader([Self.batch(1, .failed)]), asOf: asOf) == nil)
+        let first = MemoryBatchReader([night1])
+        #expect(try Overnight.read(first, asOf: asOf) == Overnight(state: .firstImport, since: nil, byCourse: [:]))
+        #expect(first.asked.isEmpty)
+        // Two nights: from the earlier one's as-of to the report's.
+        let two = MemoryBatchReader([night1, night2, Self.batch(3, .dryRun)])
+        two.counts = ["bio": one]
+        let changes = try Overnight.read(two, asOf: asOf)
+        #expect(changes?.state == .changes)
+        #expect(changes?.byCourse == ["bio": one])
+        #expect(two.asked == ["1 2026-11-27T02:00:00Z 2026-11-29T02:00:00Z"])
+        // Tonight's import failed, or is held, or no export came: from the newest committed one.
+        for (status, state) in [(BatchStatus.failed, Overnight.State.importFailed), (.held, .importHeld)] {
+            let reader = MemoryBatchReader([night1, night2, Self.batch(3, status)])
+            let read = try Overnight.read(reader, asOf: asOf)
+            #expect(read?.state == state && read?.batch == 3)
+            #expect(reader.asked == ["2 2026-11-28T02:00:00Z 2026-11-29T02:00:00Z"])
+        }
+        let noExport = MemoryBatchReader([night1, night2])
+        #expect(try Overnight.read(noExport, asOf: asOf, noExport: true)?.state == .noExport)
+        #expect(noExport.asked == ["2 2026-11-28T02:00:00Z 2026-11-29T02:00:00Z"])
+        // A failure before the newest committed import is history: the window is the usual one.
+        let old = MemoryBatchReader([night1, Self.batch(2, .failed), Self.batch(3, .committed, asOf: "2026-11-28T02:00:00Z")])
+        #expect(try Overnight.read(old, asOf: asOf)?.state == .changes)
+        #expect(old.asked == ["1 2026-11-27T02:00:00Z 2026-11-29T02:00:00Z"])
     }
 }
