@@ -72,8 +72,9 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("out")).sorted()
         #expect(names.count == 2)
         let grid =
-            "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention\r\n"
-            + "'=bio,'-BIO,'+Biology,'@T,,,0,0,1,1,0,2,false\r\n"
+            "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention,"
+            + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since\r\n"
+            + "'=bio,'-BIO,'+Biology,'@T,,,0,0,1,1,0,2,false,,,,,,\r\n"
         #expect(try sandbox.read("out/index.csv") == Data(grid.utf8))
         let course = try #require(names.first { $0.hasPrefix("course-") })
         #expect(try sandbox.read("out/" + course) == Data(Self.listCSV.utf8))

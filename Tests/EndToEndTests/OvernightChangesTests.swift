@@ -133,11 +133,11 @@ import Testing
         // h1 (due 2026-12-01) is not overdue yet; nothing of night 2 is counted again.
         #expect(Self.changes(grid) == ["bio": Self.counts(), "his": Self.counts()])
         #expect(
-            overnight?["words"] as? String == "Since yesterday: no change (the newest import (batch 3) failed: nothing was imported since)."
+            overnight?["words"] as? String == "Since yesterday: no change (the newest import failed: nothing was imported since)."
         )
         // The night's own pages say it too.
         let page = String(decoding: try sandbox.read("reports/latest/index.txt"), as: UTF8.self)
-        #expect(page.contains("Since yesterday: no change (the newest import (batch 3) failed"), "\(page)")
+        #expect(page.contains("Since yesterday: no change (the newest import failed"), "\(page)")
         // Night 4: no export at all.
         try FileManager.default.removeItem(atPath: sandbox.path("drop"))
         try FileManager.default.createDirectory(atPath: sandbox.path("drop"), withIntermediateDirectories: true)

@@ -35,15 +35,15 @@ package enum OvernightWords {
         since(overnight, asOf: asOf, zone: zone) + ": " + counts(changes)
     }
 
-    /// Why the window holds no import's changes, when it does not: "the newest import (batch 5)
-    /// failed: nothing was imported", "… is held for approval: its changes are not shown yet",
-    /// "no export arrived tonight: nothing was imported"; nil otherwise.
+    /// Why the window holds no import's changes, when it does not: "the newest import failed:
+    /// nothing was imported since", "… is held for approval: its changes are not shown yet",
+    /// "no export arrived: nothing was imported since"; nil otherwise. Teachers read these
+    /// words, so they name no batch (JSON's `changes.batch` does, for machines).
     package static func caveat(_ overnight: Overnight) -> String? {
-        let batch = overnight.batch.map { " (batch \($0))" } ?? ""
         switch overnight.state {
         case .changes, .firstImport: return nil
-        case .importFailed: return "the newest import\(batch) failed: nothing was imported since"
-        case .importHeld: return "the newest import\(batch) is held for approval: its changes are not shown yet"
+        case .importFailed: return "the newest import failed: nothing was imported since"
+        case .importHeld: return "the newest import is held for approval: its changes are not shown yet"
         case .noExport: return "no export arrived: nothing was imported since"
         }
     }
@@ -56,10 +56,13 @@ package enum OvernightWords {
         return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
-    /// The grid's line over its cards (`GridTotals.changes`), nil when the report has no window
-    /// or a first import's (a grid after one import reads as before: nothing to compare).
+    /// The grid's line over its cards (`GridTotals.changes`), nil in a list (its courses have
+    /// their own lines), when the report has no window or a first import's (a grid after one
+    /// import reads as before: nothing to compare).
     package static func headline(_ report: Report) -> String? {
-        guard let overnight = report.overnight, overnight.state != .firstImport, report.state == .ok else { return nil }
+        guard report.kind == .grid, let overnight = report.overnight, overnight.state != .firstImport, report.state == .ok else {
+            return nil
+        }
         return headline(
             overnight, total: report.gridTotals.changes ?? CourseChanges(), asOf: report.asOf, zone: report.query.displayTimeZone)
     }

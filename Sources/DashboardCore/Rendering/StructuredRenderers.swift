@@ -154,7 +154,8 @@ package enum CSVReportRenderer {
             "course_id", "course_code", "task_id", "title", "student_id", "due", "priority", "completed", "bucket", "status",
         ] + rowColumns
     /// The grid's columns: the first twelve since the first version, then `needs_attention`
-    /// (true when the card has an overdue task or one due today).
+    /// (true when the card has an overdue task or one due today), then the six counts of what
+    /// changed overnight (issue 28; empty when there is nothing to compare with).
     package static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
         "needs_attention", "new_since", "now_overdue_since", "completed_since", "pinned_since", "unpinned_since", "deleted_since",

@@ -118,8 +118,9 @@ struct ReportEscapingTests {
     func csvGrid() {
         #expect(
             CSVReportRenderer.render(Self.report(.grid))
-                == "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention\r\n"
-                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2,false\r\n")
+                == "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention,"
+                + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since\r\n"
+                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2,false,,,,,,\r\n")
     }
 
     // MARK: - Markdown

@@ -80,6 +80,7 @@ struct ReportStateTests {
                     "first_item": 0,
                     "last_item": 0
                   },
+                  "changes": null,
                   "totals": {
                     "courses": 0,
                     "needing_attention": 0,
