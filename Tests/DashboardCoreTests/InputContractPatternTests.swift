@@ -140,6 +140,31 @@ struct InputContractPatternTests {
         #expect(try Self.matches(ContractPattern.timeZone, ""))
     }
 
+    @Test("the teacher's address pattern accepts exactly what the normalizer keeps, but for lengths")
+    func emailPattern() throws {
+        let locals = ["a", "amaka.okafor", "o'brien", "x+tag", "a..b", ".a", "a.", "a b", "\"a\"", "é", "!#$%&'*+-/=?^_`{|}~", ""]
+        let domains = ["school.example", "x", "a-b.c", "-a.b", "a-.b", "a..b", "a_b.c", "école.fr", "[192.0.2.1]", "b.", ""]
+        var values = [""]
+        for local in locals {
+            for domain in domains { values.append(local + "@" + domain) }
+        }
+        values += ["a@b@c", "a@b, c@d", "Amaka <a@b.c>", "a@b.c\u{200B}", "plain"]
+        var checked = 0
+        for value in values {
+            for pad in [("", ""), (" ", "\u{A0}"), ("\t", "\n")] {
+                let padded = pad.0 + value + pad.1
+                let accepted = Self.accepts { _ = try RowNormalizer.teacherEmail(padded) }
+                #expect(try Self.matches(ContractPattern.email, padded) == accepted, "\(padded.debugDescription)")
+                checked += 1
+            }
+        }
+        #expect(checked > 400)
+        // Only the lengths are the normalizer's alone.
+        let long = String(repeating: "a", count: 65) + "@x.org"
+        #expect(!Self.accepts { _ = try RowNormalizer.teacherEmail(long) })
+        #expect(try Self.matches(ContractPattern.email, long))
+    }
+
     @Test("the id patterns accept exactly the ids the normalizer keeps: no invisible format character, required ones not blank")
     func idPatterns() throws {
         var values = ["", " ", "\u{A0}", "a", " a ", "C1", "C 1", "\u{3000}x", "\u{1B}[31m", "a\tb", "é", "e\u{301}", "👩‍💻", "\u{85}x\u{85}"]

@@ -24,6 +24,10 @@ package struct CalendarEvent: Sendable, Equatable {
     package var url: String?
     /// The due instant (a date-only due: the end of its day), for the feed's order.
     package var instant: Int64
+    /// The stored due text (`DueDate.storageText`) and the event's tasks per bucket: what the
+    /// morning digest says of it (`MorningDigest`); not written to a feed.
+    package var due = ""
+    package var counts = BucketCounts()
 }
 
 /// The events of one course's calendar feed. Pure.
@@ -89,7 +93,7 @@ package enum CalendarEvents {
                     CalendarEvent(
                         uid: uid, start: start, summary: course.code + ": " + assignment.title,
                         description: RollUpWords.status(row) + "\n" + course.code + " — " + course.title, url: nil,
-                        instant: due.instant))
+                        instant: due.instant, due: due.text, counts: due.counts))
             }
         }
         return events.sorted { ($0.instant, $0.uid) < ($1.instant, $1.uid) }

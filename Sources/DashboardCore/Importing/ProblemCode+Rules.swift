@@ -12,7 +12,8 @@
 /// - Then each row, against the rules of its kind: a courses row has no due date, priority,
 ///   completed flag or course reference, so it is never checked for `invalid_date`,
 ///   `ambiguous_date`, `implausible_date`, `invalid_priority`, `invalid_boolean` or
-///   `unknown_course`; a tasks row has no time zone, so never for `invalid_timezone`. The rest
+///   `unknown_course`; a tasks row has no time zone or teacher's address, so never for
+///   `invalid_timezone` or `invalid_email`. The rest
 ///   (`missing_value`, `wrong_field_count`, `malformed_quote`, `value_too_long`,
 ///   `invisible_character`, `duplicate_id`) apply to both.
 /// - Last the warnings, which reject nothing: `unknown_column`, `blank_row`,
@@ -30,7 +31,10 @@ extension ProblemCode {
     package static func rowRules(for kind: FileKind) -> [ProblemCode] {
         switch kind {
         case .courses:
-            return [.missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invisibleCharacter, .invalidTimezone, .duplicateID]
+            return [
+                .missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invisibleCharacter, .invalidTimezone, .invalidEmail,
+                .duplicateID,
+            ]
         case .tasks:
             return [
                 .missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invisibleCharacter, .invalidDate, .ambiguousDate,

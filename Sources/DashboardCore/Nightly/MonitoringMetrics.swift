@@ -64,12 +64,32 @@ package struct RunFacts: Equatable, Sendable {
     package var counts: [FileKind: ImportCounts]
     /// nil for a run this process did not make (`status`): no durations are made up.
     package var phases: NightlyPhases?
+    /// The morning digests of a `nightly --digest` (nil: not asked for).
+    package var digests: DigestFacts?
 
     package init(asOf: Date, outcome: RunOutcome, counts: [FileKind: ImportCounts], phases: NightlyPhases?) {
         self.asOf = asOf
         self.outcome = outcome
         self.counts = counts
         self.phases = phases
+    }
+}
+
+/// What became of a night's morning digests, for its metrics.
+package struct DigestFacts: Equatable, Sendable {
+    package var written: Int
+    /// nil without `--send`.
+    package var sent: Int?
+    package var failed: Int
+    package var withoutAddress: Int
+    package var senderSet: Bool
+
+    package init(written: Int, sent: Int?, failed: Int, withoutAddress: Int, senderSet: Bool) {
+        self.written = written
+        self.sent = sent
+        self.failed = failed
+        self.withoutAddress = withoutAddress
+        self.senderSet = senderSet
     }
 }
 
@@ -162,6 +182,21 @@ package enum MonitoringMetrics {
                         MetricSample(
                             labels: [MetricLabel("kind", kind.rawValue)], .integer((run.counts[kind] ?? ImportCounts())[keyPath: path]))
                     }))
+        }
+        if let digests = run.digests {
+            var samples = [
+                ("written", digests.written), ("failed", digests.failed), ("no_address", digests.withoutAddress),
+            ]
+            if let sent = digests.sent { samples.insert(("sent", sent), at: 1) }
+            families.append(
+                gauge(
+                    "dashboard_last_run_digests",
+                    "Morning digests of the last nightly --digest: written, sent (with --send), failed to hand over, and teachers with no address.",
+                    samples.map { MetricSample(labels: [MetricLabel("outcome", $0.0)], .integer($0.1)) }))
+            families.append(
+                gauge(
+                    "dashboard_digest_sender_set", "1 when the database has a sender for the digests (settings mail-from), else 0.",
+                    [MetricSample(.integer(digests.senderSet ? 1 : 0))]))
         }
         if let phases = run.phases {
             let durations = [

@@ -12,6 +12,8 @@ package struct NightlyResult: Sendable {
     package var reportFileCount: Int
     /// Live courses without a teacher: their pages are in `teachers/unassigned/` of the night.
     package var unassignedCourses = 0
+    /// The morning digests of the night (`--digest`), written in the teachers' folders.
+    package var digests = NightDigests()
     /// How long the import, categorize and reports took, by the job's clock (a phase that did
     /// not run, or was not reached, counts 0).
     package var phases = NightlyPhases()
@@ -50,11 +52,14 @@ package enum NightlyJob {
         package var displayTimeZone: TimeZone?
         /// The modes of the folders made (the umask's, without any bit for others).
         package var modes: FileModes
+        /// Whether the night writes each teacher's morning digest (`--digest`).
+        package var digest = false
 
         package init(
             root: String, keepDays: Int = ReportRetention.defaultKeep, fileSystem: ReportFileSystem, wording: ReportWording,
-            displayTimeZone: TimeZone? = nil, modes: FileModes = .ownerOnly
+            displayTimeZone: TimeZone? = nil, modes: FileModes = .ownerOnly, digest: Bool = false
         ) {
+            self.digest = digest
             self.root = root
             self.keepDays = keepDays
             self.fileSystem = fileSystem
@@ -119,6 +124,7 @@ package enum NightlyJob {
             result.reportFolder = written.folder
             result.reportFileCount = written.count
             result.unassignedCourses = written.unassignedCourses
+            result.digests = written.digests
             result.phases.reportsSeconds = seconds()
         } catch let error as StopRequest.Stopped {
             result.phases.reportsSeconds = seconds()
@@ -140,15 +146,15 @@ package enum NightlyJob {
     /// (`ReportTeacherSets`), publishes them under the as-of's
     /// date, points `latest` at them and removes the nights `keepDays` lets go
     /// (`NightFolders`). `batches approve|discard --reports` call it too.
-    /// - Returns: the dated folder, how many files it holds, and how many live courses have no
-    ///   teacher (their pages are in `teachers/unassigned/`).
+    /// - Returns: the dated folder, how many files it holds, how many live courses have no
+    ///   teacher (their pages are in `teachers/unassigned/`), and the digests written.
     /// - Throws: `ReportWriteError` when a file or folder cannot be written; the store's errors;
     ///   `StopRequest.Stopped` when `stop` was requested before the folder was published (it is
     ///   then removed: a night is published whole or not at all).
     package static func writeReports(
         _ store: any NightlyStore, reports: Reports, asOf: Date, timeZone: TimeZone, noExport: Bool, clock: Clock,
         stop: StopRequest? = nil
-    ) throws -> (folder: String, count: Int, unassignedCourses: Int) {
+    ) throws -> (folder: String, count: Int, unassignedCourses: Int, digests: NightDigests) {
         let date = LocalAsOf(asOf: asOf, timeZone: timeZone).date
         var facts = try ReportSource.facts(store)
         facts.noExport = noExport
@@ -166,6 +172,7 @@ package enum NightlyJob {
         }
         var count = 0
         var unassigned = 0
+        var digests = NightDigests()
         // A stop ends the writing at the next file (each file is written whole or not at all).
         let fileSystem = stop.map { StoppingFileSystem(reports.fileSystem, stop: $0) } ?? reports.fileSystem
         do {
@@ -180,11 +187,25 @@ package enum NightlyJob {
             count += school.count + school.calendars
             // One folder per teacher, and one for the courses without a teacher, inside the
             // night's folder (published with it).
+            // The morning digests: each teacher's message in their folder, sent once the night is
+            // published (by the command: `NightlyCommand`), when the sender is set.
+            var digest: DigestSettings?
+            if reports.digest {
+                if let sender = try store.setting(.mailFrom).flatMap(EmailAddress.init) {
+                    digest = DigestSettings(
+                        from: sender, baseURL: calendar.baseURL, localRoot: PathText.join(reports.root, NightFolders.latest),
+                        displayTimeZone: reports.displayTimeZone, addresses: { try store.teacherAddresses(teacher: $0) })
+                } else {
+                    digests.noSender = true
+                }
+            }
             let teachers = try ReportTeacherSets.write(
                 store, facts: facts, query: query, asOf: asOf, defaultTimeZone: timeZone, formats: formats,
-                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers, calendar: calendar)
+                width: 100, to: staging, fileSystem: fileSystem, readerWording: .readers, calendar: calendar, digest: digest)
             count += teachers.files + teachers.calendars
             unassigned = teachers.unassignedCourses
+            digests.written = teachers.digests
+            digests.teachersWithoutAddress = teachers.teachersWithoutAddress
             try stop?.check()
         } catch {
             try? folders.removeTree(PathText.split(staging).1)
@@ -199,8 +220,20 @@ package enum NightlyJob {
         } catch {
             throw ReportWriteError(error)
         }
-        return (PathText.join(reports.root, date.isoText), count, unassigned)
+        return (PathText.join(reports.root, date.isoText), count, unassigned, digests)
     }
+}
+
+/// The morning digests of a night (`nightly --digest`).
+package struct NightDigests: Sendable, Equatable {
+    /// The messages written, one per teacher with an address.
+    package var written: [WrittenDigest] = []
+    /// Teachers with a live course and no address: no message.
+    package var teachersWithoutAddress = 0
+    /// `--digest` was asked for and the `mail_from` setting is not set: no message was written.
+    package var noSender = false
+
+    package init() {}
 }
 
 /// Why a nightly run stopped.

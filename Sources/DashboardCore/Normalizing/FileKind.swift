@@ -18,6 +18,8 @@ package enum Column: String, Sendable, CaseIterable {
     case priority
     case completed
     case assignmentID = "assignment_id"
+    /// The address the course's teacher gets the morning digest at (issue 28).
+    case teacherEmail = "teacher_email"
 
     /// The column's position in `allCases`.
     var position: Int {
@@ -34,6 +36,7 @@ package enum Column: String, Sendable, CaseIterable {
         case .priority: return 9
         case .completed: return 10
         case .assignmentID: return 11
+        case .teacherEmail: return 12
         }
     }
 
@@ -55,6 +58,9 @@ package enum Column: String, Sendable, CaseIterable {
         case .completed: return ["completed", "done", "complete", "is completed", "finished"]
         case .assignmentID:
             return ["assignment_id", "assessment id", "id assessment", "assignment ref", "assessment ref", "activity id", "item id"]
+        case .teacherEmail:
+            // Spaces, `_` and `-` are ignored: "teacher e-mail" and "E-Mail" are these.
+            return ["teacher_email", "teacher mail", "instructor email", "tutor email", "lecturer email", "email"]
         }
     }
 
@@ -97,7 +103,7 @@ extension FileKind {
 
     package var optionalColumns: [Column] {
         switch self {
-        case .courses: return [.code, .term, .teacher, .timezone]
+        case .courses: return [.code, .term, .teacher, .timezone, .teacherEmail]
         case .tasks: return [.studentID, .due, .priority, .completed, .assignmentID]
         }
     }
@@ -145,7 +151,7 @@ package struct HeaderLayout: Equatable, Sendable {
         if found[.taskID] != nil {
             kind = .tasks
         } else if found[.courseID] != nil, found[.title] != nil,
-            fileNameHint != .tasks || [Column.code, .term, .teacher, .timezone].contains(where: { found[$0] != nil })
+            fileNameHint != .tasks || [Column.code, .term, .teacher, .timezone, .teacherEmail].contains(where: { found[$0] != nil })
         {
             kind = .courses
         } else if let hint = fileNameHint, !found.isEmpty {

@@ -15,6 +15,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     case invalidPriority = "invalid_priority"
     case invalidBoolean = "invalid_boolean"
     case invalidTimezone = "invalid_timezone"
+    /// A courses row's `teacher_email` that is not one address (`EmailAddress`).
+    case invalidEmail = "invalid_email"
     case duplicateID = "duplicate_id"
     case unknownCourse = "unknown_course"
     case valueTooLong = "value_too_long"
@@ -66,7 +68,7 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
         switch self {
         case .missingValue: return "constraint-error"
         case .wrongFieldCount: return "extra-cell"  // a row with fewer cells says missing-cell
-        case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone:
+        case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone, .invalidEmail:
             return "type-error"
         // An invisible character breaks the id's pattern in `dashboard schema`.
         case .implausibleDate, .valueTooLong, .invisibleCharacter: return "constraint-error"

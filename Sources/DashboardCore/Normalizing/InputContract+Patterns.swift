@@ -96,6 +96,20 @@ enum ContractPattern {
     }
 }
 
+// MARK: - E-mail addresses
+
+extension ContractPattern {
+    /// The shape of a teacher's address, trimmed, or an empty value: what `EmailAddress`
+    /// accepts, RFC 5322's dot-atom `local@domain` in ASCII, its domain labels of letters,
+    /// digits and inner `-`. Only the lengths (64 octets before the `@`, 63 a label, 254 in
+    /// all) are not in the pattern.
+    static var email: String {
+        let atext = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
+        let label = "[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
+        return "(\(space)(\(atext)+(\\.\(atext)+)*@\(label)(\\.\(label))*)?\(space))"
+    }
+}
+
 // MARK: - Due dates
 
 extension ContractPattern {

@@ -16,6 +16,7 @@ enum FieldWords {
         case .priority: return "Priority"
         case .completed: return "Completed"
         case .assignmentID: return "Assignment id"
+        case .teacherEmail: return "Teacher's e-mail"
         }
     }
 
@@ -48,6 +49,11 @@ enum FieldWords {
         case .code: return "The course's short code, shown on its card; empty means the course_id. \(textRule)"
         case .term: return "The term the course runs in. \(textRule)"
         case .teacher: return "The course's teacher (report --teacher matches any word of it). \(textRule)"
+        case .teacherEmail:
+            return "The address the course's teacher gets the morning digest at (nightly --digest): one address, "
+                + "`local@domain` in ASCII (RFC 5322's dot-atom form), trimmed; anything else (two addresses, a display name, "
+                + "a non-ASCII address) is invalid_email. Empty: the teacher gets no digest for this course. Never shown in "
+                + "any report."
         case .timezone:
             return "The course's time zone: a zone or link name of the machine's IANA time zone database (tzdata: "
                 + "`Europe/Berlin`, `America/Argentina/Buenos_Aires`, `Etc/UTC`, `US/Eastern`, `UTC`, `EST5EDT`), in any case, "

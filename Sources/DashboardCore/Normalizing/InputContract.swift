@@ -167,6 +167,7 @@ package struct InputContract: Sendable {
         case .priority: return ContractPattern.words(Priority.synonyms.keys)
         case .completed: return ContractPattern.words(CompletedParser.trueWords.union(CompletedParser.falseWords))
         case .timezone: return ContractPattern.timeZone
+        case .teacherEmail: return ContractPattern.email
         case .courseID, .taskID, .studentID, .assignmentID: return required ? ContractPattern.requiredID : ContractPattern.optionalID
         default: return required ? ContractPattern.nonBlank : nil
         }

@@ -7,14 +7,21 @@ public struct CourseRecord: Hashable, Sendable {
     public var teacher: String
     /// An IANA name, or empty for "the default time zone".
     public var timezone: String
+    /// The teacher's address for the morning digest (`EmailAddress`'s form), or empty. Never
+    /// rendered in a report.
+    public var teacherEmail: String
 
-    public init(courseID: String, code: String, title: String, term: String = "", teacher: String = "", timezone: String = "") {
+    public init(
+        courseID: String, code: String, title: String, term: String = "", teacher: String = "", timezone: String = "",
+        teacherEmail: String = ""
+    ) {
         self.courseID = courseID
         self.code = code
         self.title = title
         self.term = term
         self.teacher = teacher
         self.timezone = timezone
+        self.teacherEmail = teacherEmail
     }
 }
 

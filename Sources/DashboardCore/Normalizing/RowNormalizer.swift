@@ -65,6 +65,22 @@ package final class RowNormalizer: Sendable {
         return id.isEmpty ? nil : id
     }
 
+    /// Parses a courses row's `teacher_email`: trimmed; empty is no address; else one address
+    /// as `EmailAddress` accepts it, stored as written.
+    /// - Throws: `FieldProblem` with code `invalid_email`.
+    package static func teacherEmail(_ raw: String) throws(FieldProblem) -> String {
+        let text = raw.trimmingUnicodeWhitespace()
+        if text.isEmpty { return "" }
+        if let address = EmailAddress(text) { return address.text }
+        let several = text.contains(",") || text.contains(";") || text.split(whereSeparator: \.isWhitespace).count > 1
+        throw FieldProblem(
+            code: .invalidEmail, column: Column.teacherEmail.rawValue, value: raw,
+            message: several ? "\"\(raw)\" is not one e-mail address" : "\"\(raw)\" is not an e-mail address",
+            hint: several
+                ? "give one address per course (the teacher's), such as amaka.okafor@school.example, without a name"
+                : "write it as name@school.example (ASCII, no display name), or leave the cell empty for no digest")
+    }
+
     package func normalize(_ fields: [String]) -> Outcome {
         if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
         switch layout.headerRow(fields) {
@@ -121,11 +137,16 @@ package final class RowNormalizer: Sendable {
             if !tooLong.contains(.timezone) {
                 do { timezone = try TimeZoneCatalog.parse(raw(.timezone)) } catch { problems.append(InvisibleCharacters.noted(error)) }
             }
+            var email = ""
+            if !tooLong.contains(.teacherEmail) {
+                do { email = try Self.teacherEmail(raw(.teacherEmail)) } catch { problems.append(InvisibleCharacters.noted(error)) }
+            }
             if !problems.isEmpty { return .rejected(problems) }
             return .course(
                 CourseRecord(
                     courseID: courseID, code: code.isEmpty ? courseID : code, title: title,
-                    term: TextNormalizer.text(raw(.term)), teacher: TextNormalizer.text(raw(.teacher)), timezone: timezone))
+                    term: TextNormalizer.text(raw(.term)), teacher: TextNormalizer.text(raw(.teacher)), timezone: timezone,
+                    teacherEmail: email))
         case .tasks:
             let taskID = id(.taskID)
             let courseID = id(.courseID)

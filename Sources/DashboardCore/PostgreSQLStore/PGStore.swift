@@ -110,12 +110,14 @@ package final class PGStore {
         try check()
     }
 
-    /// Version 8 to 9 (`PGSchema.upgradeFrom8`), by a writer: in one transaction, with the
-    /// schema's lock and the writers' lock, when the role owns `tasks` and the locks are free
-    /// (the columns need a moment's exclusive lock on `tasks`, which waits 2 s at most for a
-    /// running report). Otherwise the database stays at version 8, which this program reads and
-    /// writes as it is (no fingerprints: every import compares every row, `RowPrints.kept`),
-    /// and a later writer upgrades it.
+    /// An older version to the current one (`PGSchema.upgradeFrom8`, then `upgradeFrom9`), by a
+    /// writer: in one transaction, with the schema's lock and the writers' lock, when the role
+    /// owns `tasks` and the locks are free (the columns need a moment's exclusive lock on
+    /// `tasks` and `courses`, which waits 2 s at most for a running report). Otherwise the
+    /// database stays at its version and a later writer upgrades it: version 8 is read and
+    /// written as it is (no fingerprints: every import compares every row, `RowPrints.kept`);
+    /// before version 10 an import of courses fails until then (the teacher's address has no
+    /// column), reports and the rest do not read it.
     private func upgrade() throws {
         try connection.execute("BEGIN")
         do {
@@ -124,13 +126,14 @@ package final class PGStore {
             let version = try connection.scalar("SELECT version FROM dashboard_schema WHERE id = 1")
             let owner = try connection.scalar(
                 "SELECT count(*) FROM pg_class WHERE oid = to_regclass('tasks') AND pg_has_role(current_user, relowner, 'USAGE')")
-            guard version == String(PGSchema.oldestVersion), owner == "1",
+            guard let found = version.flatMap({ Int($0) }), found >= PGSchema.oldestVersion, found < PGSchema.currentVersion, owner == "1",
                 try connection.scalar("SELECT pg_try_advisory_xact_lock($1)", [String(Self.writerLock)]) == "t"
             else {
                 try connection.execute("ROLLBACK")
                 return
             }
-            try connection.execute(PGSchema.upgradeFrom8)
+            if found == 8 { try connection.execute(PGSchema.upgradeFrom8) }
+            try connection.execute(PGSchema.upgradeFrom9)
             try connection.execute("COMMIT")
         } catch let failure where failure.sqlState == "55P03" {
             // A report held `tasks` for longer than the wait: the next writer upgrades.

@@ -15,12 +15,13 @@ package enum ReportSetStream {
     package static func write(
         _ reader: any ReportReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem,
-        readerWording: ReportWording? = nil, onlyCourses: [String] = [], calendar: CalendarFolder? = nil
+        readerWording: ReportWording? = nil, onlyCourses: [String] = [], calendar: CalendarFolder? = nil,
+        digest: DigestMaterial? = nil
     ) throws -> WrittenReports {
         try fileSystem.ensureDirectory(directory)
         var written = WrittenReports(count: 0, indexes: [])
         var query = query
-        query.calendarEvents = calendar != nil
+        query.calendarEvents = calendar != nil || digest != nil
         // The folder's feed of all its courses: its events, kept until the last course (a
         // teacher's courses; memory: a few hundred bytes an event).
         var setEvents: [CalendarEvent] = []
@@ -29,6 +30,7 @@ package enum ReportSetStream {
             reader, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone, onlyCourses: onlyCourses
         ) {
             plan, group in
+            digest?.events[group.course.courseID] = group.events
             if let calendar {
                 var events = group.events
                 let address = calendar.pageAddress(group.course.courseID)
@@ -54,6 +56,10 @@ package enum ReportSetStream {
                 written.count += 1
             }
         } grid: { cards in
+            if let digest {
+                digest.frame = cards.frame
+                try cards.forEachCard { card, _ in digest.cards.append(card) }
+            }
             for format in formats {
                 let ext = format.fileExtension
                 let index = ReportFileNames.index(ext)
@@ -89,6 +95,17 @@ package enum ReportSetStream {
         worded.query.wording = readerWording
         return worded
     }
+}
+
+/// What a set gives its teacher's morning digest (`MorningDigest`), collected while the set
+/// is written: the grid's frame, its cards in the grid's order, each course's events. Memory:
+/// one teacher's courses and assignments.
+package final class DigestMaterial {
+    package var frame: Report?
+    package var cards: [CourseCard] = []
+    package var events: [String: [CalendarEvent]] = [:]
+
+    package init() {}
 }
 
 /// What `ReportSetStream.write` wrote.

@@ -27,6 +27,10 @@ package enum ReportTeacherSets {
         package var calendars = 0
         /// Live courses without a teacher, whose pages are in `teachers/unassigned/`.
         package var unassignedCourses: Int
+        /// The morning digests written (`digest.eml` in a teacher's folder), in teacher order.
+        package var digests: [WrittenDigest] = []
+        /// Teachers with a live course and no address on any of them: no digest.
+        package var teachersWithoutAddress = 0
     }
 
     /// - Parameter idListLimit: the most courses a set reads by their ids (`largestIDList`; a
@@ -36,12 +40,14 @@ package enum ReportTeacherSets {
     package static func write(
         _ reader: any ReportReading & TeacherReading, facts: ReportFacts, query: ReportQuery, asOf: Date, defaultTimeZone: TimeZone,
         formats: [ReportFormat], width: Int, to directory: String, fileSystem: ReportFileSystem, readerWording: ReportWording? = nil,
-        idListLimit: Int = largestIDList, calendar: CalendarSettings? = nil
+        idListLimit: Int = largestIDList, calendar: CalendarSettings? = nil, digest: DigestSettings? = nil
     ) throws -> Written {
         let root = PathText.join(directory, TeacherIndex.folder)
         try fileSystem.ensureDirectory(root)
         var count = 0
         var calendars = 0
+        var digests: [WrittenDigest] = []
+        var withoutAddress = 0
         let empty = ReportBuilder.build(.grid, courses: [], facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         /// Writes one set (a teacher's, or the courses without one) into `folder`, or its empty
         /// state (`emptyPage`) when none of its courses is live.
@@ -50,7 +56,7 @@ package enum ReportTeacherSets {
         /// feed (`feedName`) when the set writes calendars: an empty feed for an empty set, so
         /// that a subscribed client drops what it showed.
         func writeSet(
-            _ ids: [String], into folder: String, path: String, name: String?, feedName: String,
+            _ ids: [String], into folder: String, path: String, name: String?, feedName: String, material: DigestMaterial? = nil,
             emptyPage: (ReportFormat, Report) -> String
         ) throws {
             var own = query
@@ -77,17 +83,34 @@ package enum ReportTeacherSets {
             let written = try ReportSetStream.write(
                 reader, facts: facts, query: own, asOf: asOf, defaultTimeZone: defaultTimeZone, formats: formats, width: width,
                 to: folder, fileSystem: fileSystem, readerWording: readerWording,
-                onlyCourses: ids.count <= idListLimit ? ids : [], calendar: feeds)
+                onlyCourses: ids.count <= idListLimit ? ids : [], calendar: feeds, digest: material)
             count += written.count
             calendars += written.calendars
         }
         let teachers = try reader.reportTeachers()
         for teacher in teachers {
+            let ids = try reader.liveCourseIDs(teacher: teacher.name)
+            let path = TeacherIndex.folder + "/" + teacher.folder
+            // A digest for a teacher with a live course and an address on one of them.
+            var addresses: [EmailAddress] = []
+            if let digest, !ids.isEmpty {
+                addresses = try digest.addresses(teacher.name).compactMap(EmailAddress.init)
+                if addresses.isEmpty { withoutAddress += 1 }
+            }
+            let material = addresses.isEmpty ? nil : DigestMaterial()
+            let folder = PathText.join(root, teacher.folder)
             try writeSet(
-                try reader.liveCourseIDs(teacher: teacher.name), into: PathText.join(root, teacher.folder),
-                path: TeacherIndex.folder + "/" + teacher.folder, name: nil, feedName: CalendarSettings.teacherFeedName(teacher.name)
+                ids, into: folder, path: path, name: nil, feedName: CalendarSettings.teacherFeedName(teacher.name), material: material
             ) { format, frame in
                 TeacherIndex.noCourses(teacher.name, format: format, frame: frame)
+            }
+            if let digest, let material, let frame = material.frame {
+                let message = digest.message(
+                    teacher: teacher.name, to: addresses, folderPath: path, frame: frame, cards: material.cards, events: material.events,
+                    calendar: calendar != nil, asOf: asOf, defaultTimeZone: defaultTimeZone)
+                try fileSystem.write(message.rendered(), name: DigestSettings.fileName, in: folder)
+                count += 1
+                digests.append(WrittenDigest(teacher: teacher.name, folder: path, recipients: addresses.map(\.text)))
             }
         }
         let unassigned = try reader.unassignedCourses()
@@ -106,6 +129,8 @@ package enum ReportTeacherSets {
             try fileSystem.write(page, name: ReportFileNames.index(format.fileExtension), in: root)
             count += 1
         }
-        return Written(files: count, calendars: calendars, unassignedCourses: unassigned.live)
+        return Written(
+            files: count, calendars: calendars, unassignedCourses: unassigned.live, digests: digests, teachersWithoutAddress: withoutAddress
+        )
     }
 }

@@ -114,9 +114,11 @@ public struct StaleNotice: Sendable, Equatable {
 
     /// The banner for a teacher: what it means for the page, in words without batches, flags
     /// or commands ("No export arrived tonight; this page shows data as of …").
-    /// - Parameter zone: the zone its times are shown in, as the page's header (nil: UTC).
+    /// - Parameters:
+    ///   - zone: the zone its times are shown in, as the page's header (nil: UTC).
+    ///   - shown: what the reader is reading ("this page"; the morning digest's "this message").
     package func readerMessage(
-        in zone: TimeZone? = nil, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
+        in zone: TimeZone? = nil, shown: String = "this page", prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
     ) -> String {
         var clauses: [String] = []
         if noExport { clauses.append(prose("no export arrived tonight")) }
@@ -129,7 +131,7 @@ public struct StaleNotice: Sendable, Equatable {
         clauses.append(
             dataAsOf.isEmpty
                 ? prose("no data has been imported yet")
-                : prose("this page shows data as of ") + value(Self.readable(dataAsOf, in: zone)) + prose(" (\(age))"))
+                : prose(shown + " shows data as of ") + value(Self.readable(dataAsOf, in: zone)) + prose(" (\(age))"))
         let joined = clauses.joined(separator: prose("; "))
         let text = joined.prefix(1).uppercased() + joined.dropFirst()
         return text + prose(".") + (failedBatch != nil || held != nil ? prose(" Your administrator has the details.") : "")

@@ -268,6 +268,20 @@ enum Schema {
         // for every task here, and set to NULL (unknown: folded in Swift) by triggers when any
         // other writer changes a title.
         .addColumns(TitleFolds.columns, then: TitleFolds.schemaSQL),
+        // 11: the address a course's teacher gets the morning digest at (issue 28: the courses
+        // file's optional `teacher_email`; '' when absent), kept in the history and held rows
+        // like every other field; a write of it by any other writer moves the data mark, as a
+        // write of the other course columns does (`DataMarks`).
+        .addColumns(
+            [
+                ColumnAddition(table: "courses", column: "teacher_email", definition: "TEXT NOT NULL DEFAULT ''"),
+                ColumnAddition(table: "course_history", column: "teacher_email", definition: "TEXT"),
+                ColumnAddition(table: "held_courses", column: "teacher_email", definition: "TEXT NOT NULL DEFAULT ''"),
+            ],
+            then: """
+                CREATE TRIGGER IF NOT EXISTS courses_email_written AFTER UPDATE OF teacher_email ON courses
+                BEGIN UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1; END;
+                """),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

@@ -20,7 +20,7 @@ final class StagingArea {
             """
             CREATE TEMP TABLE IF NOT EXISTS stage_courses (
                 course_id TEXT NOT NULL PRIMARY KEY, code TEXT NOT NULL, title TEXT NOT NULL,
-                term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL,
+                term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL, teacher_email TEXT NOT NULL DEFAULT '',
                 file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS stage_files (
                 file_no INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
@@ -106,22 +106,28 @@ final class StagingArea {
     func stage(_ course: CourseRecord, file: String, line: Int) throws -> StageOutcome {
         try database.run(
             """
-            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, file, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, teacher_email, file, line)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """,
-            [course.courseID, course.code, course.title, course.term, course.teacher, course.timezone, file, line])
+            [course.courseID, course.code, course.title, course.term, course.teacher, course.timezone, course.teacherEmail, file, line])
         if database.changes == 1 { return .staged }
         let statement = try database.cached(
-            "SELECT course_id, code, title, term, teacher, timezone, file, line FROM stage_courses WHERE course_id = ?")
+            "SELECT course_id, code, title, term, teacher, timezone, teacher_email, file, line FROM stage_courses WHERE course_id = ?")
         let c = try statement.columnPositions
         let decoder = try CourseRowDecoder(c)
-        let (file, line) = (try c.position("file"), try c.position("line"))
+        let (file, line, email) = (try c.position("file"), try c.position("line"), try c.position("teacher_email"))
         var existing: (course: CourseRecord, file: String, line: Int)?
-        try statement.forEachRow([course.courseID]) { row in existing = (decoder.course(row), row.string(file) ?? "", row.int(line)) }
+        try statement.forEachRow([course.courseID]) { row in
+            var staged = decoder.course(row)
+            staged.teacherEmail = row.string(email) ?? ""
+            existing = (staged, row.string(file) ?? "", row.int(line))
+        }
         guard let existing else { return .staged }
         let same =
             existing.course.code == course.code && existing.course.title == course.title && existing.course.term == course.term
             && existing.course.teacher == course.teacher && existing.course.timezone == course.timezone
+            && existing.course.teacherEmail == course.teacherEmail
         return same ? .repeatOf(file: existing.file, line: existing.line) : .conflictsWith(file: existing.file, line: existing.line)
     }
 

@@ -32,6 +32,15 @@ extension Store: TeacherReading {
         return result
     }
 
+    package func teacherAddresses(teacher: String) throws -> [String] {
+        var addresses: [String] = []
+        let statement = try database.cached(
+            "SELECT DISTINCT teacher_email FROM courses WHERE deleted_batch IS NULL AND teacher = ? AND teacher_email <> ''")
+        let email = try statement.columnPositions.position("teacher_email")
+        try statement.forEachRow([teacher]) { row in addresses.append(row.string(email) ?? "") }
+        return addresses.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     package func liveCourseIDs(teacher: String) throws -> [String] {
         var ids: [String] = []
         let statement = try database.cached(

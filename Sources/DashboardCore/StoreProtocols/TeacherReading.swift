@@ -11,6 +11,10 @@ package protocol TeacherReading {
     /// The courses that name no teacher (an empty `teacher`: the column missing or the cell
     /// empty): how many are live, and how many there are live or deleted.
     func unassignedCourses() throws -> UnassignedCourses
+
+    /// The distinct addresses (`teacher_email`, non-empty) of the live courses whose teacher is
+    /// exactly `teacher`, sorted by their bytes: whom the morning digest goes to.
+    func teacherAddresses(teacher: String) throws -> [String]
 }
 
 /// The courses without a teacher, which a per-teacher set writes into a folder of their own

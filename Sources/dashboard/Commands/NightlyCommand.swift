@@ -6,7 +6,7 @@ enum NightlyCommand: Command {
     static let spec = CommandSpec(
         name: "nightly",
         usage:
-            "dashboard nightly [--imports DIR] [--reports DIR] [--keep DAYS] [--mode merge|sync] [--max-delete LIMIT] [--wait SECONDS] [--metrics FILE]",
+            "dashboard nightly [--imports DIR] [--reports DIR] [--keep DAYS] [--mode merge|sync] [--max-delete LIMIT] [--wait SECONDS] [--metrics FILE] [--digest [--send [--sendmail PATH]]]",
         abstract: "The cron job: import the drop folder, categorize, write every report into a dated folder.",
         discussion: """
             Imports every *.csv of --imports (default imports/), recomputes every bucket as of now
@@ -21,11 +21,17 @@ enum NightlyCommand: Command {
             node_exporter's textfile collector (name it *.prom), replaced whole at the end of
             every run, a failed or held one included, one that could not open the database too
             (docs/operations.md, "Monitoring").
+            --digest also writes each teacher's morning message (digest.eml in their folder:
+            what needs them today, what changed overnight, links to their pages) to the
+            addresses of the courses file's teacher_email column, from the mail-from setting;
+            --send hands each to sendmail -t -oi once the night is published (docs/operations.md,
+            "Morning digests"). A digest never fails the import or the reports.
             Exit: 0 all well; 64 a usage error, or a name the reports would take is in the way
             (a folder or FIFO there, a `latest` that is not a link), found before any write;
             65 rows rejected, a file-level error or a sync held for approval;
             66 the drop folder is missing or holds no CSV (the reports are written all the same);
-            74 the database, the reports or the metrics cannot be written; 75 another import or
+            74 the database, the reports or the metrics cannot be written, or (the night
+            otherwise well) a digest could not be written or handed over; 75 another import or
             nightly holds the database (no metrics are written: the run holding it writes them),
             or SIGTERM, SIGINT or SIGHUP stopped the night at its next safe point (it says what
             it left; a second signal stops at once).
@@ -35,6 +41,7 @@ enum NightlyCommand: Command {
             "dashboard --db /var/lib/dashboard/school.sqlite nightly --imports /srv/exports --reports /srv/reports --mode sync --quiet",
             "dashboard nightly --wait 600 --max-delete 5%",
             "dashboard nightly --mode sync --quiet --metrics /var/lib/dashboard-metrics/dashboard.prom",
+            "dashboard nightly --mode sync --digest --send",
         ],
         options: [
             .value("imports", "DIR", "the drop folder to import", default: "imports"),
@@ -48,6 +55,9 @@ enum NightlyCommand: Command {
             .value("actor", "NAME", "who runs it, for the record (default: $USER, else the name of the user running it)"),
             .flag("override-manual", "let the import win over manual overrides of the tasks it changes"),
             .value("metrics", "FILE", "also write the night's Prometheus metrics to FILE (replaced whole, even after a failed night)"),
+            .flag("digest", "also write each teacher's morning digest (digest.eml) in their folder"),
+            .flag("send", "hand each digest to sendmail -t -oi once the night is published (with --digest)"),
+            .value("sendmail", "PATH", "the sendmail program --send runs (default /usr/sbin/sendmail)"),
         ])
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
@@ -59,6 +69,15 @@ enum NightlyCommand: Command {
         let reportsDir = args.valueOrDefault("reports") ?? ""
         let outputs = try checkReportFolders(invocation, imports: importsDir, reports: reportsDir)
         let metricsPath = args.value("metrics")
+        let wantsDigest = args.has("digest")
+        let sendmail = args.value("sendmail")
+        if args.has("send"), !wantsDigest {
+            throw CommandError.usage("--send hands over the morning digests: add --digest", command: spec.name)
+        }
+        if sendmail != nil, !args.has("send") {
+            throw CommandError.usage("--sendmail names the program --send runs: add --digest --send", command: spec.name)
+        }
+        let wantsSend = args.has("send")
         if let metricsPath { try MetricsFile.prepare(metricsPath, inputs: [importsDir], invocation: invocation) }
         let console = invocation.console
         // The night the export did not arrive (a missing, empty or unreadable drop folder):
@@ -99,7 +118,7 @@ enum NightlyCommand: Command {
             let reports = NightlyJob.Reports(
                 root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
                 fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes),
-                wording: .commandLine, displayTimeZone: invocation.global.timeZone, modes: invocation.fileModes)
+                wording: .commandLine, displayTimeZone: invocation.global.timeZone, modes: invocation.fileModes, digest: wantsDigest)
             result = try NightlyJob.run(
                 store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock(),
                 stop: stop)
@@ -120,10 +139,21 @@ enum NightlyCommand: Command {
                     hint: "check that \(reportsDir) can be written, then run `dashboard report grid --format html --out DIR`")
             }
         }
+        // The night is published: each digest is handed over (a failure is a warning, below).
+        var sending: DigestSending.Outcome?
+        if wantsSend, stopped == nil {
+            sending = DigestSending.send(
+                result.digests.written, night: result.reportFolder, program: sendmail ?? DigestSending.defaultProgram)
+        }
         var metricsFailure: CommandError?
         if let metricsPath {
-            let run = MonitoringMetrics.night(
+            var run = MonitoringMetrics.night(
                 result, noExport: missingExport != nil, completed: stopped == nil, asOf: options.asOf, batches: store)
+            if wantsDigest, stopped == nil {
+                run.digests = DigestFacts(
+                    written: result.digests.written.count, sent: sending?.sent, failed: sending?.failures.count ?? 0,
+                    withoutAddress: result.digests.teachersWithoutAddress, senderSet: !result.digests.noSender)
+            }
             // A stopped night stopped at a safe point: the status is one short read more, so
             // that its metrics keep the database's families (held batches, data age, size).
             if stopped != nil {
@@ -174,17 +204,45 @@ enum NightlyCommand: Command {
         }
         parts.append("reports: \(result.reportFileCount) files in \(result.reportFolder)")
         if result.unassignedCourses > 0 { parts.append(Self.unassignedWords(result.unassignedCourses, in: TeacherIndex.folder)) }
+        var digestFailed = false
+        if wantsDigest {
+            parts.append(Self.digestWords(result.digests, sending: sending))
+            if result.digests.noSender {
+                console.warning(
+                    "no morning digest was written: the database has no sender; set one with `dashboard settings mail-from ADDRESS`")
+                digestFailed = true
+            }
+            for failure in sending?.failures ?? [] {
+                console.warning("the morning digest for \(VisibleText.of(failure.teacher)) was not sent: \(failure.reason)")
+                digestFailed = true
+            }
+        }
         if code != .success || !console.quiet {
             // The parts name the reports folder and quote the import's reason: shown visible.
             let line = VisibleText.of(parts.joined(separator: "; "))
             console.err("dashboard: nightly \(Timestamp.text(invocation.global.asOf)): " + line + "\n")
         }
-        // The night's own code when it has one; a good night whose metrics failed is 74.
+        // The night's own code when it has one; a good night whose metrics or digests failed is 74.
         if let metricsFailure {
             console.error(metricsFailure.message, hint: metricsFailure.hint)
             if code == .success { code = .ioError }
         }
+        if digestFailed, code == .success { code = .ioError }
         return code
+    }
+
+    /// "digests: 3 written, 2 sent, 1 not sent; 1 teacher has no address", or why none was
+    /// written.
+    static func digestWords(_ digests: NightDigests, sending: DigestSending.Outcome?) -> String {
+        if digests.noSender { return "digests: none written (no sender set)" }
+        var words = "digests: \(digests.written.count) written"
+        if let sending {
+            words += ", \(sending.sent) sent"
+            if !sending.failures.isEmpty { words += ", \(sending.failures.count) not sent" }
+        }
+        let without = digests.teachersWithoutAddress
+        if without > 0 { words += "; \(without) teacher\(without == 1 ? " has" : "s have") no address" }
+        return words
     }
 
     /// What a night stopped by a signal left, in words: whether the import committed, whether
@@ -257,7 +315,8 @@ enum NightlyCommand: Command {
         let outputs = OutputPathGuard(database: global.databasePath, inputs: imports.map { [$0] } ?? [])
         try outputs.checkReportFolder("--reports", reports, writing: reports, extensions: [])
         try outputs.checkReportFolder(
-            "--reports", reports, writing: dated, extensions: NightlyJob.layout.allExtensions, names: [CalendarFolder.setFeed])
+            "--reports", reports, writing: dated, extensions: NightlyJob.layout.allExtensions,
+            names: [CalendarFolder.setFeed, DigestSettings.fileName])
         do {
             try NightFolders.check(reports, date: PathText.name(dated), layout: NightlyJob.layout, protecting: outputs.protectedFiles)
         } catch let error as SafeFileError {

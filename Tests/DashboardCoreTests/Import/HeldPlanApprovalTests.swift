@@ -37,7 +37,7 @@ struct HeldPlanApprovalTests {
     /// value says whether the row is live.
     private static func rows(_ f: ImporterFixture) throws -> [FileKind: [String: [String]]] {
         let queries: [(FileKind, String)] = [
-            (.courses, "SELECT course_id, code, title, term, teacher, timezone, deleted_batch IS NULL FROM courses"),
+            (.courses, "SELECT course_id, code, title, term, teacher, timezone, teacher_email, deleted_batch IS NULL FROM courses"),
             (
                 .tasks,
                 """

@@ -66,10 +66,11 @@ struct PlannedChangeTests {
             change.json.rendered(indent: 0)
                 == #"{"kind":"tasks","action":"update","id":"t1","course":"bio","title":"Lab report 1","fields":{"priority":{"old":"normal","new":"high"},"completed":{"old":false,"new":true}}}"#
         )
-        let insert = PlannedChange(kind: .courses, action: .insert, id: "geo", old: nil, new: ["GEO", "Geography", "", "", ""])
+        let insert = PlannedChange(
+            kind: .courses, action: .insert, id: "geo", old: nil, new: ["GEO", "Geography", "", "", "", "geo@school.example"])
         #expect(
             insert.json.rendered(indent: 0)
-                == #"{"kind":"courses","action":"insert","id":"geo","course":"geo","title":"Geography","fields":{"code":{"old":null,"new":"GEO"},"title":{"old":null,"new":"Geography"},"term":{"old":null,"new":""},"teacher":{"old":null,"new":""},"timezone":{"old":null,"new":""}}}"#
+                == #"{"kind":"courses","action":"insert","id":"geo","course":"geo","title":"Geography","fields":{"code":{"old":null,"new":"GEO"},"title":{"old":null,"new":"Geography"},"term":{"old":null,"new":""},"teacher":{"old":null,"new":""},"timezone":{"old":null,"new":""},"teacher_email":{"old":null,"new":"geo@school.example"}}}"#
         )
     }
 }

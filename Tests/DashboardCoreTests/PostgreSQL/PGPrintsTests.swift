@@ -99,6 +99,7 @@ struct PGPrintsTests {
             DROP TRIGGER tasks_print_stale ON tasks; DROP TRIGGER tasks_print_inserted ON tasks; DROP TRIGGER tasks_print_written ON tasks;
             DROP FUNCTION dashboard_tasks_print_stale(); DROP FUNCTION dashboard_tasks_print_inserted();
             ALTER TABLE tasks DROP COLUMN print, DROP COLUMN slot;
+            \(PGPrintsTests.toVersion9)
             UPDATE dashboard_schema SET version = 8;
             """)
         #expect(downgrade.status == 0, "\(downgrade.stderr)")
@@ -111,7 +112,7 @@ struct PGPrintsTests {
         #expect(problems.isEmpty, "\(problems)")
 
         let writer = try Store(postgres: f.store.path, create: true)
-        #expect(writer.schemaVersion == 9)
+        #expect(writer.schemaVersion == PGSchema.currentVersion)
         #expect(try RowPrints.kept(writer.database))
         #expect(try RowPrints.triggersPresent(writer.database))
         #expect(try writer.database.int("SELECT count(*) FROM tasks WHERE print IS NULL AND slot IS NULL") == 40)
@@ -129,6 +130,36 @@ struct PGPrintsTests {
         writer.database.setTriggersEnabled(true)
         #expect(try importer.run(files: files, options: UnchangedRowsTests.sync()).counts[.tasks] == ImportCounts(read: 40, unchanged: 40))
         #expect(try writer.database.scalar("SELECT title FROM tasks WHERE task_id = 'T9'")?.text == "tampered")
+        try writer.verify { problems.append($0) }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// What version 10 added, taken away: the teachers' addresses and the function that
+    /// compares them (as version 9 defined it).
+    static let toVersion9 = """
+        ALTER TABLE courses DROP COLUMN teacher_email; ALTER TABLE course_history DROP COLUMN teacher_email;
+        ALTER TABLE held_courses DROP COLUMN teacher_email;
+        \(PGSchema.coursesUpdated.replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION")
+            .replacingOccurrences(of: "o.timezone, o.teacher_email,", with: "o.timezone,")
+            .replacingOccurrences(of: "n.timezone, n.teacher_email,", with: "n.timezone,"))
+        """
+
+    @Test("a version 9 database: reports read it as it is, a writer adds the teachers' addresses ('') keeping every row")
+    func upgradeFromVersionNine() throws {
+        let f = try UnchangedRowsTests.imported()
+        let server = try PostgresTestServer.shared()
+        let name = try #require(f.store.path.split(separator: "/").last.map { String($0.split(separator: "?")[0]) })
+        let downgrade = try server.psql(name, Self.toVersion9 + "UPDATE dashboard_schema SET version = 9;")
+        #expect(downgrade.status == 0, "\(downgrade.stderr)")
+        let reader = try Store(postgres: f.store.path, create: false)
+        #expect(reader.schemaVersion == 9)
+        #expect(try reader.reportTeachers().count == (try f.store.reportTeachers().count))
+        let writer = try Store(postgres: f.store.path, create: true)
+        #expect(writer.schemaVersion == 10)
+        #expect(
+            try writer.database.int("SELECT count(*) FROM courses WHERE teacher_email = ''")
+                == (try writer.database.int("SELECT count(*) FROM courses")))
+        var problems: [VerificationProblem] = []
         try writer.verify { problems.append($0) }
         #expect(problems.isEmpty, "\(problems)")
     }

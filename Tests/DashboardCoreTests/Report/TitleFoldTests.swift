@@ -171,7 +171,7 @@ struct TitleFoldTests {
         // Without folds the search decides as before schema 10: the same tasks.
         #expect(try ReportSearchPassTests.found(fixture, "essay") == Self.essay)
         let reopened = try Store(path: fixture.store.path)
-        #expect(reopened.schemaVersion == 10)
+        #expect(reopened.schemaVersion == Schema.currentVersion)
         #expect(try TitleFolds.usable(reopened.database))
         #expect(try Self.folds(fixture) == Self.firstFolds)
         #expect(try ReportSearchPassTests.found(fixture, "essay") == Self.essay)

@@ -1,0 +1,206 @@
+import Foundation
+
+/// One course of a teacher's morning digest: its card (counts, what changed overnight), the
+/// zone its dues are read in, and its assignments' events (`CalendarEvents`: one per
+/// assignment and due, with their tasks per bucket).
+package struct DigestCourse: Sendable, Equatable {
+    package var card: CourseCard
+    package var zone: TimeZone
+    package var events: [CalendarEvent]
+    /// The address of the course's page in the teacher's folder, when there is a base URL.
+    package var page: String?
+
+    package init(card: CourseCard, zone: TimeZone, events: [CalendarEvent], page: String?) {
+        self.card = card
+        self.zone = zone
+        self.events = events
+        self.page = page
+    }
+}
+
+/// A teacher's morning message: what needs them today, what changed overnight, and where their
+/// pages are. Pure: the same report always makes the same words.
+///
+/// Policy (docs/reports.md, "The morning digest"):
+/// - the subject says the day and the attention in numbers ("Your courses on 2026-12-04: 6
+///   overdue, 2 due today"; "nothing overdue or due today"), and "(not updated tonight)" when
+///   the night brought no new data (no export, a failed or held import);
+/// - the body opens with the banner a teacher's page would show when the data is not
+///   tonight's, then the attention over all their courses, then each course that needs
+///   attention in the grid's order (most urgent first) with its assignments that have
+///   overdue tasks or tasks due today, most overdue first, at most `assignmentsPerCourse`
+///   (the rest counted, and on the course's page); the courses with nothing to do are named
+///   in one line;
+/// - then what changed overnight (`OvernightWords`: the same words as the grid's line and
+///   each card's), then the links to the teacher's folder and calendar feed;
+/// - the plain text and the HTML say the same; the HTML escapes every value, and names no
+///   command, flag or batch (as teachers' pages, `ReportWording.forReaders`).
+package struct MorningDigest: Sendable, Equatable {
+    package var subject: String
+    package var text: String
+    package var html: String
+
+    /// The assignments a course lists before "and N more".
+    package static let assignmentsPerCourse = 5
+
+    /// - Parameters:
+    ///   - frame: the teacher's grid without its cards (as-of, banner, what changed overnight).
+    ///   - courses: the teacher's courses in the grid's order.
+    ///   - folder: where the teacher's pages are (an address with a base URL, else a path).
+    ///   - calendar: the teacher's feed (an address or a path), when one is written.
+    ///   - zone: the zone the message's own times are shown in.
+    package static func compose(
+        teacher: String, frame: Report, courses: [DigestCourse], folder: String, calendar: String?, zone: TimeZone
+    ) -> MorningDigest {
+        let day = LocalAsOf(asOf: frame.asOf, timeZone: zone).date.isoText
+        var counts = BucketCounts()
+        var changes = CourseChanges()
+        for course in courses {
+            for bucket in Bucket.allCases { counts[bucket] += course.card.counts[bucket] }
+            if let own = course.card.changes { changes = changes + own }
+        }
+        let attention = CardWords.attention(counts)
+        let stale = frame.stale
+        var subject = "Your courses on \(day): " + (attention ?? "nothing overdue or due today")
+        if let stale, stale.noExport || stale.failedBatch != nil || stale.held != nil { subject += " (not updated tonight)" }
+
+        var text: [String] = ["Good morning, \(teacher).", ""]
+        var html: [String] = []
+        html.append("<h1>Good morning, \(HTMLRenderer.escape(teacher)).</h1>")
+        if let stale {
+            let note = stale.readerMessage(in: zone, shown: "this message")
+            text += ["Note: " + note, ""]
+            html.append("<p class=\"note\"><strong>Note:</strong> \(HTMLRenderer.escape(note))</p>")
+        }
+
+        let needing = courses.filter { CourseAttention.needed($0.card.counts) }
+        let calm = courses.filter { !CourseAttention.needed($0.card.counts) }
+        let summary: String
+        if courses.isEmpty {
+            summary = "None of your courses is in the data tonight."
+        } else if let attention {
+            summary =
+                "Needs your attention today: \(attention), in \(needing.count) of your \(courses.count) course\(courses.count == 1 ? "" : "s")."
+        } else {
+            summary = "Nothing is overdue or due today in your \(courses.count) course\(courses.count == 1 ? "" : "s")."
+        }
+        text += [summary, ""]
+        html.append("<p class=\"summary\">\(HTMLRenderer.escape(summary))</p>")
+
+        if !needing.isEmpty {
+            html.append("<h2>Needs you today</h2>")
+            for course in needing {
+                let lines = assignmentLines(course)
+                let heading = courseName(course.card.course) + ": " + (CardWords.attention(course.card.counts) ?? "")
+                text.append(heading)
+                text += lines.shown.map { "- " + $0 }
+                if lines.more > 0 { text.append("- and \(lines.more) more assignment\(lines.more == 1 ? "" : "s") on the course's page") }
+                if let page = course.page { text.append("  " + page) }
+                text.append("")
+                let title = HTMLRenderer.escape(courseName(course.card.course))
+                let linked = course.page.map { "<a href=\"\(HTMLRenderer.escape($0))\">\(title)</a>" } ?? title
+                html.append(
+                    "<h3>\(linked): <span class=\"attention\">\(HTMLRenderer.escape(CardWords.attention(course.card.counts) ?? ""))</span></h3>"
+                )
+                var items = lines.shown.map { "<li>\(HTMLRenderer.escape($0))</li>" }
+                if lines.more > 0 {
+                    items.append("<li>and \(lines.more) more assignment\(lines.more == 1 ? "" : "s") on the course's page</li>")
+                }
+                if !items.isEmpty { html.append("<ul>" + items.joined() + "</ul>") }
+            }
+        }
+        if !calm.isEmpty, !needing.isEmpty {
+            let names = calm.map { courseName($0.card.course) }.joined(separator: "; ")
+            let line = "Nothing overdue or due today in: \(names)."
+            text += [line, ""]
+            html.append("<p>\(HTMLRenderer.escape(line))</p>")
+        }
+
+        if let overnight = frame.overnight {
+            let headline = OvernightWords.headline(overnight, total: changes, asOf: frame.asOf, zone: zone)
+            let perCourse = courses.compactMap { course in course.card.changesWords.map { courseName(course.card.course) + ": " + $0 } }
+            text.append("What changed: " + headline)
+            text += perCourse.map { "- " + $0 }
+            text.append("")
+            html.append("<h2>What changed</h2>")
+            html.append("<p>\(HTMLRenderer.escape(headline))</p>")
+            if !perCourse.isEmpty { html.append("<ul>" + perCourse.map { "<li>\(HTMLRenderer.escape($0))</li>" }.joined() + "</ul>") }
+        }
+
+        text.append("Your pages: " + folder)
+        html.append("<h2>Your pages</h2>")
+        var links = ["<li><a href=\"\(HTMLRenderer.escape(folder))\">Your courses, in order of need</a></li>"]
+        if let calendar {
+            text.append("Your calendar of due dates: " + calendar)
+            links.append(
+                "<li><a href=\"\(HTMLRenderer.escape(calendar))\">Your calendar of due dates</a> (subscribe to it in your calendar)</li>")
+        }
+        html.append("<ul>" + links.joined() + "</ul>")
+        let footer =
+            "Written as of \(ReportWords.asOf(frame.asOf, in: zone)). "
+            + "This message is sent automatically each morning; replies are not read."
+        text += ["", footer]
+        html.append("<p class=\"footer\">\(HTMLRenderer.escape(footer))</p>")
+        return MorningDigest(subject: subject, text: text.joined(separator: "\n") + "\n", html: page(subject, body: html))
+    }
+
+    /// "BIO 1 — Biology".
+    static func courseName(_ course: CourseRecord) -> String {
+        course.code == course.title ? course.title : course.code + " — " + course.title
+    }
+
+    /// A course's assignments that need attention, most overdue first, then most due today,
+    /// then the earliest due: "Essay (due 2026-12-03 09:00): 3 of 20 overdue, 2 due today, 15
+    /// completed"; at most `assignmentsPerCourse`, and how many more.
+    static func assignmentLines(_ course: DigestCourse) -> (shown: [String], more: Int) {
+        let needing = course.events.filter { $0.counts[.overdue] > 0 || $0.counts[.today] > 0 }
+            .sorted {
+                ($1.counts[.overdue], $1.counts[.today], $0.instant, $0.uid) < ($0.counts[.overdue], $0.counts[.today], $1.instant, $1.uid)
+            }
+        let prefix = course.card.course.code + ": "
+        let lines = needing.prefix(assignmentsPerCourse).map { event in
+            let title = event.summary.hasPrefix(prefix) ? String(event.summary.dropFirst(prefix.count)) : event.summary
+            let row = AssignmentRow(
+                assignmentID: "", title: title, firstDue: event.due, lastDue: event.due, students: 0, counts: event.counts,
+                live: event.counts.total, daysLate: nil)
+            let due = ReportWords.due(event.due, zone: course.zone)
+            return title + (due.isEmpty ? "" : " (due \(due))") + ": " + RollUpWords.status(row)
+        }
+        return (lines, needing.count - lines.count)
+    }
+
+    /// The HTML part: a whole document, its style inline (mail clients drop linked sheets),
+    /// readable at 390 px and at 1280 px.
+    static func page(_ title: String, body: [String]) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLRenderer.escape(title))</title>
+        <style>
+        body { margin: 0; padding: 16px; background: #ffffff; color: #1a1a1a; font: 16px/1.5 -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+        main { max-width: 640px; margin: 0 auto; }
+        h1 { font-size: 22px; margin: 0 0 12px; }
+        h2 { font-size: 18px; margin: 24px 0 8px; border-bottom: 1px solid #d0d0d0; padding-bottom: 4px; }
+        h3 { font-size: 16px; margin: 16px 0 4px; }
+        ul { margin: 4px 0 8px; padding-left: 20px; }
+        li { margin: 2px 0; }
+        a { color: #0b57d0; }
+        .attention { color: #a3160c; }
+        .note { background: #fff4ce; border-left: 4px solid #8a6d00; padding: 8px 12px; }
+        .summary { font-weight: 600; }
+        .footer { color: #4d4d4d; font-size: 14px; margin-top: 24px; }
+        </style>
+        </head>
+        <body>
+        <main>
+        \(body.joined(separator: "\n"))
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+}
