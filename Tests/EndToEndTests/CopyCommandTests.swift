@@ -56,6 +56,28 @@ import Testing
                 == "T1|overdue\nT2|overdue\nT3|completed\nT4|undated\n")
     }
 
+    /// Issue 28: a source from before the teacher's address (a SQLite file of schema 10, which
+    /// a copy opens read-only and never upgrades) copies with every address '' and the tables
+    /// compared.
+    @Test func aSourceFromBeforeTheTeachersAddressCopiesWithTheAddressEmpty() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Self.imported()
+        let downgrade = try sandbox.runTool(
+            "sqlite3",
+            [
+                "db.sqlite",
+                "DROP TRIGGER courses_email_written; ALTER TABLE courses DROP COLUMN teacher_email; "
+                    + "ALTER TABLE course_history DROP COLUMN teacher_email; ALTER TABLE held_courses DROP COLUMN teacher_email; "
+                    + "PRAGMA user_version = 10;",
+            ])
+        #expect(downgrade.exitCode == 0, "\(downgrade)")
+        let name = try server.database()
+        let result = try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.hasSuffix(" tables, every table compared\n"), "\(result)")
+        #expect(try server.psql(name, "SELECT course_id, teacher_email FROM courses ORDER BY course_id").stdout == "C1|\nC2|\n")
+    }
+
     @Test func aCopyBackIntoANewSQLiteFileReportsAndAuditsAsTheOriginal() throws {
         let server = try PostgresTestServer.shared()
         let sandbox = try Self.imported()

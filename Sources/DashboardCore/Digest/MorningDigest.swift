@@ -33,8 +33,10 @@ package struct DigestCourse: Sendable, Equatable {
 ///   in one line;
 /// - then what changed overnight (`OvernightWords`: the same words as the grid's line and
 ///   each card's), then the links to the teacher's folder and calendar feed;
-/// - the plain text and the HTML say the same; the HTML escapes every value, and names no
-///   command, flag or batch (as teachers' pages, `ReportWording.forReaders`).
+/// - the plain text and the HTML say the same; the text shows a control, bidi or invisible
+///   character of a value as a visible escape (`VisibleText`, line by line), the HTML escapes
+///   every value, and neither names a command, flag or batch (as teachers' pages,
+///   `ReportWording.forReaders`).
 package struct MorningDigest: Sendable, Equatable {
     package var subject: String
     package var text: String
@@ -141,7 +143,8 @@ package struct MorningDigest: Sendable, Equatable {
             + "This message is sent automatically each morning; replies are not read."
         text += ["", footer]
         html.append("<p class=\"footer\">\(HTMLRenderer.escape(footer))</p>")
-        return MorningDigest(subject: subject, text: text.joined(separator: "\n") + "\n", html: page(subject, body: html))
+        return MorningDigest(
+            subject: subject, text: text.map(VisibleText.of).joined(separator: "\n") + "\n", html: page(subject, body: html))
     }
 
     /// "BIO 1 — Biology".

@@ -54,6 +54,9 @@ package enum NightlyJob {
         package var modes: FileModes
         /// Whether the night writes each teacher's morning digest (`--digest`).
         package var digest = false
+        /// `root` as an absolute path (the shell knows the working directory): the digest's
+        /// links when there is no base URL.
+        package var absoluteRoot: String?
 
         package init(
             root: String, keepDays: Int = ReportRetention.defaultKeep, fileSystem: ReportFileSystem, wording: ReportWording,
@@ -192,8 +195,11 @@ package enum NightlyJob {
             var digest: DigestSettings?
             if reports.digest {
                 if let sender = try store.setting(.mailFrom).flatMap(EmailAddress.init) {
+                    digests.sender = sender.text
+                    // Without a base URL the links are paths: absolute, as a message is read elsewhere.
+                    let root = reports.absoluteRoot ?? reports.root
                     digest = DigestSettings(
-                        from: sender, baseURL: calendar.baseURL, localRoot: PathText.join(reports.root, NightFolders.latest),
+                        from: sender, baseURL: calendar.baseURL, localRoot: PathText.join(root, NightFolders.latest),
                         displayTimeZone: reports.displayTimeZone, addresses: { try store.teacherAddresses(teacher: $0) })
                 } else {
                     digests.noSender = true
@@ -232,6 +238,8 @@ package struct NightDigests: Sendable, Equatable {
     package var teachersWithoutAddress = 0
     /// `--digest` was asked for and the `mail_from` setting is not set: no message was written.
     package var noSender = false
+    /// The `mail_from` setting: the envelope sender of the messages.
+    package var sender = ""
 
     package init() {}
 }

@@ -59,8 +59,9 @@ package enum Column: String, Sendable, CaseIterable {
         case .assignmentID:
             return ["assignment_id", "assessment id", "id assessment", "assignment ref", "assessment ref", "activity id", "item id"]
         case .teacherEmail:
-            // Spaces, `_` and `-` are ignored: "teacher e-mail" and "E-Mail" are these.
-            return ["teacher_email", "teacher mail", "instructor email", "tutor email", "lecturer email", "email"]
+            // Spaces, `_` and `-` are ignored: "Teacher E-Mail" is the first. No bare "email": in a
+            // courses file it may be a department's address, in a tasks file a student's.
+            return ["teacher_email", "teacher mail", "instructor email", "tutor email", "lecturer email"]
         }
     }
 

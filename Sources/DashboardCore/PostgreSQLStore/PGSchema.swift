@@ -532,9 +532,9 @@ enum PGSchema {
     /// and the trigger function that moves the data mark when a course changes, compared on
     /// the new column too.
     static let upgradeFrom9 = """
-        ALTER TABLE courses ADD COLUMN teacher_email text NOT NULL DEFAULT '';
-        ALTER TABLE course_history ADD COLUMN teacher_email text;
-        ALTER TABLE held_courses ADD COLUMN teacher_email text NOT NULL DEFAULT '';
+        ALTER TABLE courses ADD COLUMN teacher_email text COLLATE "C" NOT NULL DEFAULT '';
+        ALTER TABLE course_history ADD COLUMN teacher_email text COLLATE "C";
+        ALTER TABLE held_courses ADD COLUMN teacher_email text COLLATE "C" NOT NULL DEFAULT '';
         \(coursesUpdated.replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
         UPDATE dashboard_schema SET version = 10 WHERE id = 1;
         """

@@ -116,9 +116,8 @@ package enum StoreCopy {
         let names = types.map(\.name).joined(separator: ", ")
         let insert = try database.prepare("INSERT INTO \(table.name) (\(names)) VALUES (\(placeholders))")
         var count = 0
-        try connection.copyOut(
-            "COPY (SELECT \(table.copiedColumns.map(\.name).joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT"
-        ) { line in
+        let select = try selectList(table) { try hasColumn(connection, table.name, $0) }
+        try connection.copyOut("COPY (SELECT \(select) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT") { line in
             let fields = PGCopyText.fields(line)
             guard fields.count == types.count else {
                 throw Failure.differs(
@@ -182,9 +181,8 @@ package enum StoreCopy {
         }
         // Both sides stream; the target is read first into bounded windows of the source.
         var sourceRows = try lines(table, in: source)
-        try connection.copyOut(
-            "COPY (SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT"
-        ) { bytes in
+        let select = try selectList(table) { try hasColumn(connection, table.name, $0) }
+        try connection.copyOut("COPY (SELECT \(select) FROM \(table.name) ORDER BY \(table.byteOrder)) TO STDOUT") { bytes in
             targetLines.append(Array(bytes))
             if let next = try sourceRows.next() { sourceLines.append(next) }
             try check()
@@ -226,8 +224,25 @@ package enum StoreCopy {
 
     private static func lines(_ table: PGSchema.Table, in source: Store) throws -> SourceLines {
         let columns = table.copiedColumns.map(\.name)
+        let select = try selectList(table) { try source.database.hasColumn(table.name, $0) }
         let statement = try source.database.prepare(
-            "SELECT \(columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(table.key.joined(separator: ", "))")
+            "SELECT \(select) FROM \(table.name) ORDER BY \(table.key.joined(separator: ", "))")
         return SourceLines(statement: statement, columns: columns, table: table.name)
+    }
+
+    /// What a source's table is read as: its columns, and for one an older schema does not have
+    /// (the teacher's address, before SQLite's schema 11 and PostgreSQL's version 10: a source
+    /// is opened as it is, never upgraded) the value the upgrade gives it: '' (NULL in the history).
+    static func selectList(_ table: PGSchema.Table, has: (String) throws -> Bool) throws -> String {
+        try table.copiedColumns.map { column in
+            guard column.name == "teacher_email", try !has(column.name) else { return column.name }
+            return table.name == "course_history" ? "NULL AS teacher_email" : "'' AS teacher_email"
+        }.joined(separator: ", ")
+    }
+
+    static func hasColumn(_ connection: PGConnection, _ table: String, _ column: String) throws -> Bool {
+        try connection.scalar(
+            "SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2 AND attnum > 0 AND NOT attisdropped",
+            [table, column]) == "1"
     }
 }

@@ -33,12 +33,17 @@ extension Store: TeacherReading {
     }
 
     package func teacherAddresses(teacher: String) throws -> [String] {
+        // A database not yet upgraded (PostgreSQL before version 10, its upgrade waiting for a
+        // lock) has no address: no digest, and the night's reports as ever.
+        guard try database.hasColumn("courses", "teacher_email") else { return [] }
         var addresses: [String] = []
         let statement = try database.cached(
             "SELECT DISTINCT teacher_email FROM courses WHERE deleted_batch IS NULL AND teacher = ? AND teacher_email <> ''")
         let email = try statement.columnPositions.position("teacher_email")
         try statement.forEachRow([teacher]) { row in addresses.append(row.string(email) ?? "") }
-        return addresses.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // One address once, whatever its case (two courses spelling it differently).
+        var seen: Set<String> = []
+        return addresses.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.filter { seen.insert($0.lowercased()).inserted }
     }
 
     package func liveCourseIDs(teacher: String) throws -> [String] {

@@ -12,8 +12,9 @@ package protocol TeacherReading {
     /// empty): how many are live, and how many there are live or deleted.
     func unassignedCourses() throws -> UnassignedCourses
 
-    /// The distinct addresses (`teacher_email`, non-empty) of the live courses whose teacher is
-    /// exactly `teacher`, sorted by their bytes: whom the morning digest goes to.
+    /// The distinct addresses (`teacher_email`, non-empty; two spellings of one address in
+    /// another case are one) of the live courses whose teacher is exactly `teacher`, sorted by
+    /// their bytes: whom the morning digest goes to. None on a database without the column.
     func teacherAddresses(teacher: String) throws -> [String]
 }
 

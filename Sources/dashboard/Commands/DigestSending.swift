@@ -2,12 +2,16 @@ import DashboardCore
 import Foundation
 
 /// `nightly --digest --send`: hands each teacher's `digest.eml` of the published night to the
-/// system's sendmail interface (`sendmail -t -oi`, which postfix, exim and msmtp all provide:
-/// the recipients from the message's `To`, a line of one dot not the end).
+/// system's sendmail interface (`sendmail -t -oi -f SENDER`, which postfix, exim and msmtp all
+/// provide: the recipients from the message's `To`, a line of one dot not the end, the envelope
+/// sender the `mail_from` setting, so that bounces reach it).
 ///
 /// Policy (docs/operations.md, "Morning digests"): one program run per message, its standard
 /// input the message with LF line ends (the interface's convention; the file keeps CRLF), at
-/// most `timeout` seconds each (then it is killed and the message counts as failed). A message
+/// most `timeout` seconds each (then its process group is sent SIGTERM, and SIGKILL 5 s later,
+/// and the message counts as failed; the messages after it are not tried: a relay that hangs
+/// once would hang for each). A stop (SIGTERM, SIGINT, SIGHUP) ends the sending before the
+/// next message; the messages not sent are counted as such. A message
 /// that cannot be handed over (the program missing, its exit status not 0, the time out) is a
 /// warning naming the teacher and the reason, never a failure of the night's import or
 /// reports; the command turns failures into exit 74 when the night was otherwise well.
@@ -29,17 +33,27 @@ enum DigestSending {
     static let timeout: TimeInterval = 60
 
     /// Sends each of `digests` from the night's folder `night` (its dated folder).
-    static func send(_ digests: [WrittenDigest], night: String, program: String, timeout: TimeInterval = timeout) -> Outcome {
+    static func send(
+        _ digests: [WrittenDigest], night: String, program: String, sender: String, timeout: TimeInterval = timeout,
+        stop: StopRequest? = nil
+    ) -> Outcome {
         var outcome = Outcome()
+        var skipped: String?
         for digest in digests {
+            if skipped == nil, let reason = stop?.reason { skipped = "the night was stopped by \(reason) before it was sent" }
+            if let skipped {
+                outcome.failures.append((digest.teacher, skipped))
+                continue
+            }
             let path = PathText.join(PathText.join(night, digest.folder), DigestSettings.fileName)
             do {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
                 let message = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-                try hand(Data(message.utf8), to: program, timeout: timeout)
+                try hand(Data(message.utf8), to: program, sender: sender, timeout: timeout)
                 outcome.sent += 1
             } catch let error as Failure {
                 outcome.failures.append((digest.teacher, error.reason))
+                if error.timedOut { skipped = "not tried: \(program) had timed out on an earlier message" }
             } catch {
                 outcome.failures.append((digest.teacher, "\(path) cannot be read: \(error.localizedDescription)"))
             }
@@ -49,6 +63,7 @@ enum DigestSending {
 
     struct Failure: Error {
         var reason: String
+        var timedOut = false
     }
 
     /// What the program said on its standard error, read on another queue and looked at only
@@ -57,15 +72,15 @@ enum DigestSending {
         var data = Data()
     }
 
-    /// Runs `program -t -oi` with `message` on its standard input.
+    /// Runs `program -t -oi -f sender` with `message` on its standard input.
     /// - Throws: `Failure` saying why the message was not accepted.
-    static func hand(_ message: Data, to program: String, timeout: TimeInterval) throws {
+    static func hand(_ message: Data, to program: String, sender: String, timeout: TimeInterval) throws {
         guard FileManager.default.isExecutableFile(atPath: program) else {
             throw Failure(reason: "\(program) is not an executable program (install postfix, exim or msmtp-mta, or give --sendmail PATH)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-t", "-oi"]
+        process.arguments = ["-t", "-oi", "-f", sender]
         let input = Pipe()
         let errors = Pipe()
         process.standardInput = input
@@ -93,9 +108,15 @@ enum DigestSending {
             readDone.signal()
         }
         if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = finished.wait(timeout: .now() + 5)
-            throw Failure(reason: "\(program) did not finish within \(Int(timeout)) seconds")
+            // The whole group: a program it started (postfix's postdrop) must not deliver later.
+            // (Foundation starts it in a group of its own; the process itself too, should not.)
+            let pid = process.processIdentifier
+            for signal in [SIGTERM, SIGKILL] {
+                kill(-pid, signal)
+                kill(pid, signal)
+                if finished.wait(timeout: .now() + 5) == .success { break }
+            }
+            throw Failure(reason: "\(program) did not finish within \(Int(timeout)) seconds", timedOut: true)
         }
         _ = readDone.wait(timeout: .now() + 5)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {

@@ -115,10 +115,12 @@ enum NightlyCommand: Command {
         // Categorize or the reports failed: the night's metrics are written first, then this.
         var stopped: CommandError?
         do {
-            let reports = NightlyJob.Reports(
+            var reports = NightlyJob.Reports(
                 root: reportsDir, keepDays: args.integer("keep") ?? ReportRetention.defaultKeep,
                 fileSystem: LocalReportFileSystem(protecting: outputs.protectedFiles, modes: invocation.fileModes),
                 wording: .commandLine, displayTimeZone: invocation.global.timeZone, modes: invocation.fileModes, digest: wantsDigest)
+            reports.absoluteRoot =
+                reportsDir.hasPrefix("/") ? reportsDir : PathText.join(FileManager.default.currentDirectoryPath, reportsDir)
             result = try NightlyJob.run(
                 store: store, files: files, noExport: missingExport != nil, options: options, reports: reports, clock: SystemClock(),
                 stop: stop)
@@ -143,7 +145,8 @@ enum NightlyCommand: Command {
         var sending: DigestSending.Outcome?
         if wantsSend, stopped == nil {
             sending = DigestSending.send(
-                result.digests.written, night: result.reportFolder, program: sendmail ?? DigestSending.defaultProgram)
+                result.digests.written, night: result.reportFolder, program: sendmail ?? DigestSending.defaultProgram,
+                sender: result.digests.sender, stop: stop)
         }
         var metricsFailure: CommandError?
         if let metricsPath {
@@ -204,18 +207,17 @@ enum NightlyCommand: Command {
         }
         parts.append("reports: \(result.reportFileCount) files in \(result.reportFolder)")
         if result.unassignedCourses > 0 { parts.append(Self.unassignedWords(result.unassignedCourses, in: TeacherIndex.folder)) }
-        var digestFailed = false
         if wantsDigest {
             parts.append(Self.digestWords(result.digests, sending: sending))
             if result.digests.noSender {
                 console.warning(
                     "no morning digest was written: the database has no sender; set one with `dashboard settings mail-from ADDRESS`")
-                digestFailed = true
             }
             for failure in sending?.failures ?? [] {
                 console.warning("the morning digest for \(VisibleText.of(failure.teacher)) was not sent: \(failure.reason)")
-                digestFailed = true
             }
+            // A good night whose digests failed is 74, and says so in its summary even with --quiet.
+            if result.digests.noSender || !(sending?.failures.isEmpty ?? true), code == .success { code = .ioError }
         }
         if code != .success || !console.quiet {
             // The parts name the reports folder and quote the import's reason: shown visible.
@@ -227,7 +229,6 @@ enum NightlyCommand: Command {
             console.error(metricsFailure.message, hint: metricsFailure.hint)
             if code == .success { code = .ioError }
         }
-        if digestFailed, code == .success { code = .ioError }
         return code
     }
 

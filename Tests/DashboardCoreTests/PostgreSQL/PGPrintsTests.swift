@@ -92,7 +92,12 @@ struct PGPrintsTests {
         let f = try UnchangedRowsTests.imported()
         let server = try PostgresTestServer.shared()
         let name = try #require(f.store.path.split(separator: "/").last.map { String($0.split(separator: "?")[0]) })
-        // The database as version 8 left it: no print, no slot, no triggers of theirs.
+        // The data before: read now, the columns as they will be after the upgrade (a read after
+        // the downgrade would have one column less, and the fixture's cached statements a plan
+        // of another shape).
+        let before = try f.dumpData()
+        // The database as version 8 left it: no print, no slot, no triggers of theirs, and none
+        // of version 10's addresses.
         let downgrade = try server.psql(
             name,
             """
@@ -103,7 +108,6 @@ struct PGPrintsTests {
             UPDATE dashboard_schema SET version = 8;
             """)
         #expect(downgrade.status == 0, "\(downgrade.stderr)")
-        let before = try f.dumpData()
         let reader = try Store(postgres: f.store.path, create: false)
         #expect(reader.schemaVersion == 8)
         #expect(try !RowPrints.kept(reader.database))
