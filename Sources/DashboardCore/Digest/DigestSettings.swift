@@ -45,11 +45,9 @@ package struct DigestSettings {
     ) -> MailMessage {
         let zone = displayTimeZone ?? defaultTimeZone
         let base = baseURL.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + folderPath + "/" }
-        let folder = base ?? PathText.join(PathText.join(localRoot, folderPath), ReportFileNames.index(ReportFormat.html.fileExtension))
-        let feed =
-            calendar
-            ? (base.map { $0 + CalendarFolder.setFeed } ?? PathText.join(PathText.join(localRoot, folderPath), CalendarFolder.setFeed))
-            : nil
+        let local = PathText.join(localRoot, folderPath)
+        let folder = base ?? PathText.join(local, ReportFileNames.index(ReportFormat.html.fileExtension))
+        let feed = calendar ? (base.map { $0 + CalendarFolder.setFeed } ?? PathText.join(local, CalendarFolder.setFeed)) : nil
         let courses = cards.map { card in
             DigestCourse(
                 card: card,

@@ -224,10 +224,15 @@ package struct MailMessage: Sendable, Equatable {
 
     /// `text` cut before each run of spaces that follows a non-space: "a  b c" is "a", "  b", " c".
     static func foldPieces(_ text: String) -> [String] {
+        pieces(text) { previous, character in character == " " && previous != " " }
+    }
+
+    /// `text` cut before each character for which `cutBefore(previous, character)` holds.
+    static func pieces(_ text: String, cutBefore: (Character?, Character) -> Bool) -> [String] {
         var pieces: [String] = []
         var previous: Character?
         for character in text {
-            if pieces.isEmpty || (character == " " && previous != " ") { pieces.append("") }
+            if pieces.isEmpty || cutBefore(previous, character) { pieces.append("") }
             pieces[pieces.count - 1].append(character)
             previous = character
         }
@@ -291,14 +296,7 @@ package struct MailMessage: Sendable, Equatable {
 
     /// `text` cut after each run of spaces: "a  b c" is "a  ", "b ", "c".
     static func spaceEndedWords(_ text: String) -> [String] {
-        var words: [String] = []
-        var previous: Character?
-        for character in text {
-            if words.isEmpty || (previous == " " && character != " ") { words.append("") }
-            words[words.count - 1].append(character)
-            previous = character
-        }
-        return words
+        pieces(text) { previous, character in previous == " " && character != " " }
     }
 
     // MARK: - Quoted-printable (RFC 2045 §6.7)

@@ -93,21 +93,19 @@ package struct MorningDigest: Sendable, Equatable {
             html.append("<h2>Needs you today</h2>")
             for course in needing {
                 let lines = assignmentLines(course)
-                let heading = courseName(course.card.course) + ": " + (CardWords.attention(course.card.counts) ?? "")
-                text.append(heading)
+                let attention = CardWords.attention(course.card.counts) ?? ""
+                let more = "and \(lines.more) more assignment\(lines.more == 1 ? "" : "s") on the course's page"
+                text.append(courseName(course.card.course) + ": " + attention)
                 text += lines.shown.map { "- " + $0 }
-                if lines.more > 0 { text.append("- and \(lines.more) more assignment\(lines.more == 1 ? "" : "s") on the course's page") }
+                if lines.more > 0 { text.append("- " + more) }
                 if let page = course.page { text.append("  " + page) }
                 text.append("")
                 let title = HTMLRenderer.escape(courseName(course.card.course))
                 let linked = course.page.map { "<a href=\"\(HTMLRenderer.escape($0))\">\(title)</a>" } ?? title
                 html.append(
-                    "<h3>\(linked): <span class=\"attention\">\(HTMLRenderer.escape(CardWords.attention(course.card.counts) ?? ""))</span></h3>"
-                )
+                    "<h3>\(linked): <span class=\"attention\">\(HTMLRenderer.escape(attention))</span></h3>")
                 var items = lines.shown.map { "<li>\(HTMLRenderer.escape($0))</li>" }
-                if lines.more > 0 {
-                    items.append("<li>and \(lines.more) more assignment\(lines.more == 1 ? "" : "s") on the course's page</li>")
-                }
+                if lines.more > 0 { items.append("<li>\(more)</li>") }
                 if !items.isEmpty { html.append("<ul>" + items.joined() + "</ul>") }
             }
         }

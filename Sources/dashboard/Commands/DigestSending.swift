@@ -16,15 +16,10 @@ import Foundation
 /// warning naming the teacher and the reason, never a failure of the night's import or
 /// reports; the command turns failures into exit 74 when the night was otherwise well.
 enum DigestSending {
-    struct Outcome: Equatable {
+    struct Outcome {
         var sent = 0
         /// The teachers whose message was not handed over, with why.
         var failures: [(teacher: String, reason: String)] = []
-
-        static func == (a: Outcome, b: Outcome) -> Bool {
-            a.sent == b.sent && a.failures.map(\.teacher) == b.failures.map(\.teacher)
-                && a.failures.map(\.reason) == b.failures.map(\.reason)
-        }
     }
 
     /// The program, unless `--sendmail PATH` names another.
