@@ -126,7 +126,7 @@ import Testing
         let listHTML = outputs["list.html"] ?? ""
         #expect(listHTML.contains("</td><th scope=\"row\"><bdi>Lab␛[2J re&lt;U+202E&gt;port&lt;U+200B&gt;</bdi></th>"))
         // The row's anchor encodes the id's every byte outside letters, digits, - and . (ESC, ], ;, BEL).
-        #expect(listHTML.contains("<tr id=\"task-t_1B_5D0_3Bpwned_071\">"))
+        #expect(listHTML.contains("<tr id=\"task-t_1B_5D0_3Bpwned_071\" data-b=\"upcoming\" "))
         #expect(listHTML.contains("<p class=\"about\">Teacher: <bdi>Ms␛]0;pwned␇ A&lt;U+200B&gt;dams</bdi> · Times in UTC</p>"))
         #expect((outputs["grid.html"] ?? "").contains("<span class=\"title\"><bdi>Bio␛[2Jlogy&lt;U+202E&gt;evil</bdi></span>"))
     }

@@ -53,18 +53,53 @@ extension ReportGoldenTests {
         let (sandbox, names) = try Self.htmlReport()
         for name in names {
             let page = String(decoding: try sandbox.read("out/" + name), as: UTF8.self).lowercased()
-            for forbidden in ["<script", "http://", "https://", "<link", "<img", "<iframe", "src=", "url(", "@import"] {
+            for forbidden in ["http://", "https://", "<link", "<img", "<iframe", "src=", "url(", "@import", "style=\""] {
                 #expect(!page.contains(forbidden), "\(name) contains \(forbidden)")
             }
+            #expect(page.firstMatch(of: /<[^>]*\son[a-z]+=/) == nil, "\(name) has an inline handler")
+            // One inline script (the page's filters, issue 29) and one style, nothing else.
+            #expect(page.components(separatedBy: "<script").count == 2, "\(name) has one script")
+            #expect(page.components(separatedBy: "<style").count == 2, "\(name) has one style")
         }
         let coursePages = names.filter { $0 != "index.html" }
         #expect(coursePages.count == 5)
         let index = String(decoding: try sandbox.read("out/index.html"), as: UTF8.self)
+        // Each card links its course page, and its "Needs attention" words to the page's overdue
+        // section.
         let links = index.matches(of: /href="([^"]*)"/).map { String($0.output.1) }
-        #expect(links.sorted() == coursePages, "index.html links each course page once, and nothing else")
+        #expect(links.sorted() == coursePages.flatMap { [$0, $0 + "#overdue"] }, "index.html links each course page, and nothing else")
         for page in coursePages {
             let html = String(decoding: try sandbox.read("out/" + page), as: UTF8.self)
             #expect(html.matches(of: /href="([^"]*)"/).map { String($0.output.1) } == ["index.html"], "\(page) links back to the index")
+        }
+    }
+
+    /// Each page's Content-Security-Policy allows exactly its one script and its one style: their
+    /// SHA-256, computed here by Python's hashlib over the bytes between the tags, are the
+    /// policy's hashes, and the policy allows nothing else.
+    @Test func eachPagesPolicyAllowsExactlyItsScriptAndStyle() throws {
+        let (sandbox, names) = try Self.htmlReport()
+        let script = """
+            import base64, hashlib, re, sys
+            for path in sys.argv[1:]:
+                page = open(path, encoding="utf-8").read()
+                policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page).group(1)
+                def digest(tag):
+                    texts = re.findall(r"<%s>(.*?)</%s>" % (tag, tag), page, re.S)
+                    return ["'sha256-" + base64.b64encode(hashlib.sha256(t.encode()).digest()).decode() + "'" for t in texts]
+                print(path.split("/")[-1], "|", policy, "|", " ".join(digest("script")), "|", " ".join(digest("style")))
+            """
+        try sandbox.write("csp.py", script)
+        let result = try sandbox.runTool("python3", ["csp.py"] + names.map { sandbox.path("out/" + $0) })
+        #expect(result.exitCode == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map { $0.components(separatedBy: " | ") }
+        #expect(lines.count == names.count)
+        for line in lines where line.count == 4 {
+            let (name, policy, scriptHash, styleHash) = (line[0], line[1], line[2], line[3])
+            #expect(
+                policy == "default-src 'none'; script-src \(scriptHash); style-src \(styleHash); base-uri 'none'; form-action 'none'",
+                "\(name): \(policy)")
+            #expect(scriptHash.hasPrefix("'sha256-") && styleHash.hasPrefix("'sha256-"), "\(name)")
         }
     }
 }

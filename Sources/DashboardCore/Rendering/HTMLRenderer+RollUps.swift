@@ -4,9 +4,11 @@ import Foundation
 extension HTMLRenderer {
     /// A course's rows: a heading with their number (and the places a page shows), then a
     /// captioned table with a count per bucket and the status in words.
-    static func assignmentsHTML(_ group: CourseGroup, level: Int, zone: TimeZone) -> String {
+    /// - Parameter place: where each row's title links to (a big course's page: its section).
+    static func assignmentsHTML(_ group: CourseGroup, level: Int, zone: TimeZone, place: ((AssignmentRow) -> String)? = nil) -> String {
         let code = value(group.course.code)
-        var html = "<h\(level)>\(escape(RollUpWords.assignmentsHeading(group)))</h\(level)>\n"
+        let id = place == nil ? "" : " id=\"assignments\""
+        var html = "<h\(level)\(id)>\(escape(RollUpWords.assignmentsHeading(group)))</h\(level)>\n"
         html += "<div class=\"scroll\"><table class=\"rollup\">\n<caption>\(code): assignments</caption>\n<thead><tr>"
         html +=
             "<th scope=\"col\">ID</th><th scope=\"col\">Assignment</th><th scope=\"col\">Due</th><th scope=\"col\" class=\"n\">Students</th>"
@@ -26,7 +28,8 @@ extension HTMLRenderer {
                 due = time(row.firstDue) + " – " + time(row.lastDue)
             }
             html += "<tr><td>\(row.assignmentID.isEmpty ? "<span class=\"none\">—</span>" : "<code>\(value(row.assignmentID))</code>")</td>"
-            html += "<th scope=\"row\">\(value(row.title))</th><td>\(due)</td><td class=\"n\">\(row.students)</td>"
+            let title = place.map { "<a href=\"\(escape($0(row)))\">\(value(row.title))</a>" } ?? value(row.title)
+            html += "<th scope=\"row\">\(title)</th><td>\(due)</td><td class=\"n\">\(row.students)</td>"
             for bucket in Bucket.allCases { html += "<td class=\"n\">\(row.counts[bucket])</td>" }
             let urgent = RollUpWords.urgent(row.counts)
             html +=

@@ -8,29 +8,65 @@ extension HTMLRenderer {
     /// anchor `id="task-…"` (`TaskRowWords.anchor`), so `page.html#task-…` opens at it. The
     /// status cell holds the bucket's word in its badge, then how late and "set by hand until
     /// …: reason" as text that wraps (never cut).
-    static func sectionHTML(_ section: BucketSection, course c: CourseRecord, level: Int, local: LocalAsOf) -> String {
-        let zone = local.timeZone
+    /// `idPrefix` starts the heading's id (`overdue` on a course's own page, so a card links to
+    /// `course-….html#overdue`; the course's anchor and `-` before it on a page of several).
+    static func sectionHTML(_ section: BucketSection, course c: CourseRecord, level: Int, local: LocalAsOf, idPrefix: String = "")
+        -> String
+    {
         let title = ReportWords.title(section.bucket)
         let showing = ReportWords.showing(section)
-        var html = "<h\(level)>\(title) <span class=\"count\">(\(section.total))</span>"
+        var html = "<h\(level) id=\"\(idPrefix)\(section.bucket.rawValue)\">\(title) <span class=\"count\">(\(section.total))</span>"
         if let showing { html += " <span class=\"showing\">— \(escape(showing))</span>" }
         html += "</h\(level)>\n"
         let tasks = "\(section.total) task\(section.total == 1 ? "" : "s")"
         html +=
             "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(value(c.code)): \(title.lowercased()), \(tasks)\(showing.map { ", " + escape($0) } ?? "")</caption>\n"
-        html +=
-            "<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Title</th><th scope=\"col\">Student</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
-        for t in section.tasks {
-            let words = TaskRowWords(t, at: local)
-            let due =
-                t.task.due.isEmpty
-                ? "<span class=\"none\">none</span>"
-                : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
-            var status = "<span class=\"status b-\(t.bucket.rawValue)\">\(escape(words.bucket))</span>"
-            for detail in words.details { status += " <span class=\"detail\">\(value(detail))</span>" }
-            html +=
-                "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"><td data-label=\"ID\"><code>\(value(t.task.taskID))</code></td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Student\">\(value(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\">\(status)</td></tr>\n"
-        }
+        html += taskTableHead
+        for t in section.tasks { html += taskRowHTML(t, local: local) }
         return html + "</tbody>\n</table></div>\n"
+    }
+
+    /// The head of a table of tasks.
+    static let taskTableHead =
+        "<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Title</th><th scope=\"col\">Student</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
+
+    /// One task's row: its anchor and what the page's script filters it by, then its cells.
+    static func taskRowHTML(_ t: ReportTask, local: LocalAsOf) -> String {
+        let zone = local.timeZone
+        let words = TaskRowWords(t, at: local)
+        let due =
+            t.task.due.isEmpty
+            ? "<span class=\"none\">none</span>"
+            : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
+        var status = "<span class=\"status b-\(t.bucket.rawValue)\">\(escape(words.bucket))</span>"
+        for detail in words.details { status += " <span class=\"detail\">\(value(detail))</span>" }
+        return
+            "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"\(rowData(t, local: local))><td data-label=\"ID\"><code>\(value(t.task.taskID))</code></td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Student\">\(value(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\">\(status)</td></tr>\n"
+    }
+
+    /// What the page's script filters a row by (`PageScript`), as the command line decides it:
+    /// `data-b` its bucket; `data-s` its title's fold (`ReportPipeline.fold`) unless the title is
+    /// printable ASCII, whose fold is its lower case; `data-st` its student and `data-a` its
+    /// assignment when it has them; `data-day` its due's day minus the as-of's day in the
+    /// course's zone and `data-past` when that due had passed at the as-of (what `--due-within`
+    /// refuses), for a readable due.
+    static func rowData(_ t: ReportTask, local: LocalAsOf) -> String {
+        var data = " data-b=\"\(t.bucket.rawValue)\""
+        let title = t.task.title
+        if !title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { data += " data-s=\"\(escape(ReportPipeline.fold(title)))\"" }
+        if !t.task.studentID.isEmpty { data += " data-st=\"\(escape(t.task.studentID))\"" }
+        if !t.task.assignmentID.isEmpty { data += " data-a=\"\(escape(t.task.assignmentID))\"" }
+        if !t.task.due.isEmpty, let due = DueDate(storageText: t.task.due) {
+            data += " data-day=\"\(due.localDay(in: local.timeZone).daysSinceEpoch - local.date.daysSinceEpoch)\""
+            if BucketPolicy.computed(due: due, completed: false, at: local) == .overdue { data += " data-past" }
+        }
+        return data
+    }
+
+    /// What the page's script searches a course by, and the weekday of its as-of (1 Monday to
+    /// 7 Sunday, ISO 8601) for "this week".
+    static func courseData(_ c: CourseRecord, local: LocalAsOf) -> String {
+        let weekday = ((local.date.daysSinceEpoch % 7 + 7) % 7 + 3) % 7 + 1
+        return " data-c=\"\(escape(ReportPipeline.fold(c.code + " " + c.title)))\" data-wd=\"\(weekday)\""
     }
 }

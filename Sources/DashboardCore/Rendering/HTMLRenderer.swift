@@ -12,7 +12,7 @@ package enum HTMLRenderer {
         return page(
             title: "\(RollUpWords.reportName(report)) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))",
             heading: RollUpWords.reportName(report), report: report,
-            nav: nil, body: body)
+            nav: nil, body: body, script: script(report, .grid))
     }
 
     /// Task lists: every group of the report on one page (or one course, when `report.groups`
@@ -24,7 +24,14 @@ package enum HTMLRenderer {
             return report.groups.map { groupHTML($0, report: report, underPageHeading: single) }.joined()
         }
         let nav = indexLink.map { "<nav aria-label=\"Breadcrumb\"><a href=\"\(escape($0))\">All courses</a></nav>\n" }
-        return page(title: title, heading: title, report: report, nav: nav, body: body)
+        return page(title: title, heading: title, report: report, nav: nav, body: body, script: script(report, .list))
+    }
+
+    /// The page's script: `kind` for a page with something to filter (cards, or task rows in
+    /// bucket sections), nil otherwise (an empty state, a roll-up).
+    static func script(_ report: Report, _ kind: PageScript.Kind) -> PageScript.Kind? {
+        guard report.state == .ok else { return nil }
+        return kind == .grid || report.query.groupBy == .bucket ? kind : nil
     }
 
     // MARK: - Pieces
@@ -42,31 +49,45 @@ package enum HTMLRenderer {
         return body
     }
 
-    static func page(title: String, heading: String, report: Report, nav: String?, body: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="dashboard">
-        <title>\(escape(title))</title>
-        <style>
-        \(style)
-        </style>
-        </head>
-        <body>
-        <header>
-        \(nav ?? "")<h1>\(value(heading))</h1>
-        <p class="asof">As of <time datetime="\(report.generatedAsOf)">\(escape(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone)))</time></p>
-        </header>
-        <main>
-        \(body)</main>
-        <footer><p>Made by dashboard. Status is written in words; colours only repeat it.</p></footer>
-        </body>
-        </html>
+    /// A whole page. `script`: the kind of filtering the page offers (`PageScript`), nil for a
+    /// page without script; either way the page's Content-Security-Policy allows its one style
+    /// and its one script by their hashes, and nothing else.
+    static func page(title: String, heading: String, report: Report, nav: String?, body: String, script: PageScript.Kind? = nil)
+        -> String
+    {
+        let assets = PageAssets.of(script)
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(assets.policy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="dashboard">
+            <title>\(escape(title))</title>
+            <style>\(assets.style)</style>
+            </head>
+            <body>
+            <header>
+            \(nav ?? "")<h1>\(value(heading))</h1>
+            <p class="asof">As of <time datetime="\(report.generatedAsOf)">\(escape(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone)))</time></p>
+            </header>
+            <main>
+            \(body)</main>
+            <footer><p>\(escape(footer(report)))</p></footer>
+            \(assets.script.map { "<script>\($0)</script>\n" } ?? "")</body>
+            </html>
 
-        """
+            """
+    }
+
+    /// When the page was made, and when a change made since shows: the next night's page for a
+    /// teacher's (`nightly` remakes them), the next run for the administrator's.
+    static func footer(_ report: Report) -> String {
+        let when = ReportWords.asOf(report.asOf, in: report.query.displayTimeZone)
+        return report.query.wording.forReaders
+            ? "This page was made as of \(when). A pin or another change made today shows on the next night's page."
+            : "Made by dashboard as of \(when). A change made after that, such as a pin, shows when the reports are made again."
     }
 
     static func banner(_ report: Report) -> String {
@@ -101,7 +122,7 @@ package enum HTMLRenderer {
     static func gridBody(_ report: Report, cards: String) -> String {
         "<p class=\"totals\">\(escape(CardWords.totals(report.gridTotals, query: report.query)))</p>\n"
             + (OvernightWords.headline(report).map { "<p class=\"changes\">\(escape($0))</p>\n" } ?? "") + "<ul class=\"cards\">\n" + cards
-            + "</ul>\n"
+            + "</ul>\n" + attentionHTML(report.attention)
     }
 
     /// One card. A card that needs attention says so in words ("Needs attention: 6 overdue,
@@ -114,7 +135,8 @@ package enum HTMLRenderer {
         let code = value(c.code)
         let heading = link.map { "<a href=\"\(escape($0))\">\(code)</a>" } ?? code
         let attention = CardWords.attention(card.counts)
-        var html = "<li class=\"card\(attention == nil ? "" : " attention")\">\n<article aria-labelledby=\"c-\(anchor(c.courseID))\">\n"
+        var html =
+            "<li class=\"card\(attention == nil ? "" : " attention")\" data-s=\"\(escape(ReportPipeline.fold(c.code + " " + c.title)))\">\n<article aria-labelledby=\"c-\(anchor(c.courseID))\">\n"
         html += "<h2 id=\"c-\(anchor(c.courseID))\">\(heading) <span class=\"title\">\(value(c.title))</span></h2>\n"
         if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(value(c.teacher))</p>\n" }
         if card.total == 0 {
@@ -123,12 +145,16 @@ package enum HTMLRenderer {
             html += "</article>\n</li>\n"
             return html
         }
-        if let attention { html += "<p class=\"needs\"><strong>Needs attention:</strong> \(escape(attention))</p>\n" }
+        if let attention {
+            // The words link to the first section that needs attention on the course's page.
+            let words = link.map { "<a href=\"\(escape($0))#\(card.count(.overdue) > 0 ? "overdue" : "today")\">\(escape(attention))</a>" }
+            html += "<p class=\"needs\"><strong>Needs attention:</strong> \(words ?? escape(attention))</p>\n"
+        }
         let total = max(1, CardWords.barScale(card, query: query))
         html += "<div class=\"bar\" aria-hidden=\"true\">"
         for bucket in Bucket.allCases where card.count(bucket) > 0 {
-            let share = Double(card.count(bucket)) * 100 / Double(total)
-            html += "<div class=\"b-\(bucket.rawValue)\" style=\"width:\(String(format: "%.2f", share))%\"></div>"
+            let share = min(100, Int((Double(card.count(bucket)) * 100 / Double(total)).rounded()))
+            html += "<div class=\"b-\(bucket.rawValue) w\(share)\"></div>"
         }
         html += "</div>\n<table class=\"counts\">\n<caption>Tasks of \(code) by status</caption>\n<tbody>\n"
         for bucket in CardWords.countedBuckets(query) {
@@ -148,17 +174,12 @@ package enum HTMLRenderer {
         let c = group.course
         let zone = zoneOf(c, report)
         let level = underPageHeading ? 2 : 3
-        var html = "<section aria-label=\"\(escape(c.code)) \(escape(c.title))\">\n"
+        let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
+        var html = "<section aria-label=\"\(escape(c.code)) \(escape(c.title))\"\(courseData(c, local: local))>\n"
         if !underPageHeading {
             html += "<h2 id=\"g-\(anchor(c.courseID))\">\(value(c.code)) <span class=\"title\">\(value(c.title))</span></h2>\n"
         }
-        var about: [String] = []
-        if !c.teacher.isEmpty { about.append("Teacher: \(value(c.teacher))") }
-        if !c.term.isEmpty { about.append("Term: \(value(c.term))") }
-        about.append("Times in \(escape(ReportWords.zoneName(zone)))")
-        html += "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
-        if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
-        if let changes = OvernightWords.course(group.course.courseID, report) { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
+        html += aboutHTML(group, report: report, zone: zone)
         if report.query.groupBy == .assignment, !group.assignments.isEmpty {
             return html + assignmentsHTML(group, level: level, zone: zone) + "</section>\n"
         }
@@ -169,9 +190,23 @@ package enum HTMLRenderer {
                 : escape(ReportMessages.allCompleted(group, wording: report.query.wording))
             html += "<p class=\"empty\">\(message)</p>\n"
         }
-        let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
-        for section in group.sections { html += sectionHTML(section, course: c, level: level, local: local) }
+        let prefix = underPageHeading ? "" : anchor(c.courseID) + "-"
+        for section in group.sections { html += sectionHTML(section, course: c, level: level, local: local, idPrefix: prefix) }
         html += "</section>\n"
+        return html
+    }
+
+    /// What a course's section says first: its teacher, term and zone, the completed tasks it
+    /// does not list, what changed overnight.
+    static func aboutHTML(_ group: CourseGroup, report: Report, zone: TimeZone) -> String {
+        let c = group.course
+        var about: [String] = []
+        if !c.teacher.isEmpty { about.append("Teacher: \(value(c.teacher))") }
+        if !c.term.isEmpty { about.append("Term: \(value(c.term))") }
+        about.append("Times in \(escape(ReportWords.zoneName(zone)))")
+        var html = "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
+        if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
+        if let changes = OvernightWords.course(group.course.courseID, report) { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
         return html
     }
 
@@ -188,13 +223,13 @@ package enum HTMLRenderer {
             --overdue: #ff7b72; --today: #e3b341; --upcoming: #56d364; --undated: #9da7b3; --completed: #79c0ff; --done: #484f58; --warn-bg: #3d2e00; }
         }
         * { box-sizing: border-box; }
-        body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 1rem/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
+        body { margin: 0 auto; max-width: 90rem; padding: 1rem; font: 1rem/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
         h1 { font-size: 1.6rem; margin: 0.2rem 0; } h2 { font-size: 1.2rem; margin: 1.5rem 0 0.3rem; } h3 { font-size: 1rem; margin: 1rem 0 0.3rem; }
         a { color: var(--completed); } .asof, .about, .teacher, .pages, footer { color: var(--muted); }
-        .title { font-weight: normal; } code { overflow-wrap: anywhere; }
+        .title { font-weight: normal; } code { overflow-wrap: anywhere; } .tasks code, .rollup code { white-space: nowrap; overflow-wrap: normal; }
         .banner { border: 2px solid var(--today); background: var(--warn-bg); padding: 0.5rem 1rem; margin: 1rem 0; }
         .state { border: 1px dashed var(--line); padding: 1rem; margin: 1rem 0; }
-        .cards { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr)); }
+        .cards { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr)); }
         .card article { border: 1px solid var(--line); border-radius: 6px; background: var(--card); padding: 0.75rem; height: 100%; }
         .card h2 { margin: 0 0 0.3rem; overflow-wrap: anywhere; }
         .card.attention article { border: 2px solid var(--overdue); border-left-width: 0.5rem; }
@@ -211,9 +246,9 @@ package enum HTMLRenderer {
         th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
         .counts td { text-align: right; } .tasks th[scope=row] { font-weight: normal; overflow-wrap: break-word; }
         .scroll { overflow-x: auto; }
-        .tasks { table-layout: fixed; } .tasks th:nth-child(1) { width: 11%; } .tasks th:nth-child(2) { width: 31%; }
+        .tasks { table-layout: auto; } .tasks th:nth-child(1) { width: 11%; } .tasks th:nth-child(2) { width: 31%; }
         .tasks th:nth-child(3) { width: 11%; } .tasks th:nth-child(4) { width: 17%; } .tasks th:nth-child(5) { width: 9%; }
-        .tasks th:nth-child(6) { width: 21%; } .tasks td, .tasks code { overflow-wrap: anywhere; }
+        .tasks th:nth-child(6) { width: 21%; } .tasks td { overflow-wrap: anywhere; }
         .detail { display: block; font-size: 0.9rem; } .showing { font-weight: normal; color: var(--muted); }
         .rollup td.n, .rollup th.n { text-align: right; } .rollup .words { overflow-wrap: anywhere; } .rollup time { white-space: nowrap; }
         .student-tasks th:nth-child(1) { width: 12%; } .student-tasks th:nth-child(2) { width: 12%; }

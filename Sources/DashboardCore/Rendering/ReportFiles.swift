@@ -14,14 +14,30 @@ package enum ReportFileNames {
         "course-" + slug(courseID) + "-" + shortHash(courseID) + "." + ext
     }
 
-    /// Whether `--out` could write a file of this name for `ext`: `index.<ext>` or
-    /// `course-<slug>-<8 hex digits>.<ext>` (the output guard and the check before a run,
-    /// `ReportSetLayout`, read names with it).
+    /// Page `page` (2 or more) of a big course's HTML (`HTMLRenderer.coursePages`):
+    /// `course-<slug>-<hash>-p<page>.<ext>`; its first page is `course(_:ext:)`.
+    package static func coursePage(_ courseID: String, page: Int, ext: String) -> String {
+        page <= 1 ? course(courseID, ext: ext) : "course-" + slug(courseID) + "-" + shortHash(courseID) + "-p\(page)." + ext
+    }
+
+    /// Whether `--out` could write a file of this name for `ext`: `index.<ext>`,
+    /// `course-<slug>-<8 hex digits>.<ext>` or a further page of it, `…-p<2 to 99999>.<ext>`
+    /// (the output guard and the check before a run, `ReportSetLayout`, read names with it).
     package static func couldWrite(_ name: String, ext: String) -> Bool {
         if name == index(ext) { return true }
         let suffix = "." + ext
         guard name.hasPrefix("course-"), name.hasSuffix(suffix) else { return false }
-        return isSlugAndHash(name.dropFirst("course-".count).dropLast(suffix.count))
+        var stem = name.dropFirst("course-".count).dropLast(suffix.count)
+        if let dash = stem.lastIndex(of: "-"), stem[stem.index(after: dash)...].hasPrefix("p") {
+            let digits = stem[stem.index(dash, offsetBy: 2)...]
+            guard (1...5).contains(digits.count), digits.first != "0", digits.allSatisfy({ ("0"..."9").contains($0) }),
+                Int(digits) ?? 0 >= 2
+            else {
+                return false
+            }
+            stem = stem[..<dash]
+        }
+        return isSlugAndHash(stem)
     }
 
     /// Whether `text` is `<slug>-<8 hex digits>` as `slug` and `shortHash` make it (course files,

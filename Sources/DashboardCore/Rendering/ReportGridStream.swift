@@ -109,7 +109,7 @@ package enum ReportGridStream {
             let page = HTMLRenderer.page(
                 title: "\(RollUpWords.reportName(frame)) as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))",
                 heading: RollUpWords.reportName(frame), report: frame,
-                nav: nil, body: body)
+                nav: nil, body: body, script: HTMLRenderer.script(frame, .grid))
             let parts = page.components(separatedBy: marker)
             emit(parts.first ?? "")
             try cards { card, link in emit(HTMLRenderer.cardHTML(card, link: link, query: frame.query)) }

@@ -110,7 +110,8 @@ package enum ReportListStream {
                     frame.query.groupBy == .student ? HTMLRenderer.studentsHead(frame) + marker : marker
                 }
                 let name = RollUpWords.reportName(frame)
-                let page = HTMLRenderer.page(title: name, heading: name, report: frame, nav: nil, body: body)
+                let page = HTMLRenderer.page(
+                    title: name, heading: name, report: frame, nav: nil, body: body, script: HTMLRenderer.script(frame, .list))
                 let parts = page.components(separatedBy: marker)
                 head = parts.first ?? ""
                 tail = parts.count == 2 ? parts[1] : ""

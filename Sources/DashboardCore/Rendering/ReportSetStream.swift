@@ -22,6 +22,11 @@ package enum ReportSetStream {
         var written = WrittenReports(count: 0, indexes: [])
         var query = query
         query.calendarEvents = calendar != nil || digest != nil
+        // HTML course pages: a big course's opens on its assignments; a teacher's index lists
+        // the assignments that need them (issue 29).
+        query.rollUpBeside = formats.contains(.html)
+        var attention: [AttentionItem] = []
+        var attentionCounts: BucketCounts?
         // The folder's feed of all its courses: its events, kept until the last course (a
         // teacher's courses; memory: a few hundred bytes an event).
         var setEvents: [CalendarEvent] = []
@@ -49,13 +54,27 @@ package enum ReportSetStream {
                 page: 1, pageCount: 1, limit: nil, totalItems: group.taskCount, firstItem: group.taskCount == 0 ? 0 : 1,
                 lastItem: group.taskCount)
             for format in formats {
-                let name = ReportFileNames.course(group.course.courseID, ext: format.fileExtension)
-                let page = format.render(
-                    worded(single, format, readerWording), width: width, indexLink: ReportFileNames.index(format.fileExtension))
+                let ext = format.fileExtension
+                let name = ReportFileNames.course(group.course.courseID, ext: ext)
+                if format == .html, HTMLRenderer.isBigCourse(group) {
+                    let (pages, places) = HTMLRenderer.coursePages(
+                        worded(single, format, readerWording), indexLink: ReportFileNames.index(ext)
+                    ) { ReportFileNames.coursePage(group.course.courseID, page: $0, ext: ext) }
+                    for (index, page) in pages.enumerated() {
+                        try fileSystem.write(
+                            page, name: ReportFileNames.coursePage(group.course.courseID, page: index + 1, ext: ext), in: directory)
+                        written.count += 1
+                    }
+                    attention += needing(group, single) { places[HTMLRenderer.rowKey($0)] ?? name }
+                    continue
+                }
+                if format == .html { attention += needing(group, single) { AttentionItem.listLink($0, page: name) } }
+                let page = format.render(worded(single, format, readerWording), width: width, indexLink: ReportFileNames.index(ext))
                 try fileSystem.write(page, name: name, in: directory)
                 written.count += 1
             }
         } grid: { cards in
+            attentionCounts = cards.frame.gridTotals.counts
             if let digest {
                 digest.frame = cards.frame
                 try cards.forEachCard { card, _ in digest.cards.append(card) }
@@ -68,6 +87,9 @@ package enum ReportSetStream {
                 try fileSystem.write(name: index, in: directory) { emit in
                     var worded = cards
                     worded.frame = Self.worded(cards.frame, format, readerWording)
+                    // A teacher's index says what needs them (a whole set's index is the
+                    // administrator's: every course, no one's to-do).
+                    if format == .html, readerWording != nil { worded.frame.attention = AttentionItem.ordered(attention) }
                     try ReportGridStream.write(
                         worded, format: format, width: width, link: { $1 ? ReportFileNames.course($0.courseID, ext: ext) : nil },
                         emit: emit)
@@ -76,6 +98,7 @@ package enum ReportSetStream {
                 written.indexes.append(index)
             }
         }
+        written.counts = attentionCounts
         if let calendar, let name = calendar.name {
             setEvents.sort { ($0.instant, $0.uid) < ($1.instant, $1.uid) }
             let feed = CalendarFeed.render(
@@ -84,6 +107,14 @@ package enum ReportSetStream {
             written.calendars += 1
         }
         return written
+    }
+
+    /// The assignments of `group` that need its teacher today, each linking to `link(row)`.
+    static func needing(_ group: CourseGroup, _ report: Report, link: (AssignmentRow) -> String) -> [AttentionItem] {
+        let zone = zoneOf(group.course, report)
+        return group.assignments.filter(AttentionItem.needs).map {
+            AttentionItem(course: group.course, row: $0, zone: zone, link: link($0))
+        }
     }
 
     /// The report as `format` shows it: HTML and Markdown pages take `readerWording` when one
@@ -116,6 +147,8 @@ package struct WrittenReports: Sendable, Equatable {
     package var indexes: [String]
     /// The calendar feeds written (`<course>.ics`, `calendar.ics`).
     package var calendars = 0
+    /// The grid's counts, every card together (a teacher's attention on the teachers' index).
+    package var counts: BucketCounts?
 
     package init(count: Int, indexes: [String], calendars: Int = 0) {
         self.count = count

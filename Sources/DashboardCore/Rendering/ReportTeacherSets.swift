@@ -86,10 +86,13 @@ package enum ReportTeacherSets {
                 onlyCourses: ids.count <= idListLimit ? ids : [], calendar: feeds, digest: material)
             count += written.count
             calendars += written.calendars
+            lastCounts = written.counts
         }
-        let teachers = try reader.reportTeachers()
-        for teacher in teachers {
+        var lastCounts: BucketCounts?
+        var teachers = try reader.reportTeachers()
+        for (index, teacher) in teachers.enumerated() {
             let ids = try reader.liveCourseIDs(teacher: teacher.name)
+            lastCounts = nil
             let path = TeacherIndex.folder + "/" + teacher.folder
             // A digest for a teacher with a live course and an address on one of them.
             var addresses: [EmailAddress] = []
@@ -100,10 +103,13 @@ package enum ReportTeacherSets {
             let material = addresses.isEmpty ? nil : DigestMaterial()
             let folder = PathText.join(root, teacher.folder)
             try writeSet(
-                ids, into: folder, path: path, name: nil, feedName: CalendarSettings.teacherFeedName(teacher.name), material: material
+                ids, into: folder, path: path, name: TeacherIndex.setName(teacher.name),
+                feedName: CalendarSettings.teacherFeedName(teacher.name),
+                material: material
             ) { format, frame in
                 TeacherIndex.noCourses(teacher.name, format: format, frame: frame)
             }
+            teachers[index].counts = lastCounts
             if let digest, let material, let frame = material.frame {
                 let message = digest.message(
                     teacher: teacher.name, to: addresses, folderPath: path, frame: frame, cards: material.cards, events: material.events,

@@ -70,12 +70,18 @@ package struct TaskRowWords: Sendable, Equatable {
         return max(0, local.date.daysSinceEpoch - day.daysSinceEpoch)
     }
 
-    /// "late today", "1 day late", "N days late".
+    /// "late today", "1 day late", "N days late"; from two months on, how long ago that was in
+    /// whole months or years too ("4425 days late, due 12 years ago"), so that a due from a
+    /// term long past reads as such (issue 29).
     package static func lateWords(_ days: Int) -> String {
         switch days {
         case 0: return "late today"
         case 1: return "1 day late"
-        default: return "\(days) days late"
+        case ..<60: return "\(days) days late"
+        case ..<365: return "\(days) days late, due \(days / 30) months ago"
+        default:
+            let years = days / 365
+            return "\(days) days late, due \(years) year\(years == 1 ? "" : "s") ago"
         }
     }
 

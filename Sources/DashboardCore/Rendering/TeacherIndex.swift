@@ -6,6 +6,9 @@ package struct TeacherEntry: Sendable, Equatable {
     package var name: String
     /// Their live courses.
     package var courses: Int
+    /// Their courses' tasks per bucket, when their folder was written (the teachers' index
+    /// shows what needs each of them).
+    package var counts: BucketCounts?
 
     package init(name: String, courses: Int) {
         self.name = name
@@ -37,6 +40,9 @@ package enum TeacherIndex {
     package static let unassignedFolder = "unassigned"
     /// The header of its grid.
     package static let unassignedName = "Courses without a teacher"
+
+    /// What a teacher's own index is called: "Courses of Dr. Maria Alvarez".
+    package static func setName(_ teacher: String) -> String { "Courses of " + ReportWords.visible(teacher) }
 
     package static func folderName(_ teacher: String) -> String {
         ReportFileNames.slug(teacher) + "-" + ReportFileNames.shortHash(teacher)
@@ -120,10 +126,13 @@ package enum TeacherIndex {
             return out
         case .html:
             var body = "<table>\n<caption>Teachers and their report folders</caption>\n"
-            body += "<thead><tr><th scope=\"col\">Teacher</th><th scope=\"col\">Courses</th></tr></thead>\n<tbody>\n"
+            body += "<thead><tr><th scope=\"col\">Teacher</th><th scope=\"col\">Courses</th>"
+            body += "<th scope=\"col\">Overdue</th><th scope=\"col\">Due today</th></tr></thead>\n<tbody>\n"
             for entry in entries {
+                let counts = entry.counts ?? BucketCounts()
                 body +=
-                    "<tr><th scope=\"row\"><a href=\"\(HTMLRenderer.escape(link(entry)))\">\(HTMLRenderer.value(entry.name))</a></th><td>\(entry.courses)</td></tr>\n"
+                    "<tr><th scope=\"row\"><a href=\"\(HTMLRenderer.escape(link(entry)))\">\(HTMLRenderer.value(entry.name))</a></th><td>\(entry.courses)</td>"
+                    + "<td>\(counts[.overdue])</td><td>\(counts[.today])</td></tr>\n"
             }
             body += "</tbody>\n</table>\n"
             if entries.isEmpty { body = "<p>\(none)</p>\n" }

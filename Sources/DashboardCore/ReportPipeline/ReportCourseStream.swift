@@ -177,7 +177,7 @@ package enum ReportCourseStream {
         var tasks: [ReportTask] = []
         var all: [ReportTask] = []
         let rollUp = query.groupBy == .assignment
-        let keepAll = rollUp || query.calendarEvents
+        let keepAll = rollUp || query.calendarEvents || query.rollUpBeside
         let text = matcher.courseText(course.course)
         try ReportSource.forEachTask(reader, of: [course], onlyThese: true) { _, task in
             if keepAll { all.append(task) }
@@ -194,12 +194,15 @@ package enum ReportCourseStream {
             group.events = events
             return group
         }
+        let beside = query.rollUpBeside ? AssignmentRollUp.rows(all: all, listed: tasks, local: course.local, sort: query.sort) : []
         all = []
         let sorted = ReportPipeline.sort(
             [ReportCourse(course: course.course, tasks: tasks)], by: query.sort, defaultTimeZone: course.local.timeZone)
         var group = ReportPipeline.group(sorted).first ?? CourseGroup(course: course.course, sections: [])
         group.liveTasks = live
         group.events = events
+        group.assignments = beside
+        group.assignmentTotal = beside.count
         return group
     }
 }

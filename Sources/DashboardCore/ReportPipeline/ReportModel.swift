@@ -100,6 +100,9 @@ public struct Report: Sendable {
     public var cards: [CourseCard]
     /// Grid: the sums over every card the grid shows, every page together (its totals line).
     package var gridTotals = GridTotals()
+    /// A teacher's index (HTML): the assignments that need them today, most urgent first
+    /// (`AttentionItem`); empty elsewhere.
+    package var attention: [AttentionItem] = []
     /// List: the groups of this page (grouped by bucket or by assignment).
     public var groups: [CourseGroup]
     /// List grouped by student: the students of this page.

@@ -52,6 +52,11 @@ public struct ReportQuery: Sendable, Equatable {
     /// also carries its events (`CourseGroup.events`), made from every live task of the course
     /// whatever the search and filters (a feed is the course's calendar). Not a user filter.
     package var calendarEvents = false
+    /// A report set's course pages (HTML): a list by bucket whose course's groups also carry
+    /// the course's roll-up by assignment over the tasks they list (`CourseGroup.assignments`),
+    /// for a big course's page and a teacher's "what needs you today" (issue 29). Not a user
+    /// filter.
+    package var rollUpBeside = false
 
     public init() {}
 

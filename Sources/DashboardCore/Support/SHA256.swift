@@ -31,17 +31,22 @@ package final class SHA256 {
         bytes.withUnsafeBytes { update($0) }
     }
 
-    /// The digest of everything added, as 64 lowercase hex digits; call once.
-    package func finalizeHex() -> String {
-        precondition(!finished, "SHA256.finalizeHex called twice")
+    /// The digest of everything added, as 32 bytes; call once (or `finalizeHex` once).
+    package func finalize() -> [UInt8] {
+        precondition(!finished, "SHA256 finalized twice")
         finished = true
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         EVP_DigestFinal_ex(context, &digest, &length)
+        return Array(digest.prefix(Int(length)))
+    }
+
+    /// The digest of everything added, as 64 lowercase hex digits; call once.
+    package func finalizeHex() -> String {
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for byte in digest.prefix(Int(length)) {
+        for byte in finalize() {
             text.append(hex[Int(byte >> 4)])
             text.append(hex[Int(byte & 15)])
         }

@@ -39,6 +39,23 @@ import Testing
         #expect(TeacherIndex.couldBeFolder(TeacherIndex.folderName("Tomás Reyes")))
     }
 
+    @Test("a big course's further pages are the set's files, and nothing that only looks like one")
+    func furtherPagesOfABigCourse() {
+        let stem = "course-aaa-2013j-" + ReportFileNames.shortHash("AAA-2013J")
+        #expect(ReportFileNames.coursePage("AAA-2013J", page: 1, ext: "html") == stem + ".html")
+        #expect(ReportFileNames.coursePage("AAA-2013J", page: 12, ext: "html") == stem + "-p12.html")
+        let cases: [(String, Bool)] = [
+            (stem + ".html", true), (stem + "-p2.html", true), (stem + "-p99999.html", true), (stem + "-p1.html", false),
+            (stem + "-p0.html", false), (stem + "-p02.html", false), (stem + "-p100000.html", false), (stem + "-p.html", false),
+            (stem + "-px.html", false), (stem + "-p2-p3.html", false), (stem + "-q2.html", false), ("course-p2.html", false),
+        ]
+        let layout = ReportSetLayout(formats: [.html], byTeacher: true)
+        for (name, writes) in cases {
+            #expect(ReportFileNames.couldWrite(name, ext: "html") == writes, "\(name)")
+            #expect(layout.mayWrite("teachers/\(Self.okafor)/" + name) == writes, "\(name)")
+        }
+    }
+
     @Test("no teacher's folder is the folder of the courses without one, whatever the teacher's name")
     func unassignedIsNoTeachersFolder() {
         for name in ["Unassigned", "unassigned", "UNASSIGNED", " unassigned ", "un-assigned", "Unassigned-1", "x"] {
