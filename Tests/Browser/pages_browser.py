@@ -12,8 +12,9 @@ titles. Writes the pages with the built `dashboard`, then checks:
    rows shown, the live region and every section's count equal what `report list --format
    json` gives for the same filters on the same data (the assignment filter, which has no
    option, from the CSV);
-2. fragment: a filtered URL opened fresh shows the same view; Back and Forward step through
-   the filter states; Escape clears them;
+2. fragment: a filtered URL opened fresh shows the same view (one written by hand too); each
+   change adds one history entry (typing one for the run of keys), Back and Forward step
+   through the filter states; Escape clears them;
 3. keyboard only: Tab to the controls, type, toggle chips with Space and Enter, choose a window
    and "needs attention only" with keys;
 4. without script every row is there and visible and no form; with script the form is there;
@@ -24,7 +25,8 @@ titles. Writes the pages with the built `dashboard`, then checks:
    attribute are refused (`securitypolicyviolation`, `window.pwned` undefined); no page load
    of the whole run reports a violation (listener and browser log);
 7. speed: on a page of 6,325 task rows, the time from each of 20 keystrokes' `input` event to
-   layout done, median and max; fails above 50 ms median.
+   layout done, median and max; fails above 50 ms median (the same figures for a page of
+   4,135 rows and one of 500, for information).
 
 Prints one line per check (PASS or FAIL) and a summary; exits 1 on any failure.
 
@@ -35,6 +37,7 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -202,9 +205,12 @@ def make_data(binary, folder):
     teacher_dir = os.path.join(sets["sample"], "teachers", teacher)
     course = sorted(f for f in os.listdir(teacher_dir) if f.startswith("course-") and f.endswith(".html"))[0]
     add("sample-teacher-course", os.path.join(teacher_dir, course), sample_db, SAMPLE_AS_OF, ["--course", "bio-101-nyc"])
-    eee = sorted(f for f in os.listdir(sets["oulad"]) if f.startswith("course-eee") and f.endswith(".html"))[0]
-    add("oulad-eee-grid-p1", os.path.join(sets["oulad"], eee), oulad_db, OULAD_AS_OF, ["--course", "EEE-2013J"],
+    eee = [f for f in os.listdir(sets["oulad"]) if f.startswith("course-eee") and f.endswith(".html")]
+    first = [f for f in eee if not re.search(r"-p[0-9]+\.html$", f)][0]
+    add("oulad-eee-grid-p1", os.path.join(sets["oulad"], first), oulad_db, OULAD_AS_OF, ["--course", "EEE-2013J"],
         paged=True, assignments=oulad_assignments)
+    add("oulad-eee-grid-p2", os.path.join(sets["oulad"], first[:-5] + "-p2.html"), oulad_db, OULAD_AS_OF,
+        ["--course", "EEE-2013J"], paged=True, assignments=oulad_assignments)
     add("extra-list", list_page(extra_db, SAMPLE_AS_OF, [], "extra-list"), extra_db, SAMPLE_AS_OF, [],
         assignments=extra_assignments)
     xss = sorted(f for f in os.listdir(sets["extra"]) if f.startswith("course-xss") and f.endswith(".html"))[0]
@@ -512,6 +518,41 @@ def check_fold_edges(results, driver, page):
                       not problems, "; ".join(problems))
 
 
+def history_walk(results, driver, page, actions):
+    """Does `actions` (words, action) one by one on a fresh page, each expected to add one
+    history entry; then Back through every state, then Forward once. In a new tab, whose
+    history is short (Chromium keeps 50 entries a tab: `history.length` stops there)."""
+    home = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    load(driver, page.url)
+    steps = [page_state(driver)]
+    names = " → ".join(words for words, _ in actions)
+    for words, action in actions:
+        before = driver.execute_script("return history.length")
+        action()
+        steps.append(page_state(driver))
+        added = driver.execute_script("return history.length") - before
+        results.check("history %s [%s]: %s adds %d entry, now %r" % (page.name, names, words, added, steps[-1]["hash"]),
+                      added == 1)
+    keys = ("hash", "shown", "live", "q", "w", "pressed")
+    for back in range(len(steps) - 2, -1, -1):
+        driver.back()
+        time.sleep(0.1)
+        now = page_state(driver)
+        same = all(now[k] == steps[back][k] for k in keys)
+        results.check("history %s [%s]: Back to %r shows %r" % (
+            page.name, names, steps[back]["hash"] or "(no fragment)", now["live"]), same,
+            "" if same else "now %r" % {k: now[k] for k in keys if k != "shown"})
+    driver.forward()
+    time.sleep(0.1)
+    now = page_state(driver)
+    same = all(now[k] == steps[1][k] for k in keys)
+    results.check("history %s [%s]: Forward to %r shows %r" % (page.name, names, steps[1]["hash"], now["live"]), same,
+                  "" if same else "now %r" % {k: now[k] for k in keys if k != "shown"})
+    driver.close()
+    driver.switch_to.window(home)
+
+
 def check_fragment(results, driver, page, done):
     """Check 2: filtered URLs opened fresh; Back and Forward; Escape."""
     # The states of check 1 that show something, each opened fresh from its fragment.
@@ -550,39 +591,23 @@ def check_fragment(results, driver, page, done):
         results.check("fragment %s: #q=%%C3%%9Cbungsblatt%%201 shows %r, CLI %d, search box %r" % (
             page.name, seen["live"], len(want.ids), seen["q"]), not problems and seen["q"] == state.q, "; ".join(problems))
 
-    # Back and Forward: typing is one entry, every other change one more. In a new tab, whose
-    # history is short (Chromium keeps 50 entries a tab: `history.length` stops there).
-    home = driver.current_window_handle
-    driver.switch_to.new_window("tab")
-    load(driver, page.url)
-    query = driver.find_element("id", "f-q")
-    steps = [page_state(driver)]
-    actions = [("typing \"lab\"", lambda: query.send_keys("lab")),
-               ("the overdue chip", lambda: driver.find_element("css selector", "button.chip[data-bucket=overdue]").click()),
-               ("the window \"7\"", lambda: Select(driver.find_element("id", "f-w")).select_by_value("7")),
-               ("typing \" re\" after them", lambda: query.send_keys(" re"))]
-    for words, action in actions:
-        before = driver.execute_script("return history.length")
-        action()
-        steps.append(page_state(driver))
-        added = driver.execute_script("return history.length") - before
-        results.check("fragment %s: %s adds %d history entry, now %r" % (page.name, words, added, steps[-1]["hash"]),
-                      added == 1)
-    keys = ("hash", "shown", "live", "q", "w", "pressed")
-    for back in range(len(steps) - 2, -1, -1):
-        driver.back()
-        time.sleep(0.1)
-        now = page_state(driver)
-        same = all(now[k] == steps[back][k] for k in keys)
-        results.check("fragment %s: Back to %r shows %r" % (page.name, steps[back]["hash"] or "(no fragment)", now["live"]),
-                      same, "" if same else "now %r" % {k: now[k] for k in keys if k != "shown"})
-    driver.forward()
-    time.sleep(0.1)
-    now = page_state(driver)
-    results.check("fragment %s: Forward to %r shows %r" % (page.name, steps[1]["hash"], now["live"]),
-                  all(now[k] == steps[1][k] for k in keys))
-    driver.close()
-    driver.switch_to.window(home)
+    # Back and Forward: typing is one entry, every other change one more. Once with typing
+    # first, once with a second word typed after other changes (it starts with a space).
+    def type_lab():
+        driver.find_element("id", "f-q").send_keys("lab")
+
+    def type_second_word():
+        driver.find_element("id", "f-q").send_keys(" re")
+
+    def chip():
+        driver.find_element("css selector", "button.chip[data-bucket=overdue]").click()
+
+    def window():
+        Select(driver.find_element("id", "f-w")).select_by_value("7")
+
+    history_walk(results, driver, page, [("typing \"lab\"", type_lab), ("the overdue chip", chip), ("the window \"7\"", window)])
+    history_walk(results, driver, page, [("the overdue chip", chip), ("typing \"lab\"", type_lab), ("the window \"7\"", window),
+                                         ("typing \" re\" after it", type_second_word)])
 
     # Escape anywhere in the form clears every filter (and the fragment).
     load(driver, page.url + "#q=lab&b=overdue&w=7")
@@ -776,7 +801,9 @@ def check_axe(results, axe, out, pages, sets):
          None),
         ("sample-list-noscript", pages["sample-list"].url, "noscript"),
         ("sample-grid-noscript", "file://" + os.path.join(sets["sample"], "index.html"), "noscript"),
+        ("oulad-eee-grid-p2", pages["oulad-eee-grid-p2"].url, None),
         ("oulad-eee-grid-p1-noscript", pages["oulad-eee-grid-p1"].url, "noscript"),
+        ("oulad-eee-grid-p2-noscript", pages["oulad-eee-grid-p2"].url, "noscript"),
     ]
     drivers = {None: new_driver(), "noscript": new_driver(script=False)}
     try:
@@ -856,7 +883,7 @@ def check_csp(results, driver, pages, sets):
                       and any(d.startswith("style-src") for d in directives))
 
 
-def check_speed(results, driver, page):
+def check_speed(results, driver, page, judged=True):
     """Check 7: 20 keystrokes on a page of at least 5,000 rows, each timed from its input
     event to layout done (the handler runs synchronously in the event; reading offsetHeight
     forces style and layout), a frame let through between keystrokes."""
@@ -888,8 +915,11 @@ def check_speed(results, driver, page):
     results.info("to the next frame (information): median %.1f ms, max %.1f ms" % (
         statistics.median(seen["framed"]), max(seen["framed"])))
     results.info("shown after each: %s" % ", ".join(s.replace("Showing ", "").replace(" tasks", "") for s in seen["shown"]))
-    results.check("speed %s (%d rows): 20 keystrokes, input to layout median %.1f ms, max %.1f ms (limit: median 50 ms)" % (
-        page.name, rows, median, worst), rows >= 5000 and len(seen["layout"]) == 20 and median <= 50)
+    words = "speed %s (%d rows): 20 keystrokes, input to layout median %.1f ms, max %.1f ms" % (page.name, rows, median, worst)
+    if not judged:
+        results.info(words + " (information)")
+        return
+    results.check(words + " (limit: median 50 ms)", rows >= 5000 and len(seen["layout"]) == 20 and median <= 50)
     # A chip on the whole page, for the record (not a keystroke).
     timing = driver.execute_script("""
         const chip = document.querySelector("button.chip[data-bucket=overdue]");
@@ -917,6 +947,9 @@ def main():
     results = Results()
     rng = random.Random(SEED)
     with tempfile.TemporaryDirectory() as folder:
+        # One binary for the whole run: a copy, so a rebuild meanwhile changes nothing here.
+        shutil.copy2(binary, os.path.join(folder, "dashboard"))
+        binary = os.path.join(folder, "dashboard")
         print("making the data and pages in %s" % folder, flush=True)
         pages, sets = make_data(binary, folder)
         db_of = {"sample": (os.path.join(folder, "sample.sqlite"), SAMPLE_AS_OF),
@@ -929,6 +962,7 @@ def main():
             check_filters(results, driver, pages["sample-teacher-course"], SAMPLE_WORDS, 6, rng)
             check_filters(results, driver, pages["oulad-eee"], OULAD_WORDS, 24, rng)
             check_filters(results, driver, pages["oulad-eee-grid-p1"], OULAD_WORDS, 8, rng)
+            check_filters(results, driver, pages["oulad-eee-grid-p2"], OULAD_WORDS, 8, rng)
             check_filters(results, driver, pages["extra-list"], ["<img", "ESSAY", "<b>", "normal"], 6, rng)
             check_fold_edges(results, driver, pages["sample-list"])
             check_grid(results, driver, binary, folder, sets, db_of)
@@ -938,20 +972,23 @@ def main():
             print("\n3. keyboard only", flush=True)
             check_keyboard(results, driver, pages["sample-list"], "file://" + os.path.join(sets["extra"], "index.html"))
             print("\n4. with and without script", flush=True)
-            listed = [pages[n] for n in ("sample-list", "sample-teacher-course", "oulad-eee", "oulad-eee-grid-p1", "extra-list")]
+            listed = [pages[n] for n in ("sample-list", "sample-teacher-course", "oulad-eee", "oulad-eee-grid-p1",
+                                         "oulad-eee-grid-p2", "extra-list")]
             check_with_script(results, driver, listed, sets)
             check_no_script(results, listed, sets)
             print("\n6. content security policy", flush=True)
             check_csp(results, driver, pages, sets)
             print("\n7. speed", flush=True)
             check_speed(results, driver, pages["oulad-both"])
+            check_speed(results, driver, pages["oulad-eee"], judged=False)
+            check_speed(results, driver, pages["oulad-eee-grid-p1"], judged=False)
         finally:
             driver.quit()
         print("\n5. screenshots and axe-core", flush=True)
         check_axe(results, axe, out, pages, sets)
         check_loads(results)
     print("\n%d checks passed, %d failed%s" % (results.passed, len(results.failed),
-                                               "".join("\n  FAILED " + name for name in results.failed)))
+                                               "".join("\n  FAILED " + name.splitlines()[0] for name in results.failed)))
     print("screenshots in %s" % out)
     sys.exit(1 if results.failed else 0)
 

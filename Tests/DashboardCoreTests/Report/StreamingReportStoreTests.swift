@@ -130,7 +130,7 @@ struct StreamingReportStoreTests {
             let written = try ReportSetStream.write(
                 store, facts: Self.facts, query: query, asOf: Self.asOf, defaultTimeZone: Self.utc, formats: ReportFormat.allCases,
                 width: 100, to: "out", fileSystem: new)
-            #expect(written == WrittenReports(count: oldNames.count, indexes: oldIndexes), "seed \(seed)")
+            #expect(written.count == oldNames.count && written.indexes == oldIndexes && written.calendars == 0, "seed \(seed)")
             #expect(new.files == old.files, "seed \(seed)")
             _ = fixture
         }
