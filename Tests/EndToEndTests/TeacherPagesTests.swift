@@ -58,14 +58,17 @@ import Testing
             let first = try #require(pages[stem + ".html"])
             let rollUp = try #require(first.range(of: "<h2 id=\"assignments\">Assignments (\(Set(mine.map(\.assignment)).count))</h2>"))
             #expect(first[..<rollUp.lowerBound].components(separatedBy: "<tr id=\"task-").count == 1, "no task row before the roll-up")
-            let links = first.matches(of: /<th scope="row"><a href="([^"#]*)#(a-[^"]*)">/).map { (String($0.output.1), String($0.output.2)) }
+            let links = first.matches(of: /<th scope="row"><a href="([^"#]*)#(a-[^"]*)">/).map {
+                (String($0.output.1), String($0.output.2))
+            }
             #expect(links.count == Set(mine.map(\.assignment)).count)
             for (file, anchor) in links {
                 #expect(pages[file]?.contains("<section id=\"\(anchor)\"") == true, "\(course): \(file)#\(anchor)")
             }
         }
         // AAA's first assignment is the oldest: the due long past says so in words.
-        let aaa = String(decoding: try sandbox.read("out/course-aaa-2013j-\(try ByTeacherReportTests.hash("AAA-2013J")).html"), as: UTF8.self)
+        let aaa = String(
+            decoding: try sandbox.read("out/course-aaa-2013j-\(try ByTeacherReportTests.hash("AAA-2013J")).html"), as: UTF8.self)
         #expect(aaa.contains("TMA 1752: assignments") == false)
         #expect(aaa.contains("365 of 365 overdue (132 days late, due 4 months ago)"), "\(aaa.prefix(6000))")
         let tidy = "/usr/bin/tidy"
@@ -80,7 +83,9 @@ import Testing
     @Test func aTeachersIndexNamesThemAndListsWhatNeedsThemTodayMostOverdueFirst() throws {
         let sandbox = try ReportGoldenTests.imported()
         let asOf = ReportGoldenTests.asOf
-        let result = try sandbox.run(["--db", "db.sqlite", "--as-of", asOf, "report", "grid", "--format", "html", "--out", "out", "--by-teacher"])
+        let result = try sandbox.run([
+            "--db", "db.sqlite", "--as-of", asOf, "report", "grid", "--format", "html", "--out", "out", "--by-teacher",
+        ])
         #expect(result.exitCode == 0, "\(result)")
         let grid = try JSON.object(try sandbox.run(["--db", "db.sqlite", "--as-of", asOf, "report", "grid", "--format", "json"]).stdout)
         let teachersIndex = String(decoding: try sandbox.read("out/teachers/index.html"), as: UTF8.self)
@@ -93,7 +98,8 @@ import Testing
             // The administrator's index: each teacher's overdue and due-today counts (one course each).
             #expect(
                 teachersIndex.contains(
-                    "\(HTMLText.escape(teacher))</a></th><td>1</td><td>\(counts["overdue"] ?? -1)</td><td>\(counts["today"] ?? -1)</td></tr>"),
+                    "\(HTMLText.escape(teacher))</a></th><td>1</td><td>\(counts["overdue"] ?? -1)</td><td>\(counts["today"] ?? -1)</td></tr>"
+                ),
                 "\(teacher)")
             let page = String(decoding: try sandbox.read("out/teachers/\(folder)/index.html"), as: UTF8.self)
             #expect(page.contains("<title>Courses of \(HTMLText.escape(teacher)) as of "), "\(teacher)")
