@@ -30,7 +30,7 @@ SWIFT_FLAGS ?=
 DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h libpq-dev:/usr/include/postgresql/libpq-fe.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy python3:/usr/bin/python3 \
 	man-db:/usr/bin/man groff-base:/usr/bin/groff
 
-.PHONY: run test build release install install-files man deps clean lint fuzz fuzz-cli differential bench stress python-tools promtool a11y
+.PHONY: run test build release install install-files man deps clean lint fuzz fuzz-cli differential bench stress python-tools promtool a11y browser
 
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
@@ -203,16 +203,20 @@ bench: deps release
 	$(SWIFT) build -c release --product dashboard-datagen $(SWIFT_FLAGS)
 	@status=0; python3 Bench/bench.py || status=1; python3 Bench/bench_postgres.py || status=1; exit $$status
 
-# The morning digest's HTML part in headless Chromium (Debian's chromium and chromedriver):
+# `make browser`: the report pages' filters in headless Chromium (Tests/Browser/pages_browser.py:
+# typing, chips, the due window, fragment and Back, keyboard only, with and without script, at
+# 1280 and 390 px, counts against the command line's, axe-core, the Content-Security-Policy and
+# the time a keystroke takes on 5,000 rows; screenshots in .build/browser). `make a11y`:
+# the morning digest's HTML part in headless Chromium (Debian's chromium and chromedriver):
 # screenshots at 1280 and 390 px (with Noto's CJK and emoji fonts, so titles in any script show)
 # and axe-core's checks (axe.min.js from the pinned PyPI wheel of
 # axe-playwright-python, taken out without its dependencies), in .build/a11y; fails on any
 # violation (docs/reports.md, "The morning digest"). Not part of `make test`: a browser is heavy.
 A11Y_TOOLS = selenium==4.51.0
 A11Y_AXE = axe-playwright-python==0.1.8
-a11y: TEST_DEPS = chromium:/usr/bin/chromium chromium-driver:/usr/bin/chromedriver python3-venv:/usr/share/doc/python3-venv/copyright \
+a11y browser: TEST_DEPS = chromium:/usr/bin/chromium chromium-driver:/usr/bin/chromedriver python3-venv:/usr/share/doc/python3-venv/copyright \
 	fonts-noto-cjk:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc fonts-noto-color-emoji:/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
-a11y: deps
+a11y browser: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 	@if [ "$$(cat .build/a11y/.installed 2>/dev/null)" != '$(A11Y_TOOLS) $(A11Y_AXE)' ]; then \
 	  rm -rf .build/a11y && python3 -m venv .build/a11y/venv && .build/a11y/venv/bin/pip install --quiet --disable-pip-version-check $(A11Y_TOOLS) \
@@ -221,7 +225,11 @@ a11y: deps
 	  && echo '$(A11Y_TOOLS) $(A11Y_AXE)' > .build/a11y/.installed \
 	  || { echo "error: could not install $(A11Y_TOOLS) $(A11Y_AXE) into .build/a11y from PyPI" >&2; rm -rf .build/a11y; exit 1; }; \
 	fi
-	.build/a11y/venv/bin/python Tests/Fixtures/Mail/digest_a11y.py "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/dashboard" .build/a11y/axe.min.js .build/a11y/pages
+	@if [ "$@" = a11y ]; then \
+	  .build/a11y/venv/bin/python Tests/Fixtures/Mail/digest_a11y.py "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/dashboard" .build/a11y/axe.min.js .build/a11y/pages; \
+	else \
+	  .build/a11y/venv/bin/python Tests/Browser/pages_browser.py "$$($(SWIFT) build $(SWIFT_FLAGS) --show-bin-path)/dashboard" .build/a11y/axe.min.js .build/browser; \
+	fi
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Examples

@@ -53,32 +53,31 @@ package struct AttentionItem: Sendable, Equatable {
     }
 
     /// "BIO 101: Essay".
-    var name: String { course.code + ": " + row.title }
+    func name(_ lexicon: Lexicon) -> String { lexicon(.itemName, course.code, row.title) }
 
     /// "3 of 20 overdue (5 days late), 2 due today · due 2026-12-03": the roll-up's words for
     /// what needs attention, and the due.
-    var words: String {
+    func words(_ lexicon: Lexicon) -> String {
         var needing = row
         for bucket in Bucket.allCases where bucket != .overdue && bucket != .today { needing.counts[bucket] = 0 }
-        var text = RollUpWords.status(needing)
-        if let due = RollUpWords.due(row, zone: zone) { text += " · due " + due }
+        var text = RollUpWords.status(needing, lexicon)
+        if let due = RollUpWords.due(row, zone: zone, lexicon) { text += lexicon(.statusSeparator) + lexicon(.dueOn, due) }
         return text
     }
 }
 
 extension HTMLRenderer {
     /// A teacher's "Needs you today", under the cards: nothing when no assignment needs them.
-    static func attentionHTML(_ items: [AttentionItem]) -> String {
+    static func attentionHTML(_ items: [AttentionItem], _ lexicon: Lexicon) -> String {
         guard !items.isEmpty else { return "" }
-        var html = "<section class=\"needs-you\" aria-labelledby=\"needs-you\">\n<h2 id=\"needs-you\">Needs you today</h2>\n"
-        html += "<p>Assignments with tasks overdue or due today, the most overdue first.</p>\n<ol>\n"
+        var html = "<section class=\"needs-you\" aria-labelledby=\"needs-you\">\n<h2 id=\"needs-you\">\(escape(lexicon(.needsYou)))</h2>\n"
+        html += "<p>\(escape(lexicon(.needsYouIntro)))</p>\n<ol>\n"
         for item in items.prefix(AttentionItem.shown) {
-            html += "<li><a href=\"\(escape(item.link))\">\(value(item.name))</a> — \(escape(item.words))</li>\n"
+            html += "<li><a href=\"\(escape(item.link))\">\(value(item.name(lexicon)))</a> — \(escape(item.words(lexicon)))</li>\n"
         }
         html += "</ol>\n"
         if items.count > AttentionItem.shown {
-            let more = items.count - AttentionItem.shown
-            html += "<p>And \(more) more assignment\(more == 1 ? "" : "s") on the courses' pages.</p>\n"
+            html += "<p>\(escape(lexicon.count(.needsYouMore, items.count - AttentionItem.shown)))</p>\n"
         }
         return html + "</section>\n"
     }

@@ -15,16 +15,15 @@ package enum CardWords {
     }
 
     /// "6 overdue, 2 due today": each of `buckets` with its count, leaving out none.
-    static func counts(_ counts: BucketCounts, _ buckets: [Bucket]) -> String {
-        buckets.map { "\(counts[$0]) \(ReportWords.word($0))" }.joined(separator: ", ")
+    static func counts(_ counts: BucketCounts, _ buckets: [Bucket], _ lexicon: Lexicon = .english) -> String {
+        lexicon.list(buckets.map { ReportWords.count(counts[$0], $0, lexicon) })
     }
 
     /// What makes a card need attention, in words ("6 overdue, 2 due today", only the buckets
     /// with tasks), or nil when it has no overdue task and no task due today.
-    package static func attention(_ counts: BucketCounts) -> String? {
+    package static func attention(_ counts: BucketCounts, _ lexicon: Lexicon = .english) -> String? {
         guard CourseAttention.needed(counts) else { return nil }
-        return [Bucket.overdue, .today].filter { counts[$0] > 0 }.map { "\(counts[$0]) \(ReportWords.word($0))" }
-            .joined(separator: ", ")
+        return lexicon.list([Bucket.overdue, .today].filter { counts[$0] > 0 }.map { ReportWords.count(counts[$0], $0, lexicon) })
     }
 
     /// How many tasks a card's bar stands for: the tasks it shows, or, with a `--bucket`
@@ -47,21 +46,20 @@ package enum CardWords {
     }
 
     static func summary(counts: BucketCounts, live: Int, query: ReportQuery) -> String {
-        if !query.buckets.isEmpty { return "\(Self.counts(counts, countedBuckets(query))) of \(live) task\(live == 1 ? "" : "s")" }
-        if query.narrowsTasks { return "\(counts[.completed]) of \(counts.total) matching completed (\(live) in all)" }
-        return "\(counts[.completed]) of \(live) completed"
+        let lexicon = query.lexicon
+        if !query.buckets.isEmpty { return lexicon.count(.bucketsOfTasks, live, Self.counts(counts, countedBuckets(query), lexicon)) }
+        if query.narrowsTasks { return lexicon.count(.matchingCompleted, live, String(counts[.completed]), String(counts.total)) }
+        return lexicon.count(.completedOf, live, String(counts[.completed]))
     }
 
     /// The grid's totals line over the cards it shows (every page together): "5 courses, 4 need
     /// attention: 10 overdue, 6 due today, 32 upcoming, 6 no due date; 44 of 98 completed".
     package static func totals(_ totals: GridTotals, query: ReportQuery) -> String {
-        let courses = "\(totals.courses) course\(totals.courses == 1 ? "" : "s")"
-        let need =
-            totals.needingAttention == 0
-            ? "none needs attention"
-            : "\(totals.needingAttention) need\(totals.needingAttention == 1 ? "s" : "") attention"
+        let lexicon = query.lexicon
+        let courses = lexicon.count(.coursesCount, totals.courses)
+        let need = totals.needingAttention == 0 ? lexicon(.noneNeedsAttention) : lexicon.count(.needAttention, totals.needingAttention)
         let summary = summary(counts: totals.counts, live: totals.live, query: query)
-        guard query.buckets.isEmpty else { return "\(courses), \(need): \(summary)" }
-        return "\(courses), \(need): \(counts(totals.counts, Bucket.open)); \(summary)"
+        guard query.buckets.isEmpty else { return lexicon(.totalsFiltered, courses, need, summary) }
+        return lexicon(.totals, courses, need, counts(totals.counts, Bucket.open, lexicon), summary)
     }
 }

@@ -148,6 +148,49 @@ package enum DisplayWidth {
 
 /// Words for buckets and dues, shared by every format.
 package enum ReportWords {
+    /// A bucket as a section title, in `lexicon`'s words.
+    package static func title(_ bucket: Bucket, _ lexicon: Lexicon) -> String {
+        switch bucket {
+        case .overdue: return lexicon(.titleOverdue)
+        case .today: return lexicon(.titleToday)
+        case .upcoming: return lexicon(.titleUpcoming)
+        case .undated: return lexicon(.titleUndated)
+        case .completed: return lexicon(.titleCompleted)
+        }
+    }
+
+    /// A bucket as a task's status, in `lexicon`'s words.
+    package static func word(_ bucket: Bucket, _ lexicon: Lexicon) -> String {
+        switch bucket {
+        case .overdue: return lexicon(.wordOverdue)
+        case .today: return lexicon(.wordToday)
+        case .upcoming: return lexicon(.wordUpcoming)
+        case .undated: return lexicon(.wordUndated)
+        case .completed: return lexicon(.wordCompleted)
+        }
+    }
+
+    /// "6 overdue", "1 Aufgabe überfällig": a bucket's count in `lexicon`'s words.
+    package static func count(_ n: Int, _ bucket: Bucket, _ lexicon: Lexicon) -> String {
+        switch bucket {
+        case .overdue: return lexicon.count(.countOverdue, n)
+        case .today: return lexicon.count(.countToday, n)
+        case .upcoming: return lexicon.count(.countUpcoming, n)
+        case .undated: return lexicon.count(.countUndated, n)
+        case .completed: return lexicon.count(.countCompleted, n)
+        }
+    }
+
+    /// The priority column in `lexicon`'s words.
+    package static func priority(_ task: ReportTask, _ lexicon: Lexicon) -> String {
+        if task.task.invalid.contains(where: { $0.column == "priority" }) { return lexicon(.priorityInvalid) }
+        switch task.task.priority {
+        case .high: return lexicon(.priorityHigh)
+        case .normal: return lexicon(.priorityNormal)
+        case .low: return lexicon(.priorityLow)
+        }
+    }
+
     /// A bucket as a section title.
     package static func title(_ bucket: Bucket) -> String {
         switch bucket {

@@ -74,31 +74,35 @@ extension HTMLRenderer {
         let c = group.course
         let zone = zoneOf(c, report)
         let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
-        let title = "\(c.code) — \(c.title)"
-        let nav = indexLink.map { "<nav aria-label=\"Breadcrumb\"><a href=\"\(escape($0))\">All courses</a></nav>\n" }
+        let lexicon = report.query.lexicon
+        let title = lexicon(.courseTitle, c.code, c.title)
+        let nav = backNav(indexLink, lexicon)
         var overdueAnchored = false
         var todayAnchored = false
         var html: [String] = []
         for (index, parts) in pages.enumerated() {
             let number = index + 1
-            let pageNav = pagesNav(number, of: pages.count, fileName: fileName)
             let body = stateAware(report) {
                 var body = "<section aria-label=\"\(escape(c.code)) \(escape(c.title))\"\(courseData(c, local: local))>\n"
                 body += aboutHTML(group, report: report, zone: zone)
                 if number == 1 {
-                    body += assignmentsHTML(group, level: 2, zone: zone) { places[rowKey($0)] ?? "" }
+                    body += assignmentsHTML(group, level: 2, zone: zone, lexicon: lexicon) { places[rowKey($0)] ?? "" }
                 }
-                body += pageNav
+                body += pagesNav(number, of: pages.count, fileName: fileName, label: lexicon(.pagesLabel), lexicon: lexicon)
+                let heading = lexicon(number == 1 ? .tasksByAssignment : .tasksByAssignmentContinued)
+                body += "<h2 id=\"by-assignment\">\(escape(heading))</h2>\n"
                 for part in parts {
                     let overdue = !overdueAnchored && part.tasks.contains { $0.bucket == .overdue }
                     let today = !todayAnchored && part.tasks.contains { $0.bucket == .today }
                     overdueAnchored = overdueAnchored || overdue
                     todayAnchored = todayAnchored || today
-                    body += partHTML(part, course: c, local: local, anchors: (overdue ? ["overdue"] : []) + (today ? ["today"] : []))
+                    body += partHTML(
+                        part, course: c, local: local, anchors: (overdue ? ["overdue"] : []) + (today ? ["today"] : []), lexicon: lexicon)
                 }
-                return body + (pages.count > 1 ? pageNav : "") + "</section>\n"
+                return body + pagesNav(number, of: pages.count, fileName: fileName, label: lexicon(.pagesLabelEnd), lexicon: lexicon)
+                    + "</section>\n"
             }
-            let pageTitle = pages.count == 1 ? title : "\(title) (page \(number) of \(pages.count))"
+            let pageTitle = pages.count == 1 ? title : lexicon(.coursePageTitle, title, String(number), String(pages.count))
             html.append(
                 page(
                     title: pageTitle, heading: title, report: report, nav: nav, body: body,
@@ -113,9 +117,10 @@ extension HTMLRenderer {
     }
 
     /// "Page 2 of 3" with a link to every other page, when there are several.
-    static func pagesNav(_ number: Int, of count: Int, fileName: (Int) -> String) -> String {
+    /// `label` names the navigation landmark (each of a page's two has its own).
+    static func pagesNav(_ number: Int, of count: Int, fileName: (Int) -> String, label: String, lexicon: Lexicon) -> String {
         guard count > 1 else { return "" }
-        var html = "<nav class=\"pager\" aria-label=\"Pages of this course\"><p>Page \(number) of \(count):"
+        var html = "<nav class=\"pager\" aria-label=\"\(escape(label))\"><p>\(escape(lexicon(.pageOf, String(number), String(count))))"
         for other in 1...count {
             html +=
                 other == number
@@ -126,25 +131,27 @@ extension HTMLRenderer {
     }
 
     /// One assignment's section (or the part of it a page holds).
-    static func partHTML(_ part: AssignmentPart, course c: CourseRecord, local: LocalAsOf, anchors: [String]) -> String {
+    static func partHTML(_ part: AssignmentPart, course c: CourseRecord, local: LocalAsOf, anchors: [String], lexicon: Lexicon) -> String {
         let row = part.row
         var html = "<section id=\"\(part.anchor)\" aria-labelledby=\"h-\(part.anchor)\">\n"
         let id = row.assignmentID.isEmpty ? "" : " <span class=\"title\">(<code>\(value(row.assignmentID))</code>)</span>"
         html += "<h3 id=\"h-\(part.anchor)\">\(value(row.title))\(id)</h3>\n"
-        var words = RollUpWords.status(row)
-        if let due = RollUpWords.due(row, zone: local.timeZone) { words += " · due " + due }
+        var words = RollUpWords.status(row, lexicon)
+        if let due = RollUpWords.due(row, zone: local.timeZone, lexicon) { words += lexicon(.statusSeparator) + lexicon(.dueOn, due) }
         // The page's `overdue` and `today` anchors, when this is their assignment: on its
         // status line and its disclosure (an element holds one id).
         let ids = anchors.map { " id=\"\($0)\"" }
         html += "<p class=\"detail\"\(ids.first ?? "")>\(escape(words))</p>\n"
         let whole = part.first == 1 && part.tasks.count == part.total
-        let places = whole ? "" : ", tasks \(part.first)–\(part.first + part.tasks.count - 1) of \(part.total)"
-        let count = "\(part.tasks.count) task\(part.tasks.count == 1 ? "" : "s")"
-        html += "<details\(ids.count > 1 ? ids[1] : "")>\n<summary>Tasks of its students <span class=\"count\">(\(part.tasks.count))</span>"
-        if !whole { html += " <span class=\"showing\">— \(escape(String(places.dropFirst(2))))</span>" }
+        let places = lexicon(.tasksRange, String(part.first), String(part.first + part.tasks.count - 1), String(part.total))
+        html +=
+            "<details\(ids.count > 1 ? ids[1] : "")>\n<summary>\(escape(lexicon(.tasksOfStudents))) <span class=\"count\">(\(part.tasks.count))</span>"
+        if !whole { html += " <span class=\"showing\">— \(escape(places))</span>" }
         html += "</summary>\n<div class=\"scroll\"><table class=\"tasks\">\n"
-        html += "<caption>\(value(c.code)): \(value(row.title)), \(count)\(escape(places))</caption>\n" + taskTableHead
-        for task in part.tasks { html += taskRowHTML(task, local: local) }
+        let count = lexicon.count(.tasksCount, part.tasks.count) + (whole ? "" : ", " + places)
+        html += "<caption>\(lexicon.markup(.sectionCaption, value(c.code), value(row.title), escape(count), escape: escape))</caption>\n"
+        html += taskTableHead(lexicon)
+        for task in part.tasks { html += taskRowHTML(task, local: local, lexicon: lexicon) }
         return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
     }
 }

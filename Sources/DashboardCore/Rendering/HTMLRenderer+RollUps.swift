@@ -5,24 +5,28 @@ extension HTMLRenderer {
     /// A course's rows: a heading with their number (and the places a page shows), then a
     /// captioned table with a count per bucket and the status in words.
     /// - Parameter place: where each row's title links to (a big course's page: its section).
-    static func assignmentsHTML(_ group: CourseGroup, level: Int, zone: TimeZone, place: ((AssignmentRow) -> String)? = nil) -> String {
+    static func assignmentsHTML(
+        _ group: CourseGroup, level: Int, zone: TimeZone, lexicon: Lexicon = .english, place: ((AssignmentRow) -> String)? = nil
+    ) -> String {
         let code = value(group.course.code)
         let id = place == nil ? "" : " id=\"assignments\""
-        var html = "<h\(level)\(id)>\(escape(RollUpWords.assignmentsHeading(group)))</h\(level)>\n"
-        html += "<div class=\"scroll\"><table class=\"rollup\">\n<caption>\(code): assignments</caption>\n<thead><tr>"
+        let label = { (phrase: Phrase) in escape(lexicon(phrase)) }
+        var html = "<h\(level)\(id)>\(escape(RollUpWords.assignmentsHeading(group, lexicon)))</h\(level)>\n"
         html +=
-            "<th scope=\"col\">ID</th><th scope=\"col\">Assignment</th><th scope=\"col\">Due</th><th scope=\"col\" class=\"n\">Students</th>"
-        for bucket in Bucket.allCases { html += "<th scope=\"col\" class=\"n\">\(ReportWords.title(bucket))</th>" }
-        html += "<th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
+            "<div class=\"scroll\"><table class=\"rollup\">\n<caption>\(lexicon.markup(.assignmentsCaption, code, escape: escape))</caption>\n<thead><tr>"
+        html +=
+            "<th scope=\"col\">\(label(.colID))</th><th scope=\"col\">\(label(.colAssignment))</th><th scope=\"col\">\(label(.colDue))</th><th scope=\"col\" class=\"n\">\(label(.colStudents))</th>"
+        for bucket in Bucket.allCases { html += "<th scope=\"col\" class=\"n\">\(escape(ReportWords.title(bucket, lexicon)))</th>" }
+        html += "<th scope=\"col\">\(label(.colStatus))</th></tr></thead>\n<tbody>\n"
         for row in group.assignments {
             // One `<time>` per due: the first, and the last when it differs.
             func time(_ due: String) -> String {
-                "<time datetime=\"\(escape(ReportWords.isoDue(due, zone: zone)))\">\(escape(ReportWords.due(due, zone: zone)))</time>"
+                "<time datetime=\"\(escape(ReportWords.isoDue(due, zone: zone)))\">\(escape(lexicon.due(due, zone: zone)))</time>"
             }
             let due: String
             if row.firstDue.isEmpty {
-                due = "<span class=\"none\">none</span>"
-            } else if ReportWords.due(row.firstDue, zone: zone) == ReportWords.due(row.lastDue, zone: zone) {
+                due = "<span class=\"none\">\(label(.none))</span>"
+            } else if lexicon.due(row.firstDue, zone: zone) == lexicon.due(row.lastDue, zone: zone) {
                 due = time(row.firstDue)
             } else {
                 due = time(row.firstDue) + " – " + time(row.lastDue)
@@ -33,7 +37,7 @@ extension HTMLRenderer {
             for bucket in Bucket.allCases { html += "<td class=\"n\">\(row.counts[bucket])</td>" }
             let urgent = RollUpWords.urgent(row.counts)
             html +=
-                "<td class=\"words\"><span class=\"status b-\(urgent.rawValue)\">\(escape(ReportWords.word(urgent)))</span> <span class=\"detail\">\(escape(RollUpWords.status(row)))</span></td></tr>\n"
+                "<td class=\"words\"><span class=\"status b-\(urgent.rawValue)\">\(escape(ReportWords.word(urgent, lexicon)))</span> <span class=\"detail\">\(escape(RollUpWords.status(row, lexicon)))</span></td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n"
     }

@@ -10,38 +10,43 @@ extension HTMLRenderer {
     /// …: reason" as text that wraps (never cut).
     /// `idPrefix` starts the heading's id (`overdue` on a course's own page, so a card links to
     /// `course-….html#overdue`; the course's anchor and `-` before it on a page of several).
-    static func sectionHTML(_ section: BucketSection, course c: CourseRecord, level: Int, local: LocalAsOf, idPrefix: String = "")
-        -> String
-    {
-        let title = ReportWords.title(section.bucket)
+    static func sectionHTML(
+        _ section: BucketSection, course c: CourseRecord, level: Int, local: LocalAsOf, idPrefix: String = "", lexicon: Lexicon = .english
+    ) -> String {
+        let title = escape(ReportWords.title(section.bucket, lexicon))
         let showing = ReportWords.showing(section)
         var html = "<h\(level) id=\"\(idPrefix)\(section.bucket.rawValue)\">\(title) <span class=\"count\">(\(section.total))</span>"
         if let showing { html += " <span class=\"showing\">— \(escape(showing))</span>" }
         html += "</h\(level)>\n"
-        let tasks = "\(section.total) task\(section.total == 1 ? "" : "s")"
-        html +=
-            "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(value(c.code)): \(title.lowercased()), \(tasks)\(showing.map { ", " + escape($0) } ?? "")</caption>\n"
-        html += taskTableHead
-        for t in section.tasks { html += taskRowHTML(t, local: local) }
+        let tasks = lexicon.count(.tasksCount, section.total) + (showing.map { ", " + $0 } ?? "")
+        let caption = lexicon.markup(
+            .sectionCaption, value(c.code), escape(ReportWords.word(section.bucket, lexicon)), escape(tasks), escape: escape)
+        html += "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(caption)</caption>\n"
+        html += taskTableHead(lexicon)
+        for t in section.tasks { html += taskRowHTML(t, local: local, lexicon: lexicon) }
         return html + "</tbody>\n</table></div>\n"
     }
 
     /// The head of a table of tasks.
-    static let taskTableHead =
-        "<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Title</th><th scope=\"col\">Student</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
+    static func taskTableHead(_ lexicon: Lexicon) -> String {
+        let columns: [Phrase] = [.colID, .colTitle, .colStudent, .colDue, .colPriority, .colStatus]
+        return "<thead><tr>" + columns.map { "<th scope=\"col\">\(escape(lexicon($0)))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+    }
 
-    /// One task's row: its anchor and what the page's script filters it by, then its cells.
-    static func taskRowHTML(_ t: ReportTask, local: LocalAsOf) -> String {
+    /// One task's row: its anchor and what the page's script filters it by, then its cells
+    /// (their `data-label`, the column's name on a phone, in the page's words).
+    static func taskRowHTML(_ t: ReportTask, local: LocalAsOf, lexicon: Lexicon = .english) -> String {
         let zone = local.timeZone
-        let words = TaskRowWords(t, at: local)
+        let words = TaskRowWords(t, at: local, lexicon: lexicon)
         let due =
             t.task.due.isEmpty
-            ? "<span class=\"none\">none</span>"
-            : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
+            ? "<span class=\"none\">\(escape(lexicon(.none)))</span>"
+            : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(lexicon.due(t.task.due, zone: zone)))</time>"
         var status = "<span class=\"status b-\(t.bucket.rawValue)\">\(escape(words.bucket))</span>"
         for detail in words.details { status += " <span class=\"detail\">\(value(detail))</span>" }
+        let label = { (phrase: Phrase) in escape(lexicon(phrase)) }
         return
-            "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"\(rowData(t, local: local))><td data-label=\"ID\"><code>\(value(t.task.taskID))</code></td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Student\">\(value(t.task.studentID))</td><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\">\(status)</td></tr>\n"
+            "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"\(rowData(t, local: local))><td data-label=\"\(label(.colID))\"><code>\(value(t.task.taskID))</code></td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"\(label(.colStudent))\">\(value(t.task.studentID))</td><td data-label=\"\(label(.colDue))\">\(due)</td><td data-label=\"\(label(.colPriority))\">\(escape(ReportWords.priority(t, lexicon)))</td><td data-label=\"\(label(.colStatus))\">\(status)</td></tr>\n"
     }
 
     /// What the page's script filters a row by (`PageScript`), as the command line decides it:

@@ -10,9 +10,21 @@ package enum HTMLRenderer {
             gridBody(report, cards: report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined())
         }
         return page(
-            title: "\(RollUpWords.reportName(report)) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))",
-            heading: RollUpWords.reportName(report), report: report,
-            nav: nil, body: body, script: script(report, .grid))
+            title: gridTitle(report), heading: RollUpWords.reportName(report), report: report, nav: nil, body: body,
+            script: script(report, .grid))
+    }
+
+    /// "Courses as of 2026-12-04 08:00 UTC", in the report's words.
+    static func gridTitle(_ report: Report) -> String {
+        let lexicon = report.query.lexicon
+        return lexicon(.titleAsOf, RollUpWords.reportName(report), lexicon.asOf(report.asOf, in: report.query.displayTimeZone))
+    }
+
+    /// The breadcrumb back to the index.
+    static func backNav(_ indexLink: String?, _ lexicon: Lexicon) -> String? {
+        indexLink.map {
+            "<nav aria-label=\"\(escape(lexicon(.breadcrumb)))\"><a href=\"\(escape($0))\">\(escape(lexicon(.allCourses)))</a></nav>\n"
+        }
     }
 
     /// Task lists: every group of the report on one page (or one course, when `report.groups`
@@ -23,8 +35,9 @@ package enum HTMLRenderer {
             let single = report.groups.count == 1
             return report.groups.map { groupHTML($0, report: report, underPageHeading: single) }.joined()
         }
-        let nav = indexLink.map { "<nav aria-label=\"Breadcrumb\"><a href=\"\(escape($0))\">All courses</a></nav>\n" }
-        return page(title: title, heading: title, report: report, nav: nav, body: body, script: script(report, .list))
+        return page(
+            title: title, heading: title, report: report, nav: backNav(indexLink, report.query.lexicon), body: body,
+            script: script(report, .list))
     }
 
     /// The page's script: `kind` for a page with something to filter (cards, or task rows in
@@ -55,10 +68,15 @@ package enum HTMLRenderer {
     static func page(title: String, heading: String, report: Report, nav: String?, body: String, script: PageScript.Kind? = nil)
         -> String
     {
-        let assets = PageAssets.of(script)
+        let lexicon = report.query.lexicon
+        let assets = PageAssets.of(script, lexicon)
+        let asOf = lexicon.markup(
+            .asOfHeader,
+            "<time datetime=\"\(report.generatedAsOf)\">\(escape(lexicon.asOf(report.asOf, in: report.query.displayTimeZone)))</time>",
+            escape: escape)
         return """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(escape(lexicon.htmlLanguage))">
             <head>
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="\(assets.policy)">
@@ -70,7 +88,7 @@ package enum HTMLRenderer {
             <body>
             <header>
             \(nav ?? "")<h1>\(value(heading))</h1>
-            <p class="asof">As of <time datetime="\(report.generatedAsOf)">\(escape(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone)))</time></p>
+            <p class="asof">\(asOf)</p>
             </header>
             <main>
             \(body)</main>
@@ -84,10 +102,9 @@ package enum HTMLRenderer {
     /// When the page was made, and when a change made since shows: the next night's page for a
     /// teacher's (`nightly` remakes them), the next run for the administrator's.
     static func footer(_ report: Report) -> String {
-        let when = ReportWords.asOf(report.asOf, in: report.query.displayTimeZone)
-        return report.query.wording.forReaders
-            ? "This page was made as of \(when). A pin or another change made today shows on the next night's page."
-            : "Made by dashboard as of \(when). A change made after that, such as a pin, shows when the reports are made again."
+        let lexicon = report.query.lexicon
+        let when = lexicon.asOf(report.asOf, in: report.query.displayTimeZone)
+        return report.query.wording.forReaders ? lexicon(.footerReader, when) : lexicon(.footerAdmin, when)
     }
 
     static func banner(_ report: Report) -> String {
@@ -122,7 +139,7 @@ package enum HTMLRenderer {
     static func gridBody(_ report: Report, cards: String) -> String {
         "<p class=\"totals\">\(escape(CardWords.totals(report.gridTotals, query: report.query)))</p>\n"
             + (OvernightWords.headline(report).map { "<p class=\"changes\">\(escape($0))</p>\n" } ?? "") + "<ul class=\"cards\">\n" + cards
-            + "</ul>\n" + attentionHTML(report.attention)
+            + "</ul>\n" + attentionHTML(report.attention, report.query.lexicon)
     }
 
     /// One card. A card that needs attention says so in words ("Needs attention: 6 overdue,
@@ -134,13 +151,14 @@ package enum HTMLRenderer {
         let c = card.course
         let code = value(c.code)
         let heading = link.map { "<a href=\"\(escape($0))\">\(code)</a>" } ?? code
-        let attention = CardWords.attention(card.counts)
+        let lexicon = query.lexicon
+        let attention = CardWords.attention(card.counts, lexicon)
         var html =
             "<li class=\"card\(attention == nil ? "" : " attention")\" data-s=\"\(escape(ReportPipeline.fold(c.code + " " + c.title)))\">\n<article aria-labelledby=\"c-\(anchor(c.courseID))\">\n"
         html += "<h2 id=\"c-\(anchor(c.courseID))\">\(heading) <span class=\"title\">\(value(c.title))</span></h2>\n"
         if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(value(c.teacher))</p>\n" }
         if card.total == 0 {
-            html += "<p>No tasks yet.</p>\n"
+            html += "<p>\(escape(lexicon(.noTasksYet)))</p>\n"
             if let changes = card.changesWords { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
             html += "</article>\n</li>\n"
             return html
@@ -148,7 +166,7 @@ package enum HTMLRenderer {
         if let attention {
             // The words link to the first section that needs attention on the course's page.
             let words = link.map { "<a href=\"\(escape($0))#\(card.count(.overdue) > 0 ? "overdue" : "today")\">\(escape(attention))</a>" }
-            html += "<p class=\"needs\"><strong>Needs attention:</strong> \(words ?? escape(attention))</p>\n"
+            html += "<p class=\"needs\"><strong>\(escape(lexicon(.needsAttention)))</strong> \(words ?? escape(attention))</p>\n"
         }
         let total = max(1, CardWords.barScale(card, query: query))
         html += "<div class=\"bar\" aria-hidden=\"true\">"
@@ -156,10 +174,10 @@ package enum HTMLRenderer {
             let share = min(100, Int((Double(card.count(bucket)) * 100 / Double(total)).rounded()))
             html += "<div class=\"b-\(bucket.rawValue) w\(share)\"></div>"
         }
-        html += "</div>\n<table class=\"counts\">\n<caption>Tasks of \(code) by status</caption>\n<tbody>\n"
+        html += "</div>\n<table class=\"counts\">\n<caption>\(lexicon.markup(.tasksByStatus, code, escape: escape))</caption>\n<tbody>\n"
         for bucket in CardWords.countedBuckets(query) {
             html +=
-                "<tr><th scope=\"row\" class=\"k-\(bucket.rawValue)\">\(ReportWords.title(bucket))</th><td>\(card.count(bucket))</td></tr>\n"
+                "<tr><th scope=\"row\" class=\"k-\(bucket.rawValue)\">\(escape(ReportWords.title(bucket, lexicon)))</th><td>\(card.count(bucket))</td></tr>\n"
         }
         html += "</tbody>\n</table>\n<p class=\"summary\">\(escape(CardWords.summary(card, query: query)))</p>\n"
         if let changes = card.changesWords { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
@@ -181,17 +199,25 @@ package enum HTMLRenderer {
         }
         html += aboutHTML(group, report: report, zone: zone)
         if report.query.groupBy == .assignment, !group.assignments.isEmpty {
-            return html + assignmentsHTML(group, level: level, zone: zone) + "</section>\n"
+            return html + assignmentsHTML(group, level: level, zone: zone, lexicon: report.query.lexicon) + "</section>\n"
         }
         if group.sections.isEmpty {
+            let lexicon = report.query.lexicon
+            let forReaders = report.query.wording.forReaders
             let message =
                 group.liveTasks == 0
-                ? ReportMessages.courseWithoutTasks(c, forReaders: report.query.wording.forReaders, prose: escape, value: value)
-                : escape(ReportMessages.allCompleted(group, wording: report.query.wording))
+                ? (forReaders
+                    ? escape(lexicon(.noTasksForCourse))
+                    : ReportMessages.courseWithoutTasks(c, forReaders: false, prose: escape, value: value))
+                : escape(
+                    forReaders
+                        ? lexicon.count(.allCompleted, group.liveTasks) : ReportMessages.allCompleted(group, wording: report.query.wording))
             html += "<p class=\"empty\">\(message)</p>\n"
         }
         let prefix = underPageHeading ? "" : anchor(c.courseID) + "-"
-        for section in group.sections { html += sectionHTML(section, course: c, level: level, local: local, idPrefix: prefix) }
+        for section in group.sections {
+            html += sectionHTML(section, course: c, level: level, local: local, idPrefix: prefix, lexicon: report.query.lexicon)
+        }
         html += "</section>\n"
         return html
     }
@@ -200,12 +226,17 @@ package enum HTMLRenderer {
     /// does not list, what changed overnight.
     static func aboutHTML(_ group: CourseGroup, report: Report, zone: TimeZone) -> String {
         let c = group.course
+        let lexicon = report.query.lexicon
         var about: [String] = []
-        if !c.teacher.isEmpty { about.append("Teacher: \(value(c.teacher))") }
-        if !c.term.isEmpty { about.append("Term: \(value(c.term))") }
-        about.append("Times in \(escape(ReportWords.zoneName(zone)))")
+        if !c.teacher.isEmpty { about.append(lexicon.markup(.teacherIs, value(c.teacher), escape: escape)) }
+        if !c.term.isEmpty { about.append(lexicon.markup(.termIs, value(c.term), escape: escape)) }
+        about.append(escape(lexicon(.timesIn, ReportWords.zoneName(zone))))
         var html = "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
-        if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
+        if let note = ReportMessages.completedNotShown(group, report: report) {
+            let words =
+                report.query.wording.forReaders ? lexicon.count(.completedNotListed, report.completedByCourse[c.courseID] ?? 0) : note
+            html += "<p class=\"note\">\(escape(words))</p>\n"
+        }
         if let changes = OvernightWords.course(group.course.courseID, report) { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
         return html
     }

@@ -27,32 +27,43 @@ package enum PageScript {
         case grid
     }
 
-    /// The script's words (English), by CLDR plural category where they count: the script picks
-    /// the form with the browser's `Intl.PluralRules` for the page's language.
-    static let words = """
-        {"search":"Search titles","status":"Status","due":"Due","any":"Any time","week":"This week","next7":"Next 7 days",\
-        "overdueOnly":"Overdue only","student":"Student","allStudents":"All students","assignment":"Assignment",\
-        "allAssignments":"All assignments","clear":"Clear filters","filters":"Filter the tasks","filterCourses":"Filter the courses",\
-        "attention":"Needs attention only","of":"{n} of {total}",\
-        "bucket":{"overdue":"Overdue","today":"Due today","upcoming":"Upcoming","undated":"No due date","completed":"Completed"},\
-        "tasksShown":{"one":"Showing {n} of {total} tasks","other":"Showing {n} of {total} tasks"},\
-        "tasksAll":{"one":"Showing the {total} task","other":"Showing all {total} tasks"},\
-        "coursesShown":{"one":"Showing {n} of {total} courses","other":"Showing {n} of {total} courses"},\
-        "coursesAll":{"one":"Showing the {total} course","other":"Showing all {total} courses"},\
-        "pageShown":{"one":"Showing {n} of the {total} tasks on this page","other":"Showing {n} of the {total} tasks on this page"},\
-        "pageAll":{"one":"Showing the {total} task on this page","other":"Showing all {total} tasks on this page"}}
-        """
+    /// The script's words in `lexicon`'s language, as a JSON object; a counted phrase as its
+    /// forms by CLDR plural category, which the script picks with the browser's
+    /// `Intl.PluralRules` for the page's language (`{0}` the rows shown, `{n}` of how many).
+    static func words(_ lexicon: Lexicon) -> String {
+        func text(_ phrase: Phrase) -> JSONValue { .string(lexicon(phrase)) }
+        func forms(_ phrase: Phrase) -> JSONValue {
+            .object(PluralRules.categories(of: lexicon.language).map { ($0.rawValue, .string(lexicon.form(phrase, $0))) })
+        }
+        let buckets: [(String, JSONValue)] = Bucket.allCases.map { ($0.rawValue, .string(ReportWords.title($0, lexicon))) }
+        return JSONValue.object([
+            ("search", text(.jsSearch)), ("status", text(.jsStatus)), ("due", text(.jsDue)), ("any", text(.jsAny)),
+            ("week", text(.jsWeek)), ("next7", text(.jsNext7)), ("overdueOnly", text(.jsOverdueOnly)), ("student", text(.jsStudent)),
+            ("allStudents", text(.jsAllStudents)), ("assignment", text(.jsAssignment)), ("allAssignments", text(.jsAllAssignments)),
+            ("clear", text(.jsClear)), ("filters", text(.jsFilters)), ("filterCourses", text(.jsFilterCourses)),
+            ("attention", text(.jsAttention)), ("of", text(.jsOf)), ("bucket", .object(buckets)),
+            ("tasksShown", forms(.jsTasksShown)), ("tasksAll", forms(.jsTasksAll)), ("coursesShown", forms(.jsCoursesShown)),
+            ("coursesAll", forms(.jsCoursesAll)), ("pageShown", forms(.jsPageShown)), ("pageAll", forms(.jsPageAll)),
+        ]).rendered(indent: 0)
+    }
 
-    /// The script, with its words.
-    package static let script = """
+    /// The script in `lexicon`'s words.
+    package static func script(_ lexicon: Lexicon) -> String {
+        template.replacingOccurrences(of: "@WORDS@", with: words(lexicon))
+    }
+
+    /// The script; `@WORDS@` stands for its words (`words`).
+    static let template = """
         (() => {
           "use strict";
-          const W = \(words);
+          const W = @WORDS@;
           const main = document.querySelector("main");
           if (!main) return;
           const plural = new Intl.PluralRules(document.documentElement.lang || "en");
-          const say = (forms, n, total) => (forms[plural.select(total)] || forms.other).replace("{n}", n).replace("{total}", total);
-          const fold = (text) => text.normalize("NFKD").replace(/\\p{M}/gu, "").toLowerCase();
+          const say = (forms, n, total) => (forms[plural.select(total)] || forms.other).replace("{0}", n).replace("{n}", total);
+          // As Foundation folds case, diacritics and width: NFKD, marks removed, lower case, and
+          // the case foldings lower case leaves alone (ß is ss, final ς is σ).
+          const fold = (text) => text.normalize("NFKD").replace(/\\p{M}/gu, "").toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
           const el = (tag, props, ...children) => {
             const node = document.createElement(tag);
             for (const [key, value] of Object.entries(props || {})) {
@@ -163,6 +174,7 @@ package enum PageScript {
             const words = fold(state.q).split(/\\s+/).filter(Boolean);
             const active = words.length > 0 || state.b.length > 0 || state.w !== "" || state.st !== "" || state.a !== "" || state.need;
             let shown = 0;
+            const changes = [];
             for (const t of tables) t.shown = 0;
             for (const item of items) {
               let keep = words.every((w) => item.s.includes(w) || (item.c !== undefined && item.c.includes(w)));
@@ -174,14 +186,16 @@ package enum PageScript {
                 if (keep && state.w === "7") keep = item.day !== null && !item.past && item.day <= 7;
                 if (keep && state.w === "overdue") keep = item.b === "overdue";
               }
-              if (item.node.hidden === keep) item.node.hidden = !keep;
+              if (item.node.hidden === keep) changes.push(item);
+              item.keep = keep;
               if (keep) { shown += 1; if (item.table) item.table.shown += 1; }
             }
+            show(changes, ++generation);
             for (const t of tables) {
               const hide = active && t.shown === 0;
               t.node.hidden = hide;
               if (t.heading) t.heading.hidden = hide;
-              if (t.count) t.count.textContent = active ? "(" + W.of.replace("{n}", t.shown).replace("{total}", t.total) + ")" : t.text;
+              if (t.count) t.count.textContent = active ? "(" + W.of.replace("{0}", t.shown).replace("{1}", t.total) + ")" : t.text;
               const details = t.node.closest("details");
               if (details && active && t.shown > 0) details.open = true;
             }
@@ -190,6 +204,21 @@ package enum PageScript {
             const [some, all] = grid ? [W.coursesShown, W.coursesAll] : paged ? [W.pageShown, W.pageAll] : [W.tasksShown, W.tasksAll];
             live.textContent = active ? say(some, shown, total) : say(all, total, total);
             clear.disabled = !active;
+          };
+          // Rows shown or hidden in slices, in page order, a frame each: the counts are right at
+          // once and the top of the page follows the keystroke within a frame, however many
+          // thousand rows come back after it (their layout is the cost, not the matching);
+          // `aria-busy` on the main region until the last slice is in.
+          let generation = 0;
+          const show = (changes, mine) => {
+            const slice = changes.splice(0, 400);
+            for (const item of slice) item.node.hidden = !item.keep;
+            if (changes.length > 0) {
+              main.setAttribute("aria-busy", "true");
+              requestAnimationFrame(() => { if (mine === generation) show(changes, mine); });
+            } else {
+              main.removeAttribute("aria-busy");
+            }
           };
           let typing = false;
           const changed = (isTyping) => {
@@ -202,8 +231,10 @@ package enum PageScript {
               } catch (error) {
                 location.hash = hash;
               }
+              typing = isTyping;
+            } else if (!isTyping) {
+              typing = false;
             }
-            typing = isTyping;
             apply(state);
           };
           const restore = () => { typing = false; const state = parse(location.hash); write(state); apply(read()); };
@@ -263,18 +294,25 @@ struct PageAssets: Sendable {
         self.policy = policy
     }
 
-    static func of(_ kind: PageScript.Kind?) -> PageAssets {
-        switch kind {
-        case nil: return plain
-        case .list?: return list
-        case .grid?: return grid
-        }
+    /// A page's assets for `kind` in `lexicon`'s language (each made once).
+    static func of(_ kind: PageScript.Kind?, _ lexicon: Lexicon) -> PageAssets {
+        guard let kind else { return plain }
+        let pair = byLanguage[lexicon.language] ?? byLanguage[.en]!
+        return kind == .list ? pair.list : pair.grid
     }
 
     static let plain = PageAssets(style: "\n" + HTMLRenderer.style + "\n", script: nil)
-    static let list = PageAssets(style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n", script: "\n" + PageScript.script + "\n")
-    static let grid = PageAssets(
-        style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n" + barWidths + "\n", script: "\n" + PageScript.script + "\n")
+    static let byLanguage: [ReportLanguage: (list: PageAssets, grid: PageAssets)] = Dictionary(
+        uniqueKeysWithValues: ReportLanguage.allCases.map { language in
+            let script = "\n" + PageScript.script(Lexicon(language)) + "\n"
+            return (
+                language,
+                (
+                    PageAssets(style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n", script: script),
+                    PageAssets(style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n" + barWidths + "\n", script: script)
+                )
+            )
+        })
 
     /// A class per whole percent of the card's bar.
     static let barWidths = stride(from: 0, through: 100, by: 10).map { tens in

@@ -28,6 +28,7 @@ package enum ReportFormat: String, Sendable, CaseIterable {
     package func render(
         _ report: Report, width: Int, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil, style: TextStyle = .plain
     ) -> String {
+        let report = report.worded(for: self)
         switch self {
         case .text: return TextRenderer.render(report, width: width, style: style)
         case .markdown: return MarkdownRenderer.render(report, link: link, indexLink: indexLink)
@@ -39,7 +40,8 @@ package enum ReportFormat: String, Sendable, CaseIterable {
             case .list:
                 let title =
                     report.groups.count == 1
-                    ? (report.groups.first.map { "\($0.course.code) — \($0.course.title)" } ?? RollUpWords.reportName(report))
+                    ? (report.groups.first.map { report.query.lexicon(.courseTitle, $0.course.code, $0.course.title) }
+                        ?? RollUpWords.reportName(report))
                     : RollUpWords.reportName(report)
                 return HTMLRenderer.listPage(report, title: title, indexLink: indexLink)
             }
@@ -78,5 +80,17 @@ package enum ReportSet {
             format.render(grid, width: width, link: { listed.contains($0.courseID) ? ReportFileNames.course($0.courseID, ext: ext) : nil }),
             name: index, in: directory)
         return [index] + written
+    }
+}
+
+extension Report {
+    /// The report as `format` words it: HTML pages in the query's lexicon (issue 29), every other
+    /// format in English (machines read JSON, CSV and the rest; the terminal's and Markdown's
+    /// words follow in their own time).
+    package func worded(for format: ReportFormat) -> Report {
+        guard format != .html, query.lexicon != .english else { return self }
+        var report = self
+        report.query.lexicon = .english
+        return report
     }
 }

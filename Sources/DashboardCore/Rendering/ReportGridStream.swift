@@ -39,6 +39,7 @@ package enum ReportGridStream {
         frame: Report, count: Int, source: some GridCardSource, format: ReportFormat, width: Int, chunk: Int, style: TextStyle,
         emit: (String) -> Void
     ) throws {
+        let frame = frame.worded(for: format)
         func cards(_ body: (CourseCard, String?) -> Void) throws { try source.forEachCard(body) }
         guard frame.kind == .grid, frame.state == .ok, frame.page.limit == nil, count > 1 else {
             var report = frame
@@ -107,8 +108,7 @@ package enum ReportGridStream {
             let marker = "\u{1}cards\u{1}"
             let body = HTMLRenderer.stateAware(frame) { HTMLRenderer.gridBody(frame, cards: marker) }
             let page = HTMLRenderer.page(
-                title: "\(RollUpWords.reportName(frame)) as of \(ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone))",
-                heading: RollUpWords.reportName(frame), report: frame,
+                title: HTMLRenderer.gridTitle(frame), heading: RollUpWords.reportName(frame), report: frame,
                 nav: nil, body: body, script: HTMLRenderer.script(frame, .grid))
             let parts = page.components(separatedBy: marker)
             emit(parts.first ?? "")

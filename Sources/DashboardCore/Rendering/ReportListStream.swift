@@ -85,6 +85,7 @@ package enum ReportListStream {
         var tail = ""
 
         init(frame: Report, format: ReportFormat, width: Int, style: TextStyle = .plain) {
+            let frame = frame.worded(for: format)
             self.frame = frame
             self.format = format
             self.width = max(20, width)

@@ -103,7 +103,7 @@ package enum ReportTeacherSets {
             let material = addresses.isEmpty ? nil : DigestMaterial()
             let folder = PathText.join(root, teacher.folder)
             try writeSet(
-                ids, into: folder, path: path, name: TeacherIndex.setName(teacher.name),
+                ids, into: folder, path: path, name: query.lexicon(.coursesOf, ReportWords.visible(teacher.name)),
                 feedName: CalendarSettings.teacherFeedName(teacher.name),
                 material: material
             ) { format, frame in

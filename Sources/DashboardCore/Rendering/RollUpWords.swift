@@ -5,16 +5,17 @@ package enum RollUpWords {
     /// An assignment row's status: each bucket with tasks, in report order, the first with the
     /// assignment's whole number of tasks and the overdue one with how late: "6 of 20 overdue
     /// (5 days late), 14 completed".
-    package static func status(_ row: AssignmentRow) -> String {
+    package static func status(_ row: AssignmentRow, _ lexicon: Lexicon = .english) -> String {
         var parts: [String] = []
         for bucket in Bucket.allCases where row.counts[bucket] > 0 {
             var part =
                 parts.isEmpty
-                ? "\(row.counts[bucket]) of \(row.live) \(ReportWords.word(bucket))" : "\(row.counts[bucket]) \(ReportWords.word(bucket))"
-            if bucket == .overdue, let days = row.daysLate { part += " (\(TaskRowWords.lateWords(days)))" }
+                ? lexicon(.xOfY, String(row.counts[bucket]), String(row.live), ReportWords.word(bucket, lexicon))
+                : ReportWords.count(row.counts[bucket], bucket, lexicon)
+            if bucket == .overdue, let days = row.daysLate { part = lexicon(.withLate, part, TaskRowWords.lateWords(days, lexicon)) }
             parts.append(part)
         }
-        return parts.joined(separator: ", ")
+        return lexicon.list(parts)
     }
 
     /// The most urgent bucket a row has tasks in (the colour of its status on a terminal).
@@ -24,17 +25,17 @@ package enum RollUpWords {
 
     /// An assignment's due as its course's teachers read it: one due ("2026-11-24"), the first
     /// and the last ("2026-11-24 – 2026-11-27") when its tasks differ, or nil when undated.
-    package static func due(_ row: AssignmentRow, zone: TimeZone) -> String? {
+    package static func due(_ row: AssignmentRow, zone: TimeZone, _ lexicon: Lexicon = .english) -> String? {
         guard !row.firstDue.isEmpty else { return nil }
-        let first = ReportWords.due(row.firstDue, zone: zone)
-        let last = ReportWords.due(row.lastDue, zone: zone)
+        let first = lexicon.due(row.firstDue, zone: zone)
+        let last = lexicon.due(row.lastDue, zone: zone)
         return first == last ? first : first + " – " + last
     }
 
     /// The heading of a course's rows: "Assignments (12)", with "— showing 1–5 of 12" on a page
     /// that shows part of them.
-    package static func assignmentsHeading(_ group: CourseGroup) -> String {
-        let head = "Assignments (\(group.assignmentTotal))"
+    package static func assignmentsHeading(_ group: CourseGroup, _ lexicon: Lexicon = .english) -> String {
+        let head = lexicon.count(.assignmentsHeading, group.assignmentTotal)
         guard group.assignmentFirst != 1 || group.assignments.count != group.assignmentTotal else { return head }
         let last = group.assignmentFirst + group.assignments.count - 1
         let places = group.assignmentFirst == last ? "\(last)" : "\(group.assignmentFirst)–\(last)"
@@ -69,7 +70,7 @@ package enum RollUpWords {
     /// A report's name in its header: "Courses" (a grid), "Task lists", "Assignments" or
     /// "Tasks by student".
     package static func reportName(_ report: Report) -> String {
-        guard report.kind == .list else { return report.query.courseSetName ?? "Courses" }
+        guard report.kind == .list else { return report.query.courseSetName ?? report.query.lexicon(.courses) }
         switch report.query.groupBy {
         case .bucket: return "Task lists"
         case .assignment: return "Assignments"

@@ -27,12 +27,13 @@ package struct TaskRowWords: Sendable, Equatable {
     /// The names of the stored values a hand edit made invalid ("invalid due \"x\"").
     package var invalid: [String]
 
-    package init(_ task: ReportTask, at local: LocalAsOf) {
+    /// - Parameter lexicon: the words (English in every format but a page in a language).
+    package init(_ task: ReportTask, at local: LocalAsOf, lexicon: Lexicon = .english) {
         taskID = task.task.taskID
-        bucket = ReportWords.word(task.bucket)
+        bucket = ReportWords.word(task.bucket, lexicon)
         daysLate = Self.daysLate(task, at: local)
-        late = daysLate.map(Self.lateWords)
-        override = task.pinned ? Self.overrideWords(task.override, zone: local.timeZone) : nil
+        late = daysLate.map { Self.lateWords($0, lexicon) }
+        override = task.pinned ? Self.overrideWords(task.override, zone: local.timeZone, lexicon: lexicon) : nil
         invalid = task.task.invalid.map(\.words)
     }
 
@@ -73,33 +74,29 @@ package struct TaskRowWords: Sendable, Equatable {
     /// "late today", "1 day late", "N days late"; from two months on, how long ago that was in
     /// whole months or years too ("4425 days late, due 12 years ago"), so that a due from a
     /// term long past reads as such (issue 29).
-    package static func lateWords(_ days: Int) -> String {
+    package static func lateWords(_ days: Int, _ lexicon: Lexicon = .english) -> String {
         switch days {
-        case 0: return "late today"
-        case 1: return "1 day late"
-        case ..<60: return "\(days) days late"
-        case ..<365: return "\(days) days late, due \(days / 30) months ago"
-        default:
-            let years = days / 365
-            return "\(days) days late, due \(years) year\(years == 1 ? "" : "s") ago"
+        case 0: return lexicon(.lateToday)
+        case ..<60: return lexicon.count(.daysLate, days)
+        case ..<365: return lexicon(.lateAndAgo, lexicon.count(.daysLate, days), lexicon.count(.monthsAgo, days / 30))
+        default: return lexicon(.lateAndAgo, lexicon.count(.daysLate, days), lexicon.count(.yearsAgo, days / 365))
         }
     }
 
     /// "set by hand until END: REASON", without the end when there is none (or it cannot be
     /// read: such an override never ends), without the reason when it is empty.
-    package static func overrideWords(_ override: StoredOverride?, zone: TimeZone) -> String {
-        var words = "set by hand"
-        guard let override else { return words }
-        if let end = until(override, zone: zone) { words += " until " + end }
+    package static func overrideWords(_ override: StoredOverride?, zone: TimeZone, lexicon: Lexicon = .english) -> String {
+        guard let override else { return lexicon(.setByHand) }
+        var words = until(override, zone: zone, lexicon: lexicon).map { lexicon(.setByHandUntil, $0) } ?? lexicon(.setByHand)
         let reason = override.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !reason.isEmpty { words += ": " + reason }
+        if !reason.isEmpty { words = lexicon(.withReason, words, reason) }
         return words
     }
 
     /// The override's end as the course's teachers read it (`2026-12-06`, `2026-12-06 14:00`),
     /// or nil when it has none or it cannot be read.
-    package static func until(_ override: StoredOverride, zone: TimeZone) -> String? {
-        let text = ReportWords.due(override.until, zone: zone)
+    package static func until(_ override: StoredOverride, zone: TimeZone, lexicon: Lexicon = .english) -> String? {
+        let text = lexicon.due(override.until, zone: zone)
         return text.isEmpty ? nil : text
     }
 

@@ -41,9 +41,6 @@ package enum TeacherIndex {
     /// The header of its grid.
     package static let unassignedName = "Courses without a teacher"
 
-    /// What a teacher's own index is called: "Courses of Dr. Maria Alvarez".
-    package static func setName(_ teacher: String) -> String { "Courses of " + ReportWords.visible(teacher) }
-
     package static func folderName(_ teacher: String) -> String {
         ReportFileNames.slug(teacher) + "-" + ReportFileNames.shortHash(teacher)
     }
@@ -125,9 +122,12 @@ package enum TeacherIndex {
             if apart { out += CSVWriter.line(["", String(unassigned.live), unassignedFolder, "unassigned"]) }
             return out
         case .html:
-            var body = "<table>\n<caption>Teachers and their report folders</caption>\n"
-            body += "<thead><tr><th scope=\"col\">Teacher</th><th scope=\"col\">Courses</th>"
-            body += "<th scope=\"col\">Overdue</th><th scope=\"col\">Due today</th></tr></thead>\n<tbody>\n"
+            let lexicon = frame.query.lexicon
+            let label = { (phrase: Phrase) in HTMLRenderer.escape(lexicon(phrase)) }
+            var body = "<table>\n<caption>\(label(.teachersCaption))</caption>\n"
+            body += "<thead><tr><th scope=\"col\">\(label(.colTeacher))</th><th scope=\"col\">\(label(.colCourses))</th>"
+            body +=
+                "<th scope=\"col\">\(label(.titleOverdue))</th><th scope=\"col\">\(label(.titleToday))</th></tr></thead>\n<tbody>\n"
             for entry in entries {
                 let counts = entry.counts ?? BucketCounts()
                 body +=
@@ -143,7 +143,8 @@ package enum TeacherIndex {
                     + "(the folder \(unassignedFolder), not a teacher's).</p>\n</section>\n"
             }
             return HTMLRenderer.page(
-                title: "Teachers as of \(when)", heading: "Teachers", report: frame, nav: nil, body: HTMLRenderer.banner(frame) + body)
+                title: lexicon(.titleAsOf, lexicon(.teachers), lexicon.asOf(asOf, in: frame.query.displayTimeZone)),
+                heading: lexicon(.teachers), report: frame, nav: nil, body: HTMLRenderer.banner(frame) + body)
         }
     }
 

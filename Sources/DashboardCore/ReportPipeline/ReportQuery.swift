@@ -57,6 +57,9 @@ public struct ReportQuery: Sendable, Equatable {
     /// for a big course's page and a teacher's "what needs you today" (issue 29). Not a user
     /// filter.
     package var rollUpBeside = false
+    /// The words of the pages that speak the reader's language (issue 29: HTML pages so far;
+    /// `Lexicon`). Machine formats never use it (`Report.forMachines`).
+    package var lexicon = Lexicon.english
 
     public init() {}
 

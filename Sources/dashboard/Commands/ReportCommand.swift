@@ -67,6 +67,7 @@ enum ReportCommand: Command {
             .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
             .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
             .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
+            .value("language", "TAG", "the HTML pages' language for this run: a BCP 47 tag of en, de, fr, es or ja (default: English)"),
         ]
 
     /// The search and filters that select tasks: the report's, and bulk `reclassify`'s (the same
@@ -109,6 +110,13 @@ enum ReportCommand: Command {
         var query = try query(args)
         // The reader's --timezone shows the report's times; it never moves a bucket.
         query.displayTimeZone = invocation.global.timeZone
+        if let given = args.value("language") {
+            switch ReportLanguage.tag(given) {
+            case .success(let tag): query.lexicon = Lexicon(tag)
+            case .failure(let refusal):
+                throw CommandError(.usage, "--language \"\(VisibleText.of(given))\" \(refusal.reason)", hint: LanguageRefusal.hint)
+            }
+        }
         let out = args.value("out")
         if out != nil, args.value("limit") != nil || args.value("page") != nil {
             throw CommandError.usage(

@@ -43,7 +43,7 @@ struct ReportEscapingTests {
     /// A page without the one script it may have (the filters', issue 29): what is left must
     /// hold no script at all.
     static func withoutOwnScript(_ html: String) -> String {
-        html.replacingOccurrences(of: "<script>\n" + PageScript.script + "\n</script>", with: "")
+        html.replacingOccurrences(of: "<script>\n" + PageScript.script(.english) + "\n</script>", with: "")
     }
 
     @Test("hostile values appear only escaped in HTML pages", arguments: [Report.Kind.grid, .list])

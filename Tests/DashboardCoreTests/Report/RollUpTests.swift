@@ -112,7 +112,9 @@ struct RollUpTests {
                 "|Pinned|2026-12-05..2026-12-05|0|1 0 0 0 0|1|-",
             ])
         #expect(
-            rows.map(RollUpWords.status) == ["3 of 4 overdue (5 days late), 1 completed", "1 of 1 overdue (late today)", "1 of 1 overdue"])
+            rows.map { RollUpWords.status($0) } == [
+                "3 of 4 overdue (5 days late), 1 completed", "1 of 1 overdue (late today)", "1 of 1 overdue",
+            ])
     }
 
     /// Rows with ties: Zeta 11-30; "Task 2" (by title) and B1 "Task 2" and "Task 10" on 12-02;

@@ -68,10 +68,10 @@ import Testing
     }
 
     @Test func lateWords() {
-        #expect([0, 1, 2, 33].map(TaskRowWords.lateWords) == ["late today", "1 day late", "2 days late", "33 days late"])
+        #expect([0, 1, 2, 33].map { TaskRowWords.lateWords($0) } == ["late today", "1 day late", "2 days late", "33 days late"])
         // From two months on, how long ago too (issue 29): a term long past reads as such.
         #expect(
-            [59, 60, 89, 90, 364, 365, 729, 730, 4425].map(TaskRowWords.lateWords) == [
+            [59, 60, 89, 90, 364, 365, 729, 730, 4425].map { TaskRowWords.lateWords($0) } == [
                 "59 days late", "60 days late, due 2 months ago", "89 days late, due 2 months ago", "90 days late, due 3 months ago",
                 "364 days late, due 12 months ago", "365 days late, due 1 year ago", "729 days late, due 1 year ago",
                 "730 days late, due 2 years ago", "4425 days late, due 12 years ago",
