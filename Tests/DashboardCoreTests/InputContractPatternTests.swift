@@ -165,6 +165,31 @@ struct InputContractPatternTests {
         #expect(try Self.matches(ContractPattern.email, long))
     }
 
+    @Test("the language pattern accepts exactly the tags the normalizer keeps: well-formed, of a supported language")
+    func languagePattern() throws {
+        let languages = ["en", "DE", "fr", "Es", "jA", "zh", "pt", "xx", "e", "deu", "german", "x", "i", "dé", "3d"]
+        let rests = [
+            "", "-AT", "_at", "-Hant", "-Hant-TW", "-419", "-1996", "-Latn-RS-1996", "-u-ca-gregory", "-x-priv", "-abc", "--AT", "-AT-",
+            "-a", "-x", "-AT-DE", "-a-bc-x-y", " AT", "-Latn-Latn", "-12", "-1234", "-abcd5", "-abcdefghi", "-AT-x-a-b-c",
+            "-a-bc-b-cd", "-x-abcdefghi", "-AT_1996_u_co_phonebk", "-ab-c", "-abc-def", "-aaa-bbb-ccc-ddd", "-u-ca", "-4",
+        ]
+        var checked = 0
+        let regex = try NSRegularExpression(pattern: "\\A(?:\(ContractPattern.language))\\z")
+        for language in languages {
+            for rest in rests {
+                for pad in [("", ""), (" ", "\u{A0}"), ("\t", "\n")] {
+                    let value = pad.0 + language + rest + pad.1
+                    let accepted = Self.accepts { _ = try RowNormalizer.language(value) }
+                    #expect(Self.matches(regex, value) == accepted, "\(value.debugDescription)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
+        #expect(try Self.matches(ContractPattern.language, ""))
+        #expect(try Self.matches(ContractPattern.language, " "))
+    }
+
     @Test("the id patterns accept exactly the ids the normalizer keeps: no invisible format character, required ones not blank")
     func idPatterns() throws {
         var values = ["", " ", "\u{A0}", "a", " a ", "C1", "C 1", "\u{3000}x", "\u{1B}[31m", "a\tb", "é", "e\u{301}", "👩‍💻", "\u{85}x\u{85}"]

@@ -66,7 +66,8 @@ import Testing
             "sqlite3",
             [
                 "db.sqlite",
-                "DROP TRIGGER courses_email_written; ALTER TABLE courses DROP COLUMN teacher_email; "
+                Self.withoutLanguage
+                    + "DROP TRIGGER courses_email_written; ALTER TABLE courses DROP COLUMN teacher_email; "
                     + "ALTER TABLE course_history DROP COLUMN teacher_email; ALTER TABLE held_courses DROP COLUMN teacher_email; "
                     + "PRAGMA user_version = 10;",
             ])
@@ -76,6 +77,53 @@ import Testing
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stderr.hasSuffix(" tables, every table compared\n"), "\(result)")
         #expect(try server.psql(name, "SELECT course_id, teacher_email FROM courses ORDER BY course_id").stdout == "C1|\nC2|\n")
+    }
+
+    /// What SQLite's schema 12 added, taken away (issue 29): the courses' languages.
+    static let withoutLanguage =
+        "DROP TRIGGER courses_language_written; ALTER TABLE courses DROP COLUMN language; "
+        + "ALTER TABLE course_history DROP COLUMN language; ALTER TABLE held_courses DROP COLUMN language; "
+
+    /// Issue 29: a source from before the course's language (a SQLite file of schema 11)
+    /// copies with every language '' and the tables compared.
+    @Test func aSourceFromBeforeTheLanguageCopiesWithTheLanguageEmpty() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Self.imported()
+        let downgrade = try sandbox.runTool("sqlite3", ["db.sqlite", Self.withoutLanguage + "PRAGMA user_version = 11;"])
+        #expect(downgrade.exitCode == 0, "\(downgrade)")
+        let name = try server.database()
+        let result = try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stderr.hasSuffix(" tables, every table compared\n"), "\(result)")
+        #expect(try server.psql(name, "SELECT course_id, language FROM courses ORDER BY course_id").stdout == "C1|\nC2|\n")
+    }
+
+    /// Issue 29: the courses' languages, their history and a held batch's rows go to PostgreSQL
+    /// and back into a new SQLite file as they were.
+    @Test func theCoursesLanguagesGoToPostgreSQLAndBack() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Self.imported()
+        _ = try sandbox.write(
+            "in2/courses.csv", "course_id,code,title,language\nC1,MATH 101,Algebra,de_AT\nC2,BIO 200,Biology,ja\n")
+        #expect(try sandbox.run(["--db", "db.sqlite", "import", "in2/"]).exitCode == 0)
+        _ = try sandbox.write("in3/courses.csv", "course_id,code,title,language\nC1,MATH 101,Algebra,es-419\n")
+        let held = try sandbox.run(["--db", "db.sqlite", "import", "--mode", "sync", "--max-delete", "0", "in3/"])
+        #expect(held.exitCode == 65, "\(held)")
+        let name = try server.database()
+        #expect(try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)]).exitCode == 0)
+        #expect(try server.psql(name, "SELECT course_id, language FROM courses ORDER BY course_id").stdout == "C1|de-AT\nC2|ja\n")
+        #expect(
+            try server.psql(name, "SELECT course_id, language FROM course_history ORDER BY batch_id, course_id").stdout
+                == "C1|\nC2|\nC1|\nC2|\n")
+        #expect(try server.psql(name, "SELECT course_id, language FROM held_courses").stdout == "C1|es-419\n")
+        let back = try sandbox.run(["copy", "--from", server.url(name), "--to", "back.sqlite"])
+        #expect(back.exitCode == 0, "\(back)")
+        for table in ["courses", "course_history", "held_courses"] {
+            let sql = "SELECT * FROM \(table) ORDER BY 1, 2"
+            #expect(
+                try sandbox.runTool("sqlite3", ["back.sqlite", sql]).stdout == (try sandbox.runTool("sqlite3", ["db.sqlite", sql]).stdout),
+                "\(table)")
+        }
     }
 
     @Test func aCopyBackIntoANewSQLiteFileReportsAndAuditsAsTheOriginal() throws {

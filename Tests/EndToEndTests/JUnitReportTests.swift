@@ -43,7 +43,7 @@ import Testing
                 == "dashboard: check dry run (merge), nothing written: 5 rows read, would insert 5, would update 0, 0 unchanged, would delete 0, 0 rejected, 0 warnings\n"
         )
         let document = try JUnitDocument.parse(result.stdout)
-        #expect(document.attributes == ["name": "dashboard check", "tests": "48", "failures": "0", "errors": "0", "time": "0"])
+        #expect(document.attributes == ["name": "dashboard check", "tests": "49", "failures": "0", "errors": "0", "time": "0"])
         #expect(document.suites.map(\.name) == ["courses.csv", "tasks.csv"])
         #expect(document.suites.map { $0.cases.map(\.name) } == [Self.courseRules, Self.taskRules])
         #expect(document.suites.allSatisfy { $0.cases.allSatisfy { $0.outcomes.isEmpty && $0.systemOut.isEmpty } })
@@ -57,7 +57,7 @@ import Testing
     static let courseRules =
         fileRules + [
             "missing_value", "wrong_field_count", "malformed_quote", "value_too_long", "invisible_character", "invalid_timezone",
-            "invalid_email", "duplicate_id",
+            "invalid_email", "invalid_language", "duplicate_id",
         ]
         + warningRules
     static let taskRules =

@@ -36,11 +36,12 @@ package struct PlannedChange: Equatable, Sendable {
     package let fields: [Field]
 
     /// The stored fields of a row of `kind`, in the order `old`/`new` values are given in.
-    /// Courses: code, title, term, teacher, timezone, teacher_email. Tasks: course_id, title, student_id,
-    /// due, priority, completed (`true`/`false`), assignment_id — the columns the plan compares.
+    /// Courses: code, title, term, teacher, timezone, teacher_email, language. Tasks: course_id,
+    /// title, student_id, due, priority, completed (`true`/`false`), assignment_id — the columns
+    /// the plan compares.
     package static func fieldNames(_ kind: FileKind) -> [String] {
         switch kind {
-        case .courses: return ["code", "title", "term", "teacher", "timezone", "teacher_email"]
+        case .courses: return ["code", "title", "term", "teacher", "timezone", "teacher_email", "language"]
         case .tasks: return ["course_id", "title", "student_id", "due", "priority", "completed", "assignment_id"]
         }
     }

@@ -12,8 +12,8 @@
 /// - Then each row, against the rules of its kind: a courses row has no due date, priority,
 ///   completed flag or course reference, so it is never checked for `invalid_date`,
 ///   `ambiguous_date`, `implausible_date`, `invalid_priority`, `invalid_boolean` or
-///   `unknown_course`; a tasks row has no time zone or teacher's address, so never for
-///   `invalid_timezone` or `invalid_email`. The rest
+///   `unknown_course`; a tasks row has no time zone, teacher's address or language, so never
+///   for `invalid_timezone`, `invalid_email` or `invalid_language`. The rest
 ///   (`missing_value`, `wrong_field_count`, `malformed_quote`, `value_too_long`,
 ///   `invisible_character`, `duplicate_id`) apply to both.
 /// - Last the warnings, which reject nothing: `unknown_column`, `blank_row`,
@@ -33,7 +33,7 @@ extension ProblemCode {
         case .courses:
             return [
                 .missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invisibleCharacter, .invalidTimezone, .invalidEmail,
-                .duplicateID,
+                .invalidLanguage, .duplicateID,
             ]
         case .tasks:
             return [

@@ -20,6 +20,8 @@ package enum Column: String, Sendable, CaseIterable {
     case assignmentID = "assignment_id"
     /// The address the course's teacher gets the morning digest at (issue 28).
     case teacherEmail = "teacher_email"
+    /// The language the course's reports are written in, a BCP 47 tag (issue 29).
+    case language
 
     /// The column's position in `allCases`.
     var position: Int {
@@ -37,6 +39,7 @@ package enum Column: String, Sendable, CaseIterable {
         case .completed: return 10
         case .assignmentID: return 11
         case .teacherEmail: return 12
+        case .language: return 13
         }
     }
 
@@ -62,6 +65,7 @@ package enum Column: String, Sendable, CaseIterable {
             // Spaces, `_` and `-` are ignored: "Teacher E-Mail" is the first. No bare "email": in a
             // courses file it may be a department's address, in a tasks file a student's.
             return ["teacher_email", "teacher mail", "instructor email", "tutor email", "lecturer email"]
+        case .language: return ["language", "lang", "locale", "course language", "teaching language"]
         }
     }
 
@@ -104,7 +108,7 @@ extension FileKind {
 
     package var optionalColumns: [Column] {
         switch self {
-        case .courses: return [.code, .term, .teacher, .timezone, .teacherEmail]
+        case .courses: return [.code, .term, .teacher, .timezone, .teacherEmail, .language]
         case .tasks: return [.studentID, .due, .priority, .completed, .assignmentID]
         }
     }
@@ -152,7 +156,8 @@ package struct HeaderLayout: Equatable, Sendable {
         if found[.taskID] != nil {
             kind = .tasks
         } else if found[.courseID] != nil, found[.title] != nil,
-            fileNameHint != .tasks || [Column.code, .term, .teacher, .timezone, .teacherEmail].contains(where: { found[$0] != nil })
+            fileNameHint != .tasks
+                || [Column.code, .term, .teacher, .timezone, .teacherEmail, .language].contains(where: { found[$0] != nil })
         {
             kind = .courses
         } else if let hint = fileNameHint, !found.isEmpty {

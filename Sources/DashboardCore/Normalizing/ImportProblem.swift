@@ -17,6 +17,9 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     case invalidTimezone = "invalid_timezone"
     /// A courses row's `teacher_email` that is not one address (`EmailAddress`).
     case invalidEmail = "invalid_email"
+    /// A courses row's `language` that is not a BCP 47 tag of a language the reports are
+    /// written in (`ReportLanguage.tag`).
+    case invalidLanguage = "invalid_language"
     case duplicateID = "duplicate_id"
     case unknownCourse = "unknown_course"
     case valueTooLong = "value_too_long"
@@ -68,7 +71,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
         switch self {
         case .missingValue: return "constraint-error"
         case .wrongFieldCount: return "extra-cell"  // a row with fewer cells says missing-cell
-        case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone, .invalidEmail:
+        case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone, .invalidEmail,
+            .invalidLanguage:
             return "type-error"
         // An invisible character breaks the id's pattern in `dashboard schema`.
         case .implausibleDate, .valueTooLong, .invisibleCharacter: return "constraint-error"

@@ -110,6 +110,28 @@ extension ContractPattern {
     }
 }
 
+// MARK: - Languages
+
+extension ContractPattern {
+    /// What `RowNormalizer.language` accepts, trimmed, or an empty value: a well-formed BCP 47
+    /// tag (RFC 5646's `langtag`, `LanguageTag`) whose language subtag is one of the report
+    /// languages (`ReportLanguage`), in any case, `_` or `-` between the subtags. No extended
+    /// language subtag can follow a supported one (a 3-letter subtag there names another
+    /// language), so none is in the pattern.
+    static var language: String {
+        let separator = "[-_]"
+        let alphanumeric = "[A-Za-z0-9]"
+        let languages = ReportLanguage.allCases.map { caseInsensitive($0.rawValue) }.joined(separator: "|")
+        let script = "\(separator)[A-Za-z]{4}"
+        let region = "\(separator)([A-Za-z]{2}|[0-9]{3})"
+        let variant = "\(separator)(\(alphanumeric){5,8}|[0-9]\(alphanumeric){3})"
+        let singleton = "[0-9A-WYZa-wyz]"
+        let extensionPart = "\(separator)\(singleton)(\(separator)\(alphanumeric){2,8})+"
+        let privateUse = "\(separator)[Xx](\(separator)\(alphanumeric){1,8})+"
+        return "(\(space)((\(languages))(\(script))?(\(region))?(\(variant))*(\(extensionPart))*(\(privateUse))?)?\(space))"
+    }
+}
+
 // MARK: - Due dates
 
 extension ContractPattern {

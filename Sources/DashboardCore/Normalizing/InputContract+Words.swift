@@ -17,6 +17,7 @@ enum FieldWords {
         case .completed: return "Completed"
         case .assignmentID: return "Assignment id"
         case .teacherEmail: return "Teacher's e-mail"
+        case .language: return "Language"
         }
     }
 
@@ -54,6 +55,12 @@ enum FieldWords {
                 + "`local@domain` in ASCII (RFC 5322's dot-atom form), trimmed; anything else (two addresses, a display name, "
                 + "a non-ASCII address) is invalid_email. Empty: the teacher gets no digest for this course. Never shown in "
                 + "any report."
+        case .language:
+            return "The language the course's reports are written in: a BCP 47 tag (RFC 5646) whose language is one of "
+                + "\(ReportLanguage.listed) (`de`, `de-AT`, `ja-JP`, `es-419`), in any case, "
+                + "`_` accepted for `-`, trimmed, stored in its canonical case (`de_at` is `de-AT`); the region and the rest "
+                + "of the tag choose how dates are written, the language the words. An ill-formed tag or one of another "
+                + "language is invalid_language. Empty: the database's default language (settings language), else English."
         case .timezone:
             return "The course's time zone: a zone or link name of the machine's IANA time zone database (tzdata: "
                 + "`Europe/Berlin`, `America/Argentina/Buenos_Aires`, `Etc/UTC`, `US/Eastern`, `UTC`, `EST5EDT`), in any case, "

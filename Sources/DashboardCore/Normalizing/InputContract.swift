@@ -168,6 +168,7 @@ package struct InputContract: Sendable {
         case .completed: return ContractPattern.words(CompletedParser.trueWords.union(CompletedParser.falseWords))
         case .timezone: return ContractPattern.timeZone
         case .teacherEmail: return ContractPattern.email
+        case .language: return ContractPattern.language
         case .courseID, .taskID, .studentID, .assignmentID: return required ? ContractPattern.requiredID : ContractPattern.optionalID
         default: return required ? ContractPattern.nonBlank : nil
         }

@@ -10,10 +10,14 @@ public struct CourseRecord: Hashable, Sendable {
     /// The teacher's address for the morning digest (`EmailAddress`'s form), or empty. Never
     /// rendered in a report.
     public var teacherEmail: String
+    /// The language the course's reports are written in: a BCP 47 tag of a supported language
+    /// in its canonical case (`de-AT`, `LanguageTag`), or empty for "the database's default
+    /// language" (`settings language`, else English: `ReportLanguage.resolved`).
+    public var language: String
 
     public init(
         courseID: String, code: String, title: String, term: String = "", teacher: String = "", timezone: String = "",
-        teacherEmail: String = ""
+        teacherEmail: String = "", language: String = ""
     ) {
         self.courseID = courseID
         self.code = code
@@ -22,6 +26,7 @@ public struct CourseRecord: Hashable, Sendable {
         self.teacher = teacher
         self.timezone = timezone
         self.teacherEmail = teacherEmail
+        self.language = language
     }
 }
 

@@ -81,6 +81,22 @@ package final class RowNormalizer: Sendable {
                 : "write it as name@school.example (ASCII, no display name), or leave the cell empty for no digest")
     }
 
+    /// Parses a courses row's `language`: trimmed; empty is "the database's default"; else a
+    /// BCP 47 tag of a supported language (`ReportLanguage.tag`: `de_at` and `DE-at` are
+    /// `de-AT`), stored in its canonical case.
+    /// - Throws: `FieldProblem` with code `invalid_language`, for an ill-formed tag and for a
+    ///   tag of a language the reports are not written in alike.
+    package static func language(_ raw: String) throws(FieldProblem) -> String {
+        if raw.trimmingUnicodeWhitespace().isEmpty { return "" }
+        switch ReportLanguage.tag(raw) {
+        case .success(let tag): return tag.text
+        case .failure(let refusal):
+            throw FieldProblem(
+                code: .invalidLanguage, column: Column.language.rawValue, value: raw, message: "\"\(raw)\" \(refusal.reason)",
+                hint: LanguageRefusal.hint)
+        }
+    }
+
     package func normalize(_ fields: [String]) -> Outcome {
         if fields.allSatisfy({ $0.trimmingUnicodeWhitespace().isEmpty }) { return .blank }
         switch layout.headerRow(fields) {
@@ -141,12 +157,16 @@ package final class RowNormalizer: Sendable {
             if !tooLong.contains(.teacherEmail) {
                 do { email = try Self.teacherEmail(raw(.teacherEmail)) } catch { problems.append(InvisibleCharacters.noted(error)) }
             }
+            var language = ""
+            if !tooLong.contains(.language) {
+                do { language = try Self.language(raw(.language)) } catch { problems.append(InvisibleCharacters.noted(error)) }
+            }
             if !problems.isEmpty { return .rejected(problems) }
             return .course(
                 CourseRecord(
                     courseID: courseID, code: code.isEmpty ? courseID : code, title: title,
                     term: TextNormalizer.text(raw(.term)), teacher: TextNormalizer.text(raw(.teacher)), timezone: timezone,
-                    teacherEmail: email))
+                    teacherEmail: email, language: language))
         case .tasks:
             let taskID = id(.taskID)
             let courseID = id(.courseID)

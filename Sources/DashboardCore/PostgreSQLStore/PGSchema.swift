@@ -1,6 +1,6 @@
 import Foundation
 
-/// The dashboard's tables in PostgreSQL: the SQLite store's schema (`Schema`, version 11),
+/// The dashboard's tables in PostgreSQL: the SQLite store's schema (`Schema`, version 12),
 /// column for column and in the same order, with the same constraints, so that a database
 /// moves between the stores table by table (`StoreCopy`).
 ///
@@ -14,12 +14,13 @@ import Foundation
 /// the dashboard's; a newer version is refused untouched, a database with tables of its own
 /// and no mark is refused as another application's (`PGStore.open`). Version 8 was the first;
 /// 9 adds the import's fingerprints of tasks (`rowPrints`), 10 the teacher's address of a course
-/// (issue 28, `upgradeFrom9`), and a writer that owns the tables upgrades an older database in
-/// place, one version after the other. (SQLite's title folds, its version 10, PostgreSQL does
-/// not keep: it folds in SQL.)
+/// (issue 28, `upgradeFrom9`), 11 the language of a course's reports (issue 29, `upgradeFrom10`),
+/// and a writer that owns the tables upgrades an older database in place, one version after
+/// the other. (SQLite's title folds, its version 10, PostgreSQL does not keep: it folds in SQL;
+/// so PostgreSQL's 10 and 11 are SQLite's 11 and 12.)
 enum PGSchema {
     /// The current version of the PostgreSQL schema: the SQLite schema it mirrors.
-    static let currentVersion = 10
+    static let currentVersion = 11
     /// The oldest version this program reads (and upgrades when it writes).
     static let oldestVersion = 8
     /// What `dashboard_schema.application` holds in a dashboard database.
@@ -101,7 +102,8 @@ enum PGSchema {
             timezone      text NOT NULL DEFAULT '',
             deleted_batch bigint REFERENCES batches(batch_id),
             changed_batch bigint REFERENCES batches(batch_id),
-            teacher_email text NOT NULL DEFAULT ''
+            teacher_email text NOT NULL DEFAULT '',
+            language      text NOT NULL DEFAULT ''
             """),
         Table(
             "tasks", key: ["task_id"],
@@ -129,7 +131,7 @@ enum PGSchema {
             change    text NOT NULL CHECK (change IN ('insert', 'update', 'delete', 'restore')),
             existed   bigint NOT NULL,
             code text, title text, term text, teacher text, timezone text,
-            deleted_batch bigint, changed_batch bigint, teacher_email text,
+            deleted_batch bigint, changed_batch bigint, teacher_email text, language text,
             PRIMARY KEY (batch_id, course_id)
             """),
         Table(
@@ -149,7 +151,7 @@ enum PGSchema {
             batch_id  bigint NOT NULL REFERENCES batches(batch_id),
             course_id text NOT NULL,
             code text NOT NULL, title text NOT NULL, term text NOT NULL, teacher text NOT NULL, timezone text NOT NULL,
-            file text NOT NULL, line bigint NOT NULL, teacher_email text NOT NULL DEFAULT '',
+            file text NOT NULL, line bigint NOT NULL, teacher_email text NOT NULL DEFAULT '', language text NOT NULL DEFAULT '',
             PRIMARY KEY (batch_id, course_id)
             """),
         Table(
@@ -458,7 +460,7 @@ enum PGSchema {
             WHERE c.course_id = d.course_id AND c.bucket = d.bucket;
             RETURN NULL;
         END $$;
-        \(coursesUpdated)
+        \(coursesUpdated())
         CREATE TRIGGER tasks_inserted AFTER INSERT ON tasks REFERENCING NEW TABLE AS new_rows
             FOR EACH STATEMENT EXECUTE FUNCTION dashboard_tasks_inserted();
         CREATE TRIGGER tasks_updated AFTER UPDATE ON tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
@@ -503,20 +505,28 @@ enum PGSchema {
         """
 
     /// Moves the data mark when a statement changed a course's data (any column but
-    /// `changed_batch`), as SQLite's `courses_data_updated` and `courses_email_written` do.
-    static let coursesUpdated = """
-        CREATE FUNCTION dashboard_courses_updated() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
-        BEGIN
-            IF dashboard_triggers_on() AND (
-                EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.course_id = o.course_id
-                        WHERE (o.code, o.title, o.term, o.teacher, o.timezone, o.teacher_email, o.deleted_batch)
-                              IS DISTINCT FROM (n.code, n.title, n.term, n.teacher, n.timezone, n.teacher_email, n.deleted_batch))
-                OR (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM new_rows)) THEN
-                UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
-            END IF;
-            RETURN NULL;
-        END $$;
-        """
+    /// `changed_batch`), as SQLite's `courses_data_updated`, `courses_email_written` and
+    /// `courses_language_written` do: the function as `version` defines it (the columns it
+    /// compares are those the version has; 9 and 8 compare the same).
+    static func coursesUpdated(version: Int = currentVersion) -> String {
+        let columns =
+            ["code", "title", "term", "teacher", "timezone"] + (version >= 10 ? ["teacher_email"] : [])
+            + (version >= 11 ? ["language"] : []) + ["deleted_batch"]
+        let (old, new) = (columns.map { "o." + $0 }.joined(separator: ", "), columns.map { "n." + $0 }.joined(separator: ", "))
+        return """
+            CREATE FUNCTION dashboard_courses_updated() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+            BEGIN
+                IF dashboard_triggers_on() AND (
+                    EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.course_id = o.course_id
+                            WHERE (\(old))
+                                  IS DISTINCT FROM (\(new)))
+                    OR (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM new_rows)) THEN
+                    UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
+                END IF;
+                RETURN NULL;
+            END $$;
+            """
+    }
 
     /// Version 8 to 9, in one transaction with the version (`PGStore`): the columns (no default:
     /// PostgreSQL adds them without writing a row) and the triggers. Every task starts without
@@ -535,8 +545,20 @@ enum PGSchema {
         ALTER TABLE courses ADD COLUMN teacher_email text COLLATE "C" NOT NULL DEFAULT '';
         ALTER TABLE course_history ADD COLUMN teacher_email text COLLATE "C";
         ALTER TABLE held_courses ADD COLUMN teacher_email text COLLATE "C" NOT NULL DEFAULT '';
-        \(coursesUpdated.replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
+        \(coursesUpdated(version: 10).replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
         UPDATE dashboard_schema SET version = 10 WHERE id = 1;
+        """
+
+    /// Version 10 to 11, in one transaction with the version (`PGStore`): the language of a
+    /// course's reports, in its history and held rows ('' for every course until an import
+    /// writes one: the database's default language), and the trigger function that moves the
+    /// data mark when a course changes, compared on the new column too.
+    static let upgradeFrom10 = """
+        ALTER TABLE courses ADD COLUMN language text COLLATE "C" NOT NULL DEFAULT '';
+        ALTER TABLE course_history ADD COLUMN language text COLLATE "C";
+        ALTER TABLE held_courses ADD COLUMN language text COLLATE "C" NOT NULL DEFAULT '';
+        \(coursesUpdated(version: 11).replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
+        UPDATE dashboard_schema SET version = 11 WHERE id = 1;
         """
 
     /// The triggers the schema holds (a dropped or disabled one is a problem `dashboard verify`

@@ -110,14 +110,15 @@ package final class PGStore {
         try check()
     }
 
-    /// An older version to the current one (`PGSchema.upgradeFrom8`, then `upgradeFrom9`), by a
-    /// writer: in one transaction, with the schema's lock and the writers' lock, when the role
-    /// owns `tasks` and the locks are free (the columns need a moment's exclusive lock on
-    /// `tasks` and `courses`, which waits 2 s at most for a running report). Otherwise the
-    /// database stays at its version and a later writer upgrades it: version 8 is read and
-    /// written as it is (no fingerprints: every import compares every row, `RowPrints.kept`);
-    /// before version 10 an import of courses fails until then (the teacher's address has no
-    /// column), reports and the rest do not read it.
+    /// An older version to the current one (`PGSchema.upgradeFrom8`, then `upgradeFrom9`, then
+    /// `upgradeFrom10`), by a writer: in one transaction, with the schema's lock and the
+    /// writers' lock, when the role owns `tasks` and the locks are free (the columns need a
+    /// moment's exclusive lock on `tasks` and `courses`, which waits 2 s at most for a running
+    /// report). Otherwise the database stays at its version and a later writer upgrades it:
+    /// version 8 is read and written as it is (no fingerprints: every import compares every row,
+    /// `RowPrints.kept`); before version 11 an import of courses fails until then (the teacher's
+    /// address or the course's language has no column); reports read every course's language as
+    /// '' (`Store.courseLanguageColumn`), and the rest does not read these columns.
     private func upgrade() throws {
         try connection.execute("BEGIN")
         do {
@@ -133,7 +134,8 @@ package final class PGStore {
                 return
             }
             if found == 8 { try connection.execute(PGSchema.upgradeFrom8) }
-            try connection.execute(PGSchema.upgradeFrom9)
+            if found <= 9 { try connection.execute(PGSchema.upgradeFrom9) }
+            try connection.execute(PGSchema.upgradeFrom10)
             try connection.execute("COMMIT")
         } catch let failure where failure.sqlState == "55P03" {
             // A report held `tasks` for longer than the wait: the next writer upgrades.

@@ -231,14 +231,19 @@ package enum StoreCopy {
     }
 
     /// What a source's table is read as: its columns, and for one an older schema does not have
-    /// (the teacher's address, before SQLite's schema 11 and PostgreSQL's version 10: a source
-    /// is opened as it is, never upgraded) the value the upgrade gives it: '' (NULL in the history).
+    /// (a source is opened as it is, never upgraded) the value the upgrade gives it: '' (NULL in
+    /// the history). Those columns: the teacher's address (before SQLite's schema 11 and
+    /// PostgreSQL's version 10) and the course's language (before 12 and 11), of `courses`,
+    /// `course_history` and `held_courses`.
     static func selectList(_ table: PGSchema.Table, has: (String) throws -> Bool) throws -> String {
         try table.copiedColumns.map { column in
-            guard column.name == "teacher_email", try !has(column.name) else { return column.name }
-            return table.name == "course_history" ? "NULL AS teacher_email" : "'' AS teacher_email"
+            guard addedToCourses.contains(column.name), try !has(column.name) else { return column.name }
+            return table.name == "course_history" ? "NULL AS \(column.name)" : "'' AS \(column.name)"
         }.joined(separator: ", ")
     }
+
+    /// The columns added to the course tables after PostgreSQL's first version (`selectList`).
+    static let addedToCourses: Set<String> = ["teacher_email", "language"]
 
     static func hasColumn(_ connection: PGConnection, _ table: String, _ column: String) throws -> Bool {
         try connection.scalar(

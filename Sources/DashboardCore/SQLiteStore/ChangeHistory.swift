@@ -9,7 +9,7 @@ enum ChangeHistory {
         changed_batch
         """
     static let courseColumns = """
-        batch_id, course_id, change, existed, code, title, term, teacher, timezone, teacher_email, deleted_batch, changed_batch
+        batch_id, course_id, change, existed, code, title, term, teacher, timezone, teacher_email, language, deleted_batch, changed_batch
         """
 
     // MARK: - An import's batch
@@ -19,7 +19,7 @@ enum ChangeHistory {
         try database.run(
             """
             INSERT INTO course_history (\(courseColumns))
-            SELECT ?, p.course_id, p.change, CASE WHEN c.course_id IS NULL THEN 0 ELSE 1 END, c.code, c.title, c.term, c.teacher, c.timezone, c.teacher_email, c.deleted_batch, c.changed_batch
+            SELECT ?, p.course_id, p.change, CASE WHEN c.course_id IS NULL THEN 0 ELSE 1 END, c.code, c.title, c.term, c.teacher, c.timezone, c.teacher_email, c.language, c.deleted_batch, c.changed_batch
             FROM \(plan.courseChanges) p LEFT JOIN courses c ON c.course_id = p.course_id
             """, [batchID])
     }
@@ -78,7 +78,7 @@ enum ChangeHistory {
             """
             INSERT INTO course_history (\(courseColumns))
             SELECT ?1, c.course_id, \(revertChange("c")),
-                   1, c.code, c.title, c.term, c.teacher, c.timezone, c.teacher_email, c.deleted_batch, c.changed_batch
+                   1, c.code, c.title, c.term, c.teacher, c.timezone, c.teacher_email, c.language, c.deleted_batch, c.changed_batch
             FROM course_history h JOIN courses c ON c.course_id = h.course_id WHERE h.batch_id = ?2
             """, [revertBatch, batchID])
         try database.run(saveTasksForRevertSQL, [revertBatch, batchID])

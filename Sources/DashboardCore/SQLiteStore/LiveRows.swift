@@ -15,13 +15,14 @@ enum LiveRows {
     static func applyCourses(_ plan: ImportPlan, batchID: Int, in database: Database) throws {
         try database.run(
             """
-            INSERT INTO courses (course_id, code, title, term, teacher, timezone, teacher_email, deleted_batch, changed_batch)
-            SELECT s.course_id, s.code, s.title, s.term, s.teacher, s.timezone, s.teacher_email, NULL, ?1
+            INSERT INTO courses (course_id, code, title, term, teacher, timezone, teacher_email, language, deleted_batch, changed_batch)
+            SELECT s.course_id, s.code, s.title, s.term, s.teacher, s.timezone, s.teacher_email, s.language, NULL, ?1
             FROM \(plan.courseChanges) p JOIN \(plan.stagedCourses) s ON s.course_id = p.course_id
             WHERE p.change <> 'delete'
             ON CONFLICT (course_id) DO UPDATE SET
                 code = excluded.code, title = excluded.title, term = excluded.term, teacher = excluded.teacher,
-                timezone = excluded.timezone, teacher_email = excluded.teacher_email, deleted_batch = NULL, changed_batch = ?1
+                timezone = excluded.timezone, teacher_email = excluded.teacher_email, language = excluded.language, deleted_batch = NULL,
+                changed_batch = ?1
             """, [batchID])
         try database.run(
             """
@@ -224,7 +225,8 @@ enum LiveRows {
         try database.run(
             """
             UPDATE courses SET code = h.code, title = h.title, term = h.term, teacher = h.teacher, timezone = h.timezone,
-                teacher_email = coalesce(h.teacher_email, ''), deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
+                teacher_email = coalesce(h.teacher_email, ''), language = coalesce(h.language, ''),
+                deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
             FROM course_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND courses.course_id = h.course_id
             """, [batchID])
         try database.run(

@@ -1,17 +1,21 @@
-/// Decodes a `courses` row (`course_id, code, title, term, teacher, timezone`) by column name,
-/// with the names resolved once per statement.
+/// Decodes a `courses` row (`course_id, code, title, term, teacher, timezone, language`) by
+/// column name, with the names resolved once per statement. (A statement on a database from
+/// before the language, SQLite's schema 12 and PostgreSQL's version 11, selects `'' AS
+/// language`: `Store.courseLanguageColumn`.)
 struct CourseRowDecoder {
-    private let courseID, code, title, term, teacher, timezone: Int
+    private let courseID, code, title, term, teacher, timezone, language: Int
 
     init(_ c: ColumnPositions) throws {
         (courseID, code, title) = (try c.position("course_id"), try c.position("code"), try c.position("title"))
         (term, teacher, timezone) = (try c.position("term"), try c.position("teacher"), try c.position("timezone"))
+        language = try c.position("language")
     }
 
     func course(_ row: Row) -> CourseRecord {
         CourseRecord(
             courseID: row.string(courseID) ?? "", code: row.string(code) ?? "", title: row.string(title) ?? "",
-            term: row.string(term) ?? "", teacher: row.string(teacher) ?? "", timezone: row.string(timezone) ?? "")
+            term: row.string(term) ?? "", teacher: row.string(teacher) ?? "", timezone: row.string(timezone) ?? "",
+            language: row.string(language) ?? "")
     }
 }
 

@@ -12,7 +12,7 @@ final class SQLiteCourseResults: CourseResults {
 
     /// The columns after the key, in the order `add` binds them.
     private static let columns = [
-        "course_id", "code", "title", "term", "teacher", "timezone", "live", "completed_matching", "linked", "rows",
+        "course_id", "code", "title", "term", "teacher", "timezone", "language", "live", "completed_matching", "linked", "rows",
     ]
     private static let countColumns = Bucket.allCases.map { "n_" + $0.rawValue }
 
@@ -20,8 +20,8 @@ final class SQLiteCourseResults: CourseResults {
     init(database: Database) throws {
         self.database = database
         table = "report_courses_" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let text = Self.columns.prefix(6).map { "\($0) TEXT NOT NULL" }
-        let numbers = (Self.columns.dropFirst(6) + Self.countColumns).map { "\($0) INTEGER NOT NULL" }
+        let text = Self.columns.prefix(7).map { "\($0) TEXT NOT NULL" }
+        let numbers = (Self.columns.dropFirst(7) + Self.countColumns).map { "\($0) INTEGER NOT NULL" }
         try database.execute("CREATE TEMP TABLE \(table) (k BLOB NOT NULL, \((text + numbers).joined(separator: ", ")))")
     }
 
@@ -36,7 +36,7 @@ final class SQLiteCourseResults: CourseResults {
             insert = statement
         }
         let c = result.course
-        var values: [SQLBindable] = [SQLValue.blob(result.key), c.courseID, c.code, c.title, c.term, c.teacher, c.timezone]
+        var values: [SQLBindable] = [SQLValue.blob(result.key), c.courseID, c.code, c.title, c.term, c.teacher, c.timezone, c.language]
         values += [result.live, result.completed, result.linked ? 1 : 0, result.rows]
         values += Bucket.allCases.map { result.counts[$0] }
         try statement.run(values)

@@ -282,6 +282,20 @@ enum Schema {
                 CREATE TRIGGER IF NOT EXISTS courses_email_written AFTER UPDATE OF teacher_email ON courses
                 BEGIN UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1; END;
                 """),
+        // 12: the language a course's reports are written in (issue 29: the courses file's
+        // optional `language`, a canonical BCP 47 tag; '' when absent: the database's default),
+        // kept in the history and held rows like every other field; a write of it by any other
+        // writer moves the data mark, as a write of the other course columns does (`DataMarks`).
+        .addColumns(
+            [
+                ColumnAddition(table: "courses", column: "language", definition: "TEXT NOT NULL DEFAULT ''"),
+                ColumnAddition(table: "course_history", column: "language", definition: "TEXT"),
+                ColumnAddition(table: "held_courses", column: "language", definition: "TEXT NOT NULL DEFAULT ''"),
+            ],
+            then: """
+                CREATE TRIGGER IF NOT EXISTS courses_language_written AFTER UPDATE OF language ON courses
+                BEGIN UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1; END;
+                """),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

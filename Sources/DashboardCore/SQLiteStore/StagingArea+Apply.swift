@@ -82,8 +82,8 @@ extension StagingArea {
     func hold(batchID: Int) throws {
         try database.run(
             """
-            INSERT INTO held_courses (batch_id, course_id, code, title, term, teacher, timezone, teacher_email, file, line)
-            SELECT ?, course_id, code, title, term, teacher, timezone, teacher_email, file, line FROM stage_courses
+            INSERT INTO held_courses (batch_id, course_id, code, title, term, teacher, timezone, teacher_email, language, file, line)
+            SELECT ?, course_id, code, title, term, teacher, timezone, teacher_email, language, file, line FROM stage_courses
             """,
             [batchID])
         try database.run(
@@ -101,8 +101,8 @@ extension StagingArea {
         try clear()
         try database.run(
             """
-            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, teacher_email, file, line)
-            SELECT course_id, code, title, term, teacher, timezone, teacher_email, file, line FROM held_courses WHERE batch_id = ?
+            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, teacher_email, language, file, line)
+            SELECT course_id, code, title, term, teacher, timezone, teacher_email, language, file, line FROM held_courses WHERE batch_id = ?
             """,
             [batchID])
         try database.run(

@@ -57,7 +57,8 @@ extension StagingArea {
                 FROM stage_courses s LEFT JOIN courses c ON c.course_id = s.course_id
                 WHERE c.course_id IS NULL OR c.deleted_batch IS NOT NULL
                    OR c.code <> s.code OR c.title <> s.title OR c.term <> s.term
-                   OR c.teacher <> s.teacher OR c.timezone <> s.timezone OR c.teacher_email <> s.teacher_email;
+                   OR c.teacher <> s.teacher OR c.timezone <> s.timezone OR c.teacher_email <> s.teacher_email
+                   OR c.language <> s.language;
                 """)
         }
         // Tasks written directly were not staged: there is no task to plan (and the comparison

@@ -21,6 +21,7 @@ final class StagingArea {
             CREATE TEMP TABLE IF NOT EXISTS stage_courses (
                 course_id TEXT NOT NULL PRIMARY KEY, code TEXT NOT NULL, title TEXT NOT NULL,
                 term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL, teacher_email TEXT NOT NULL DEFAULT '',
+                language TEXT NOT NULL DEFAULT '',
                 file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS stage_files (
                 file_no INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
@@ -106,14 +107,18 @@ final class StagingArea {
     func stage(_ course: CourseRecord, file: String, line: Int) throws -> StageOutcome {
         try database.run(
             """
-            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, teacher_email, file, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO stage_courses (course_id, code, title, term, teacher, timezone, teacher_email, language, file, line)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """,
-            [course.courseID, course.code, course.title, course.term, course.teacher, course.timezone, course.teacherEmail, file, line])
+            [
+                course.courseID, course.code, course.title, course.term, course.teacher, course.timezone, course.teacherEmail,
+                course.language, file, line,
+            ])
         if database.changes == 1 { return .staged }
         let statement = try database.cached(
-            "SELECT course_id, code, title, term, teacher, timezone, teacher_email, file, line FROM stage_courses WHERE course_id = ?")
+            "SELECT course_id, code, title, term, teacher, timezone, teacher_email, language, file, line FROM stage_courses WHERE course_id = ?"
+        )
         let c = try statement.columnPositions
         let decoder = try CourseRowDecoder(c)
         let (file, line, email) = (try c.position("file"), try c.position("line"), try c.position("teacher_email"))
@@ -127,7 +132,7 @@ final class StagingArea {
         let same =
             existing.course.code == course.code && existing.course.title == course.title && existing.course.term == course.term
             && existing.course.teacher == course.teacher && existing.course.timezone == course.timezone
-            && existing.course.teacherEmail == course.teacherEmail
+            && existing.course.teacherEmail == course.teacherEmail && existing.course.language == course.language
         return same ? .repeatOf(file: existing.file, line: existing.line) : .conflictsWith(file: existing.file, line: existing.line)
     }
 

@@ -83,7 +83,10 @@ extension Store {
         var result: [CourseRecord] = []
         let condition = includeDeleted ? "true" : "deleted_batch IS NULL"
         let statement = try database.cached(
-            "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE \(condition) ORDER BY course_id")
+            """
+            SELECT course_id, code, title, term, teacher, timezone, \(try courseLanguageColumn())
+            FROM courses WHERE \(condition) ORDER BY course_id
+            """)
         let decoder = try CourseRowDecoder(try statement.columnPositions)
         try statement.forEachRow { row in result.append(decoder.course(row)) }
         return result

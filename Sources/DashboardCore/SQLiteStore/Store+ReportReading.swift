@@ -6,7 +6,7 @@ import Foundation
 extension Store: ReportReading {
     package func liveCourses(only: [String]) throws -> [CourseRecord] {
         var courses: [CourseRecord] = []
-        let (statement, values) = try Self.coursesStatement(database, only: only)
+        let (statement, values) = try coursesStatement(only: only)
         let decoder = try CourseRowDecoder(try statement.columnPositions)
         try statement.forEachRow(values) { row in courses.append(decoder.course(row)) }
         return courses
@@ -20,7 +20,7 @@ extension Store: ReportReading {
             guard !visible.isEmpty else { return }
             return try forEachLiveCourse(only: visible, countsOnly: countsOnly, course: course, task: task)
         }
-        let (courses, values) = try Self.coursesStatement(database, only: only)
+        let (courses, values) = try coursesStatement(only: only)
         let decoder = try CourseRowDecoder(try courses.columnPositions)
         // Every course: one scan of the tasks sorted by course (SQLite's sorter, bounded, spills
         // to disk), merged with the courses; a scan costs less than a lookup per task through
@@ -81,12 +81,14 @@ extension Store: ReportReading {
     }
 
     /// The live courses (or those whose id or code is in `only`) by course id, and its values.
-    static func coursesStatement(_ database: Database, only: [String]) throws -> (Statement, [SQLBindable]) {
+    func coursesStatement(only: [String]) throws -> (Statement, [SQLBindable]) {
         let marks = Array(repeating: "?", count: only.count).joined(separator: ", ")
         let courseFilter = only.isEmpty ? "" : " AND (course_id IN (\(marks)) OR code IN (\(marks)))"
         let statement = try database.prepare(
-            "SELECT course_id, code, title, term, teacher, timezone FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id"
-        )
+            """
+            SELECT course_id, code, title, term, teacher, timezone, \(try courseLanguageColumn())
+            FROM courses WHERE deleted_batch IS NULL\(courseFilter) ORDER BY course_id
+            """)
         return (statement, only.isEmpty ? [] : only + only)
     }
 

@@ -158,6 +158,13 @@ package final class Store {
         return found
     }
 
+    /// What a read of `courses` selects for a course's language: the column, or `'' AS
+    /// language` (no course names one) in a file from before it (SQLite's schema 12,
+    /// PostgreSQL's version 11) that a reader opened as it is.
+    func courseLanguageColumn() throws -> String {
+        try hasColumn("courses", "language") ? "language" : "'' AS language"
+    }
+
     /// Opens the store at `path` for writing, creating and migrating it when needed.
     /// - Parameters:
     ///   - busyTimeout: seconds to wait for another writer's lock.

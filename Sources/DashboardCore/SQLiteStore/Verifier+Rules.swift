@@ -105,6 +105,18 @@ enum VerifierRules {
                     table: "courses", key: key, column: "timezone", value: value,
                     rule: "must be an IANA time zone name such as Europe/Berlin (or empty)"))
         }
+        // A course's language (from SQLite's schema 12, PostgreSQL's version 11): a report
+        // reads a tag it cannot use as the database's default language.
+        guard try database.hasColumn("courses", "language") else { return }
+        try texts(database, "courses", "course_id", "language") { text in
+            if case .success(let tag) = ReportLanguage.tag(text) { return tag.text == text }
+            return false
+        } bad: { key, value in
+            try found(
+                VerificationProblem(
+                    table: "courses", key: key, column: "language", value: value,
+                    rule: "must be a BCP 47 tag of \(ReportLanguage.listed) in its canonical case, such as de-AT (or empty)"))
+        }
     }
 
     /// Calls `bad` with the key and quoted value of every row whose `column` is not empty text

@@ -35,4 +35,18 @@ extension SettingsReading {
         guard let name = try defaultTimeZoneName() else { return fallback }
         return TimeZone(identifier: name) ?? fallback
     }
+
+    /// The database's default report language (`settings language`): the tag of the courses
+    /// that name no language, nil when it is not set (English). A stored value that is not a
+    /// tag of a supported language (only a hand edit; `verify` lists it) counts as not set.
+    package func defaultLanguage() throws -> LanguageTag? {
+        guard let text = try setting(.language), case .success(let tag) = ReportLanguage.tag(text) else { return nil }
+        return tag
+    }
+
+    /// The tag `course`'s reports are written by: its own language, else the database's
+    /// default, else English (`ReportLanguage.resolved`).
+    package func reportLanguage(of course: CourseRecord) throws -> LanguageTag {
+        ReportLanguage.resolved(course: course.language, databaseDefault: try defaultLanguage())
+    }
 }

@@ -9,13 +9,18 @@ package enum DatabaseSetting: String, Sendable, CaseIterable {
     case baseURL = "base_url"
     /// The sender of the morning digests (`nightly --digest`).
     case mailFrom = "mail_from"
+    /// The language of the reports of the courses that name none (issue 29): a canonical BCP 47
+    /// tag of a supported language (`ReportLanguage`); when not set, English.
+    case language
 
     /// The longest value accepted.
     static let longest = 2048
 
     /// A value as it is stored, or why it cannot be: a base URL is an absolute `http` or
     /// `https` address without user info, query, fragment, white space or control
-    /// characters, kept with one trailing `/`; a sender an address (`EmailAddress`).
+    /// characters, kept with one trailing `/`; a sender an address (`EmailAddress`); a language
+    /// a BCP 47 tag of a supported language, kept in its canonical case (`ReportLanguage.tag`:
+    /// `de_at` is `de-AT`), refused as the courses file's `language` column refuses it.
     package func validated(_ given: String) -> Result<String, SettingRefusal> {
         let value = given.trimmingUnicodeWhitespace()
         guard !value.isEmpty, value.utf8.count <= Self.longest else {
@@ -44,6 +49,11 @@ package enum DatabaseSetting: String, Sendable, CaseIterable {
                 return .failure(SettingRefusal(reason: "is not an e-mail address such as dashboard@school.example"))
             }
             return .success(address.text)
+        case .language:
+            switch ReportLanguage.tag(value) {
+            case .success(let tag): return .success(tag.text)
+            case .failure(let refusal): return .failure(SettingRefusal(reason: refusal.reason))
+            }
         }
     }
 }

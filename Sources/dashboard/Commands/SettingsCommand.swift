@@ -1,12 +1,14 @@
 import DashboardCore
 import Foundation
 
-/// `dashboard settings show | timezone NAME`
+/// `dashboard settings show | timezone NAME | base-url URL | mail-from ADDRESS | language TAG`
 enum SettingsCommand: Command {
     static let spec = CommandSpec(
         name: "settings",
-        usage: "dashboard settings show | timezone NAME | base-url URL | mail-from ADDRESS",
-        abstract: "Show the database's own settings; change its default time zone, its reports' address, its digests' sender.",
+        usage: "dashboard settings show | timezone NAME | base-url URL | mail-from ADDRESS | language TAG",
+        abstract:
+            "Show the database's own settings; change its default time zone, its reports' address, its digests' sender, "
+            + "its reports' language.",
         discussion: """
             The default time zone is the zone of every course without one. It belongs to the
             database, so every reader gets the same buckets: the first import records its
@@ -16,13 +18,18 @@ enum SettingsCommand: Command {
             base-url URL is the address the reports folder is served at (the folder `latest`
             points at, or an --out DIR): calendar events and the morning digests link the pages
             under it (http:// or https://, no query; --clear removes it). mail-from ADDRESS is
-            the sender of the digests (`nightly --digest`). Both are logged like the time zone.
+            the sender of the digests (`nightly --digest`). language TAG is the language of the
+            reports of the courses whose courses file names none (a BCP 47 tag of en, de, fr, es
+            or ja, such as de-AT; the courses file's `language` column wins, and without either
+            the reports are in English). All three are logged like the time zone, and --clear
+            removes any of them.
             """,
         examples: [
             "dashboard settings show",
             "dashboard settings timezone Europe/Berlin --actor alice",
             "dashboard settings base-url https://reports.school.example/",
             "dashboard settings mail-from dashboard@school.example",
+            "dashboard settings language de-AT",
         ],
         verbs: [
             .init(name: "show", arguments: nil, abstract: "Every setting, and every change of one (when, who, from, to).", options: []),
@@ -38,6 +45,10 @@ enum SettingsCommand: Command {
                 abstract: "Set the address the reports are served at (calendar events and digests link under it).",
                 options: textSettingOptions),
             .init(name: "mail-from", arguments: "ADDRESS", abstract: "Set the sender of the morning digests.", options: textSettingOptions),
+            .init(
+                name: "language", arguments: "TAG",
+                abstract: "Set the language of the reports of courses that name none (a BCP 47 tag: en, de, fr, es, ja).",
+                options: textSettingOptions),
         ])
 
     /// The options of the text settings: who, how long to wait, and `--clear`.
@@ -59,11 +70,15 @@ enum SettingsCommand: Command {
             return try setText(.baseURL, invocation)
         case "mail-from":
             return try setText(.mailFrom, invocation)
+        case "language":
+            return try setText(.language, invocation)
         case nil:
-            throw CommandError.usage("missing action: show, timezone NAME, base-url URL or mail-from ADDRESS", command: spec.name)
+            throw CommandError.usage(
+                "missing action: show, timezone NAME, base-url URL, mail-from ADDRESS or language TAG", command: spec.name)
         case let other?:
             throw CommandError.usage(
-                "unknown action \"\(other)\": use show, timezone NAME, base-url URL or mail-from ADDRESS", command: spec.name)
+                "unknown action \"\(other)\": use show, timezone NAME, base-url URL, mail-from ADDRESS or language TAG",
+                command: spec.name)
         }
     }
 
@@ -86,6 +101,7 @@ enum SettingsCommand: Command {
         var out = "default time zone: \(name ?? "not set yet (the first import sets it; until then, --timezone, else UTC)")\n"
         out += "base url: \(texts[.baseURL].map(VisibleText.of) ?? "not set (calendar events and digests link no page)")\n"
         out += "mail from: \(texts[.mailFrom].map(VisibleText.of) ?? "not set (nightly --digest needs it)")\n"
+        out += "language: \(texts[.language].map(VisibleText.of) ?? "not set (reports use English unless a course names its language)")\n"
         if !changes.isEmpty {
             out += "\nchanges:\n"
             var rows = [["ID", "RECORDED AT", "SETTING", "FROM", "TO", "BY"]]
@@ -140,15 +156,11 @@ enum SettingsCommand: Command {
             _ = try positionals(invocation, count: 1, names: "")
             value = nil
         } else {
-            let given = try positionals(invocation, count: 2, names: setting == .baseURL ? "URL" : "ADDRESS")[1]
+            let given = try positionals(invocation, count: 2, names: argumentName(setting))[1]
             switch setting.validated(given) {
             case .success(let valid): value = valid
             case .failure(let refusal):
-                throw CommandError(
-                    .usage, "\(action): \"\(VisibleText.of(given))\" \(refusal.reason)",
-                    hint: setting == .baseURL
-                        ? "give the address the reports folder is served at, e.g. https://reports.school.example/"
-                        : "give the sender's address, e.g. dashboard@school.example")
+                throw CommandError(.usage, "\(action): \"\(VisibleText.of(given))\" \(refusal.reason)", hint: hint(setting))
             }
         }
         let store = try openExistingStoreForWriting(invocation, wait: waitSeconds(invocation))
@@ -159,7 +171,7 @@ enum SettingsCommand: Command {
         } catch {
             throw CommandError.store(store.storeError(for: error))
         }
-        let label = setting == .baseURL ? "base url" : "mail from"
+        let label = Self.label(setting)
         guard old != value else {
             invocation.console.note("the \(label) is already \(value.map(VisibleText.of) ?? "not set"); nothing changed")
             return .success
@@ -167,5 +179,34 @@ enum SettingsCommand: Command {
         invocation.console.note(
             "\(label): \(old.map(VisibleText.of) ?? "not set") → \(value.map(VisibleText.of) ?? "not set")")
         return .success
+    }
+
+    // MARK: - The text settings' words
+
+    /// What `settings show` and a change call the setting.
+    private static func label(_ setting: DatabaseSetting) -> String {
+        switch setting {
+        case .baseURL: return "base url"
+        case .mailFrom: return "mail from"
+        case .language: return "language"
+        }
+    }
+
+    /// The value's name in a usage error.
+    private static func argumentName(_ setting: DatabaseSetting) -> String {
+        switch setting {
+        case .baseURL: return "URL"
+        case .mailFrom: return "ADDRESS"
+        case .language: return "TAG"
+        }
+    }
+
+    /// The fix for a refused value.
+    private static func hint(_ setting: DatabaseSetting) -> String {
+        switch setting {
+        case .baseURL: return "give the address the reports folder is served at, e.g. https://reports.school.example/"
+        case .mailFrom: return "give the sender's address, e.g. dashboard@school.example"
+        case .language: return LanguageRefusal.hint
+        }
     }
 }

@@ -12,11 +12,12 @@ struct HeldPlanApprovalTests {
     private static let courseIDs = ["C1", "C2", "C3", "C4", "C5"]
 
     private static func coursesFile(_ ids: [String], _ g: inout SeededGenerator) -> String {
-        "course_id,code,title,teacher,timezone\n"
+        "course_id,code,title,teacher,timezone,language\n"
             + ids.map { id in
                 let teacher = ["Ada", "Grace", ""].randomElement(using: &g) ?? ""
                 let zone = ["", "Europe/Berlin", "America/New_York"].randomElement(using: &g) ?? ""
-                return "\(id),\(id)0,Course \(id)\(Bool.random(using: &g) ? " I" : ""),\(teacher),\(zone)"
+                let language = ["", "de_at", "ja"].randomElement(using: &g) ?? ""
+                return "\(id),\(id)0,Course \(id)\(Bool.random(using: &g) ? " I" : ""),\(teacher),\(zone),\(language)"
             }.joined(separator: "\n") + "\n"
     }
 
@@ -37,7 +38,10 @@ struct HeldPlanApprovalTests {
     /// value says whether the row is live.
     private static func rows(_ f: ImporterFixture) throws -> [FileKind: [String: [String]]] {
         let queries: [(FileKind, String)] = [
-            (.courses, "SELECT course_id, code, title, term, teacher, timezone, teacher_email, deleted_batch IS NULL FROM courses"),
+            (
+                .courses,
+                "SELECT course_id, code, title, term, teacher, timezone, teacher_email, language, deleted_batch IS NULL FROM courses"
+            ),
             (
                 .tasks,
                 """

@@ -18,10 +18,10 @@ import Testing
         #expect(ProblemCode.warningRules.allSatisfy { $0.severity == .warning })
     }
 
-    @Test func aCoursesFileIsNotCheckedForTaskValuesNorATasksFileForTimeZonesOrAddresses() {
+    @Test func aCoursesFileIsNotCheckedForTaskValuesNorATasksFileForTimeZonesAddressesOrLanguages() {
         let courseOnly = Set(ProblemCode.rules(for: .courses)).subtracting(ProblemCode.rules(for: .tasks))
         let taskOnly = Set(ProblemCode.rules(for: .tasks)).subtracting(ProblemCode.rules(for: .courses))
-        #expect(courseOnly == [.invalidTimezone, .invalidEmail])
+        #expect(courseOnly == [.invalidTimezone, .invalidEmail, .invalidLanguage])
         #expect(taskOnly == [.invalidDate, .ambiguousDate, .implausibleDate, .invalidPriority, .invalidBoolean, .unknownCourse])
     }
 
@@ -77,7 +77,7 @@ import Testing
         #expect(text.contains("<failure type=\"invalid_date\" message=\"c.csv:2: c: m2 [invalid_date]\">"))
         #expect(text.contains("<failure type=\"missing_value\" message=\"z.csv:3: c: m3 [missing_value]\">"))
         #expect(
-            text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dashboard check\" tests=\"34\" failures=\"2\""))
+            text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dashboard check\" tests=\"35\" failures=\"2\""))
     }
 
     @Test func aRunThatFailedForAReasonNotTheDatasIsOneError() throws {

@@ -67,10 +67,10 @@ struct PlannedChangeTests {
                 == #"{"kind":"tasks","action":"update","id":"t1","course":"bio","title":"Lab report 1","fields":{"priority":{"old":"normal","new":"high"},"completed":{"old":false,"new":true}}}"#
         )
         let insert = PlannedChange(
-            kind: .courses, action: .insert, id: "geo", old: nil, new: ["GEO", "Geography", "", "", "", "geo@school.example"])
+            kind: .courses, action: .insert, id: "geo", old: nil, new: ["GEO", "Geography", "", "", "", "geo@school.example", "de-AT"])
         #expect(
             insert.json.rendered(indent: 0)
-                == #"{"kind":"courses","action":"insert","id":"geo","course":"geo","title":"Geography","fields":{"code":{"old":null,"new":"GEO"},"title":{"old":null,"new":"Geography"},"term":{"old":null,"new":""},"teacher":{"old":null,"new":""},"timezone":{"old":null,"new":""},"teacher_email":{"old":null,"new":"geo@school.example"}}}"#
+                == #"{"kind":"courses","action":"insert","id":"geo","course":"geo","title":"Geography","fields":{"code":{"old":null,"new":"GEO"},"title":{"old":null,"new":"Geography"},"term":{"old":null,"new":""},"teacher":{"old":null,"new":""},"timezone":{"old":null,"new":""},"teacher_email":{"old":null,"new":"geo@school.example"},"language":{"old":null,"new":"de-AT"}}}"#
         )
     }
 }

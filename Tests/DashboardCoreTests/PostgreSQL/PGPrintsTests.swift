@@ -97,7 +97,7 @@ struct PGPrintsTests {
         // of another shape).
         let before = try f.dumpData()
         // The database as version 8 left it: no print, no slot, no triggers of theirs, and none
-        // of version 10's addresses.
+        // of version 10's addresses or 11's languages.
         let downgrade = try server.psql(
             name,
             """
@@ -138,14 +138,21 @@ struct PGPrintsTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    /// What version 10 added, taken away: the teachers' addresses and the function that
-    /// compares them (as version 9 defined it).
+    /// What version 11 added, taken away: the courses' languages and the function that compares
+    /// them (as version 10 defined it).
+    static let toVersion10 = """
+        ALTER TABLE courses DROP COLUMN language; ALTER TABLE course_history DROP COLUMN language;
+        ALTER TABLE held_courses DROP COLUMN language;
+        \(PGSchema.coursesUpdated(version: 10).replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
+        """
+
+    /// What versions 10 and 11 added, taken away: the teachers' addresses, the courses'
+    /// languages and the function that compares them (as version 9 defined it).
     static let toVersion9 = """
-        ALTER TABLE courses DROP COLUMN teacher_email; ALTER TABLE course_history DROP COLUMN teacher_email;
-        ALTER TABLE held_courses DROP COLUMN teacher_email;
-        \(PGSchema.coursesUpdated.replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION")
-            .replacingOccurrences(of: "o.timezone, o.teacher_email,", with: "o.timezone,")
-            .replacingOccurrences(of: "n.timezone, n.teacher_email,", with: "n.timezone,"))
+        ALTER TABLE courses DROP COLUMN teacher_email, DROP COLUMN language;
+        ALTER TABLE course_history DROP COLUMN teacher_email, DROP COLUMN language;
+        ALTER TABLE held_courses DROP COLUMN teacher_email, DROP COLUMN language;
+        \(PGSchema.coursesUpdated(version: 9).replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
         """
 
     @Test("a version 9 database: reports read it as it is, a writer adds the teachers' addresses ('') keeping every row")
@@ -159,9 +166,9 @@ struct PGPrintsTests {
         #expect(reader.schemaVersion == 9)
         #expect(try reader.reportTeachers().count == (try f.store.reportTeachers().count))
         let writer = try Store(postgres: f.store.path, create: true)
-        #expect(writer.schemaVersion == 10)
+        #expect(writer.schemaVersion == PGSchema.currentVersion)
         #expect(
-            try writer.database.int("SELECT count(*) FROM courses WHERE teacher_email = ''")
+            try writer.database.int("SELECT count(*) FROM courses WHERE teacher_email = '' AND language = ''")
                 == (try writer.database.int("SELECT count(*) FROM courses")))
         var problems: [VerificationProblem] = []
         try writer.verify { problems.append($0) }

@@ -4,7 +4,7 @@ import Testing
 @testable import DashboardCore
 
 /// Issue 28: the text settings (`settings base-url`, `settings mail-from`) and the e-mail
-/// addresses the digests accept.
+/// addresses the digests accept; issue 29: `settings language`.
 @Suite(.storeIndependent) struct DatabaseSettingTests {
     @Test(arguments: [
         ("https://reports.school.example", "https://reports.school.example/"),
@@ -25,6 +25,17 @@ import Testing
             Issue.record("accepted \(given)")
             return
         }
+    }
+
+    @Test func aLanguageIsKeptAsItsCanonicalTagAndAnythingElseRefusedWithItsReason() {
+        #expect(DatabaseSetting.language.validated(" de_at ") == .success("de-AT"))
+        #expect(DatabaseSetting.language.validated("JA-jp") == .success("ja-JP"))
+        #expect(DatabaseSetting.language.validated("es-419") == .success("es-419"))
+        #expect(
+            DatabaseSetting.language.validated("zh")
+                == .failure(SettingRefusal(reason: "names a language the reports are not written in (zh)")))
+        #expect(DatabaseSetting.language.validated("de--AT") == .failure(SettingRefusal(reason: "is not a BCP 47 language tag")))
+        #expect(DatabaseSetting.language.validated("") == .failure(SettingRefusal(reason: "is empty")))
     }
 
     @Test func addressesInTheirDotAtomFormAreAcceptedAndEverythingElseRefused() {

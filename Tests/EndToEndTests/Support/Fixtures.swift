@@ -19,8 +19,8 @@ enum Fixtures {
 
     /// The rows `courses` and `tasks` leave in the database.
     static let storedCourses = """
-        bio|BIO 101|Biology|||America/New_York|NULL|1|
-        his|HIS 200|History||||NULL|1|
+        bio|BIO 101|Biology|||America/New_York|NULL|1||
+        his|HIS 200|History||||NULL|1||
 
         """
 
