@@ -145,6 +145,88 @@ import Testing
     }
 }
 
+extension TeacherPagesTests {
+    /// The sample's courses with a language each (and one without): its column of courses.csv.
+    static func sampleWithLanguages(_ sandbox: Sandbox, default language: String? = nil) throws {
+        let source = URL(fileURLWithPath: SampleImportsTests.folder)
+        var lines = try String(contentsOf: source.appendingPathComponent("courses.csv"), encoding: .utf8).components(separatedBy: "\n")
+        let tags = ["BIO 101": "es-419", "MAT 210": "de-DE", "JPN 150": "ja-JP", "HIST 220": "fr"]
+        for index in lines.indices where !lines[index].isEmpty {
+            let code = lines[index].split(separator: ",", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
+            lines[index] += index == 0 ? ",Language" : "," + (tags[code.trimmingCharacters(in: .whitespaces)] ?? "")
+        }
+        try sandbox.write("in/courses.csv", lines.joined(separator: "\n"))
+        _ = try sandbox.write("in/tasks.csv", bytes: try Data(contentsOf: source.appendingPathComponent("tasks.csv")))
+        let imported = try sandbox.run(["--db", "db.sqlite", "--as-of", ReportGoldenTests.asOf, "import", "in"])
+        #expect(imported.exitCode == 65, "\(imported)")
+        if let language {
+            #expect(try sandbox.run(["--db", "db.sqlite", "settings", "language", language]).exitCode == 0)
+        }
+    }
+
+    @Test func eachCoursesPageSpeaksItsLanguageAndMachinesNeverChange() throws {
+        let sandbox = try Sandbox()
+        try Self.sampleWithLanguages(sandbox)
+        let asOf = ReportGoldenTests.asOf
+        let result = try sandbox.run([
+            "--db", "db.sqlite", "--as-of", asOf, "report", "grid", "--format", "html", "--out", "out", "--by-teacher",
+        ])
+        #expect(result.exitCode == 0, "\(result)")
+        let expectations: [(file: String, lang: String, words: [String])] = [
+            (
+                "course-mat-210-ber-5b60330d.html", "de-DE",
+                ["<h2 id=\"overdue\">Überfällig", "Aufgaben", "Stand: ", "Lehrkraft: ", "Tage verspätet"]
+            ),
+            ("course-jpn-150-tyo-e37531c5.html", "ja-JP", ["<h2 id=\"overdue\">期限切れ", "時点", "担当：", "日遅れ", "年"]),
+            ("course-hst-220-syd-3f36fc23.html", "fr", ["<h2 id=\"overdue\">En retard", "Au ", "Enseignant·e : "]),
+            ("course-bio-101-nyc-f3c249c4.html", "es-419", ["<h2 id=\"overdue\">Vencidas", "A fecha de ", "Docente: "]),
+            ("course-eng-105-53a60a75.html", "en", ["<h2 id=\"overdue\">Overdue", "As of ", "Teacher: "]),
+        ]
+        for (file, lang, words) in expectations {
+            let page = String(decoding: try sandbox.read("out/" + file), as: UTF8.self)
+            #expect(page.contains("<html lang=\"\(lang)\">"), "\(file)")
+            for word in words { #expect(page.contains(word), "\(file) says \(word)") }
+        }
+        // A teacher's index speaks the language of their (one) course; the school's index, whose
+        // courses speak five, the database's default: English.
+        let index = String(decoding: try sandbox.read("out/index.html"), as: UTF8.self)
+        #expect(index.contains("<html lang=\"en\">") && index.contains("<h1>Courses</h1>"))
+        let tanaka = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("out/teachers")).first { $0.hasPrefix("tanaka") }
+        let teacher = String(decoding: try sandbox.read("out/teachers/\(try #require(tanaka))/index.html"), as: UTF8.self)
+        #expect(teacher.contains("<html lang=\"ja-JP\">") && teacher.contains("のコース</h1>") && teacher.contains("今日の対応"), "\(teacher)")
+        // --language for one run: every page; JSON and CSV the same bytes in every language.
+        let german = try sandbox.run(["--db", "db.sqlite", "--as-of", asOf, "report", "list", "--format", "html", "--language", "de-AT"])
+        #expect(german.stdout.contains("<html lang=\"de-AT\">") && german.stdout.contains("Ohne Frist"))
+        for format in ["json", "csv"] {
+            let plain = try sandbox.run(["--db", "db.sqlite", "--as-of", asOf, "report", "grid", "--format", format])
+            for language in ["de", "ja", "fr", "es"] {
+                let spoken = try sandbox.run([
+                    "--db", "db.sqlite", "--as-of", asOf, "report", "grid", "--format", format, "--language", language,
+                ])
+                #expect(spoken.exitCode == 0 && spoken.stdout == plain.stdout, "\(format) in \(language)")
+            }
+        }
+        // A tag of another language, or no tag at all: a usage error that names the languages.
+        for bad in ["zh", "german", "de--AT"] {
+            let refused = try sandbox.run(["--db", "db.sqlite", "report", "grid", "--language", bad])
+            #expect(refused.exitCode == 64 && refused.stderr.contains("en, de, fr, es, ja"), "\(bad): \(refused)")
+        }
+    }
+
+    @Test func theDatabasesDefaultLanguageSpeaksForCoursesWithoutOne() throws {
+        let sandbox = try Sandbox()
+        try Self.sampleWithLanguages(sandbox, default: "fr-CA")
+        let result = try sandbox.run([
+            "--db", "db.sqlite", "--as-of", ReportGoldenTests.asOf, "report", "grid", "--format", "html", "--out", "out",
+        ])
+        #expect(result.exitCode == 0, "\(result)")
+        let eng = String(decoding: try sandbox.read("out/course-eng-105-53a60a75.html"), as: UTF8.self)
+        #expect(eng.contains("<html lang=\"fr-CA\">") && eng.contains("En retard"), "ENG 105 names no language: the default's")
+        let index = String(decoding: try sandbox.read("out/index.html"), as: UTF8.self)
+        #expect(index.contains("<html lang=\"fr-CA\">") && index.contains("<h1>Cours</h1>"))
+    }
+}
+
 /// HTML escaping as the pages write text (the five characters), for expectations.
 enum HTMLText {
     static func escape(_ text: String) -> String {

@@ -165,6 +165,8 @@ package enum NightlyJob {
         var query = ReportQuery()
         query.wording = reports.wording
         query.displayTimeZone = reports.displayTimeZone
+        // Each course's pages in its language, else the database's (issue 29).
+        query.speak(forced: nil, databaseDefault: try store.defaultLanguage())
         let folders: NightFolders
         let staging: String
         do {

@@ -27,6 +27,7 @@ package enum ReportSetStream {
         query.rollUpBeside = formats.contains(.html)
         var attention: [AttentionItem] = []
         var attentionCounts: BucketCounts?
+        var languages: Set<LanguageTag> = []
         // The folder's feed of all its courses: its events, kept until the last course (a
         // teacher's courses; memory: a few hundred bytes an event).
         var setEvents: [CalendarEvent] = []
@@ -50,6 +51,9 @@ package enum ReportSetStream {
             }
             var single = plan.list
             single.groups = [group]
+            // The course's page in its own language (`ReportQuery.lexicon(of:)`).
+            single.query.lexicon = query.lexicon(of: group.course)
+            languages.insert(single.query.lexicon.tag)
             single.page = PageInfo(
                 page: 1, pageCount: 1, limit: nil, totalItems: group.taskCount, firstItem: group.taskCount == 0 ? 0 : 1,
                 lastItem: group.taskCount)
@@ -87,6 +91,10 @@ package enum ReportSetStream {
                 try fileSystem.write(name: index, in: directory) { emit in
                     var worded = cards
                     worded.frame = Self.worded(cards.frame, format, readerWording)
+                    // The index in the language its courses share, else the database's.
+                    if !query.languageForced, languages.count == 1, let shared = languages.first {
+                        worded.frame.query.lexicon = Lexicon(shared)
+                    }
                     // A teacher's index says what needs them (a whole set's index is the
                     // administrator's: every course, no one's to-do).
                     if format == .html, readerWording != nil { worded.frame.attention = AttentionItem.ordered(attention) }

@@ -56,12 +56,14 @@ package enum ReportTeacherSets {
         /// feed (`feedName`) when the set writes calendars: an empty feed for an empty set, so
         /// that a subscribed client drops what it showed.
         func writeSet(
-            _ ids: [String], into folder: String, path: String, name: String?, feedName: String, material: DigestMaterial? = nil,
+            _ ids: [String], into folder: String, path: String, name: String?, teacher: String? = nil, feedName: String,
+            material: DigestMaterial? = nil,
             emptyPage: (ReportFormat, Report) -> String
         ) throws {
             var own = query
             own.courseSet = Set(ids)
             own.courseSetName = name
+            own.courseSetTeacher = teacher
             let feeds = calendar?.folder(path, name: feedName)
             if ids.isEmpty {
                 try fileSystem.ensureDirectory(folder)
@@ -103,7 +105,7 @@ package enum ReportTeacherSets {
             let material = addresses.isEmpty ? nil : DigestMaterial()
             let folder = PathText.join(root, teacher.folder)
             try writeSet(
-                ids, into: folder, path: path, name: query.lexicon(.coursesOf, ReportWords.visible(teacher.name)),
+                ids, into: folder, path: path, name: nil, teacher: teacher.name,
                 feedName: CalendarSettings.teacherFeedName(teacher.name),
                 material: material
             ) { format, frame in

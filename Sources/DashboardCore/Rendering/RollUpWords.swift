@@ -70,7 +70,10 @@ package enum RollUpWords {
     /// A report's name in its header: "Courses" (a grid), "Task lists", "Assignments" or
     /// "Tasks by student".
     package static func reportName(_ report: Report) -> String {
-        guard report.kind == .list else { return report.query.courseSetName ?? report.query.lexicon(.courses) }
+        guard report.kind == .list else {
+            if let teacher = report.query.courseSetTeacher { return report.query.lexicon(.coursesOf, ReportWords.visible(teacher)) }
+            return report.query.courseSetName ?? report.query.lexicon(.courses)
+        }
         switch report.query.groupBy {
         case .bucket: return "Task lists"
         case .assignment: return "Assignments"

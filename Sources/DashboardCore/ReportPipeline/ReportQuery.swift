@@ -60,6 +60,28 @@ public struct ReportQuery: Sendable, Equatable {
     /// The words of the pages that speak the reader's language (issue 29: HTML pages so far;
     /// `Lexicon`). Machine formats never use it (`Report.forMachines`).
     package var lexicon = Lexicon.english
+    /// True when `--language` chose `lexicon` for every page; false: a course's page speaks the
+    /// course's language, a set's index the one its courses share, else `defaultLanguage`.
+    package var languageForced = false
+    /// The database's default language (`settings language`), nil: English.
+    package var defaultLanguage: LanguageTag?
+    /// The teacher whose own set this is (`ReportTeacherSets`): the grid is "Courses of NAME" in
+    /// the page's words.
+    package var courseSetTeacher: String?
+
+    /// The lexicon of `course`'s own page: `--language`'s, else the course's language, else the
+    /// database's default, else English.
+    package func lexicon(of course: CourseRecord) -> Lexicon {
+        languageForced ? lexicon : Lexicon(ReportLanguage.resolved(course: course.language, databaseDefault: defaultLanguage))
+    }
+
+    /// Sets the report's languages: `forced` (`--language`) for every page, else the
+    /// database's default where no course names one.
+    package mutating func speak(forced: LanguageTag?, databaseDefault: LanguageTag?) {
+        defaultLanguage = databaseDefault
+        languageForced = forced != nil
+        lexicon = Lexicon(forced ?? databaseDefault ?? .english)
+    }
 
     public init() {}
 

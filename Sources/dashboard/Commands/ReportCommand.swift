@@ -110,9 +110,10 @@ enum ReportCommand: Command {
         var query = try query(args)
         // The reader's --timezone shows the report's times; it never moves a bucket.
         query.displayTimeZone = invocation.global.timeZone
+        var forcedLanguage: LanguageTag?
         if let given = args.value("language") {
             switch ReportLanguage.tag(given) {
-            case .success(let tag): query.lexicon = Lexicon(tag)
+            case .success(let tag): forcedLanguage = tag
             case .failure(let refusal):
                 throw CommandError(.usage, "--language \"\(VisibleText.of(given))\" \(refusal.reason)", hint: LanguageRefusal.hint)
             }
@@ -157,6 +158,8 @@ enum ReportCommand: Command {
         // Buckets in the database's default zone, never the reader's (SPEC §6): every reader
         // gets the same buckets; --timezone only changes how times are shown.
         let zone = try store.map { try defaultZone($0, invocation) } ?? global.timeZone
+        // The pages' words: --language for all, else each course's language, else the database's.
+        query.speak(forced: forcedLanguage, databaseDefault: try store?.defaultLanguage())
         var facts = try store.map { try ReportSource.facts($0) } ?? ReportFacts(hasData: false, dataAsOf: nil, lastFailure: nil)
         // What changed since the previous import (the grid's cards, the list's courses, JSON).
         if let store, facts.hasData { facts.overnight = try Overnight.read(store, asOf: global.asOf) }
