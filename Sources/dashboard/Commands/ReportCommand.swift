@@ -67,7 +67,10 @@ enum ReportCommand: Command {
             .value("limit", "N", "N tasks (list) or courses (grid) per page", kind: .integer(1...100_000)),
             .value("page", "K", "the page to show (default 1)", kind: .integer(1...1_000_000_000)),
             .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
-            .value("language", "TAG", "the HTML pages' language for this run: a BCP 47 tag of en, de, fr, es or ja (default: English)"),
+            .value(
+                "language", "TAG",
+                "the HTML pages' language for this run, a BCP 47 tag of en, de, fr, es or ja (default: each course's own, else settings language, else English)"
+            ),
         ]
 
     /// The search and filters that select tasks: the report's, and bulk `reclassify`'s (the same
