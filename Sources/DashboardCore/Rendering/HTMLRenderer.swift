@@ -7,7 +7,7 @@ package enum HTMLRenderer {
     /// The grid as the index page. `link` gives the file of each course's list page, if any.
     package static func gridPage(_ report: Report, link: (CourseRecord) -> String?) -> String {
         let body = stateAware(report) {
-            gridBody(report, cards: report.cards.map { cardHTML($0, link: link($0.course), query: report.query) }.joined())
+            gridBody(report, cards: report.cards.map { cardHTML($0, link: link($0.course), report: report) }.joined())
         }
         return page(
             title: gridTitle(report), heading: RollUpWords.reportName(report), report: report, nav: nil, body: body,
@@ -147,7 +147,9 @@ package enum HTMLRenderer {
     /// completed tasks muted; the counts table has a row per counted bucket
     /// (`CardWords.countedBuckets`), then the card's summary ("9 of 20 completed", "6 overdue
     /// of 20 tasks").
-    static func cardHTML(_ card: CourseCard, link: String?, query: ReportQuery) -> String {
+    /// - Parameter report: the grid (its query, and its window of what changed overnight).
+    static func cardHTML(_ card: CourseCard, link: String?, report: Report) -> String {
+        let query = report.query
         let c = card.course
         let code = value(c.code)
         let heading = link.map { "<a href=\"\(escape($0))\">\(code)</a>" } ?? code
@@ -159,7 +161,7 @@ package enum HTMLRenderer {
         if !c.teacher.isEmpty { html += "<p class=\"teacher\">\(value(c.teacher))</p>\n" }
         if card.total == 0 {
             html += "<p>\(escape(lexicon(.noTasksYet)))</p>\n"
-            if let changes = card.changesWords { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
+            if let changes = OvernightWords.card(card, report) { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
             html += "</article>\n</li>\n"
             return html
         }
@@ -180,7 +182,7 @@ package enum HTMLRenderer {
                 "<tr><th scope=\"row\" class=\"k-\(bucket.rawValue)\">\(escape(ReportWords.title(bucket, lexicon)))</th><td>\(card.count(bucket))</td></tr>\n"
         }
         html += "</tbody>\n</table>\n<p class=\"summary\">\(escape(CardWords.summary(card, query: query)))</p>\n"
-        if let changes = card.changesWords { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
+        if let changes = OvernightWords.card(card, report) { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
         html += "</article>\n</li>\n"
         return html
     }

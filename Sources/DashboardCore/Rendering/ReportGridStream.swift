@@ -112,7 +112,7 @@ package enum ReportGridStream {
                 nav: nil, body: body, script: HTMLRenderer.script(frame, .grid))
             let parts = page.components(separatedBy: marker)
             emit(parts.first ?? "")
-            try cards { card, link in emit(HTMLRenderer.cardHTML(card, link: link, query: frame.query)) }
+            try cards { card, link in emit(HTMLRenderer.cardHTML(card, link: link, report: frame)) }
             emit(parts.count == 2 ? parts[1] : "")
         }
     }

@@ -110,6 +110,24 @@ import Testing
             en.markup(.asOfHeader, "<time>x</time>", escape: { $0.replacingOccurrences(of: "A", with: "&A;") }) == "&A;s of <time>x</time>")
     }
 
+    @Test("what changed overnight in each language; English as before")
+    func overnightWords() {
+        var changes = CourseChanges()
+        changes.new = 3
+        changes.nowOverdue = 1
+        changes.deleted = 2
+        let day = CivilDate(year: 2026, month: 11, day: 27)
+        #expect(OvernightWords.line(changes, since: .yesterday, .english) == "since yesterday: 3 new, 1 now overdue, 2 deleted")
+        #expect(OvernightWords.line(changes, since: .day(day), .english) == "since 2026-11-27: 3 new, 1 now overdue, 2 deleted")
+        #expect(OvernightWords.line(changes, since: .yesterday, Lexicon(.de)) == "seit gestern: 3 neu, 1 jetzt überfällig, 2 gelöscht")
+        #expect(
+            OvernightWords.line(changes, since: .day(day), Lexicon(.fr))
+                == "depuis le 27 nov. 2026 : 3 nouvelles, 1 désormais en retard, 2 supprimées")
+        #expect(OvernightWords.line(changes, since: .today, Lexicon(.es)) == "desde hoy: 3 nuevas, 1 ahora vencida, 2 eliminadas")
+        #expect(OvernightWords.line(changes, since: .day(day), Lexicon(.ja)) == "2026年11月27日 から：新規 3、新たに期限切れ 1、削除 2")
+        #expect(OvernightWords.counts(CourseChanges(), Lexicon(.de)) == "keine Änderung")
+    }
+
     @Test("a tag names its language; one of another language is English")
     func tags() {
         #expect(Lexicon(LanguageTag("de-AT") ?? .english).language == .de)
