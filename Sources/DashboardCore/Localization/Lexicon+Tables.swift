@@ -130,6 +130,17 @@ package enum Phrase: String, CaseIterable, Sendable {
     case jsCoursesAll
     case jsPageShown
     case jsPageAll
+    case note
+    case detailsForAdmin
+    case noExportTonight
+    case heldChanges
+    case lastImportFailed
+    case noDataYet
+    case pageShowsDataAsOf
+    case hoursOld
+    case daysOld
+    case clauseSeparator
+    case administratorHasDetails
 }
 
 extension Lexicon {
@@ -266,6 +277,20 @@ extension Lexicon {
         .jsCoursesAll: .counted([.one: "Showing the {n} course", .other: "Showing all {n} courses"]),
         .jsPageShown: .counted([.one: "Showing {0} of the {n} tasks on this page", .other: "Showing {0} of the {n} tasks on this page"]),
         .jsPageAll: .counted([.one: "Showing the {n} task on this page", .other: "Showing all {n} tasks on this page"]),
+        .note: .text("Note:"),
+        .detailsForAdmin: .text("Details for the administrator"),
+        .noExportTonight: .text("no export arrived tonight"),
+        .heldChanges: .counted([
+            .one: "{n} change from a newer export wait for approval since {0}",
+            .other: "{n} changes from a newer export wait for approval since {0}",
+        ]),
+        .lastImportFailed: .text("the last import failed"),
+        .noDataYet: .text("no data has been imported yet"),
+        .pageShowsDataAsOf: .text("this page shows data as of {0} ({1})"),
+        .hoursOld: .counted([.one: "{n} hour old", .other: "{n} hours old"]),
+        .daysOld: .counted([.one: "{n} day old", .other: "{n} days old"]),
+        .clauseSeparator: .text("; "),
+        .administratorHasDetails: .text("Your administrator has the details."),
     ]
 
     /// German.
@@ -410,6 +435,20 @@ extension Lexicon {
         .jsPageAll: .counted([
             .one: "Die {n} Aufgabe dieser Seite wird angezeigt", .other: "Alle {n} Aufgaben dieser Seite werden angezeigt",
         ]),
+        .note: .text("Hinweis:"),
+        .detailsForAdmin: .text("Details für die Administration"),
+        .noExportTonight: .text("heute Nacht ist kein Export angekommen"),
+        .heldChanges: .counted([
+            .one: "{n} Änderung aus einem neueren Export wartet seit {0} auf Freigabe",
+            .other: "{n} Änderungen aus einem neueren Export warten seit {0} auf Freigabe",
+        ]),
+        .lastImportFailed: .text("der letzte Import ist fehlgeschlagen"),
+        .noDataYet: .text("es wurden noch keine Daten importiert"),
+        .pageShowsDataAsOf: .text("diese Seite zeigt Daten mit Stand {0} ({1})"),
+        .hoursOld: .counted([.one: "{n} Stunde alt", .other: "{n} Stunden alt"]),
+        .daysOld: .counted([.one: "{n} Tag alt", .other: "{n} Tage alt"]),
+        .clauseSeparator: .text("; "),
+        .administratorHasDetails: .text("Die Administration kennt die Einzelheiten."),
     ]
 
     /// French.
@@ -569,6 +608,21 @@ extension Lexicon {
             .one: "La tâche de cette page est affichée", .many: "Les {n} de tâches de cette page sont affichées",
             .other: "Les {n} tâches de cette page sont affichées",
         ]),
+        .note: .text("Remarque :"),
+        .detailsForAdmin: .text("Détails pour l'administration"),
+        .noExportTonight: .text("aucun export n'est arrivé cette nuit"),
+        .heldChanges: .counted([
+            .one: "{n} changement d'un export plus récent attend une approbation depuis le {0}",
+            .many: "{n} de changements d'un export plus récent attendent une approbation depuis le {0}",
+            .other: "{n} changements d'un export plus récent attendent une approbation depuis le {0}",
+        ]),
+        .lastImportFailed: .text("le dernier import a échoué"),
+        .noDataYet: .text("aucune donnée n'a encore été importée"),
+        .pageShowsDataAsOf: .text("cette page montre les données au {0} ({1})"),
+        .hoursOld: .counted([.one: "il y a {n} heure", .many: "il y a {n} d'heures", .other: "il y a {n} heures"]),
+        .daysOld: .counted([.one: "il y a {n} jour", .many: "il y a {n} de jours", .other: "il y a {n} jours"]),
+        .clauseSeparator: .text(" ; "),
+        .administratorHasDetails: .text("L'administration a les détails."),
     ]
 
     /// Spanish.
@@ -728,6 +782,21 @@ extension Lexicon {
             .one: "Se muestra la única tarea de esta página", .many: "Se muestran las {n} de tareas de esta página",
             .other: "Se muestran las {n} tareas de esta página",
         ]),
+        .note: .text("Nota:"),
+        .detailsForAdmin: .text("Detalles para la administración"),
+        .noExportTonight: .text("esta noche no llegó ninguna exportación"),
+        .heldChanges: .counted([
+            .one: "{n} cambio de una exportación más reciente espera aprobación desde el {0}",
+            .many: "{n} de cambios de una exportación más reciente esperan aprobación desde el {0}",
+            .other: "{n} cambios de una exportación más reciente esperan aprobación desde el {0}",
+        ]),
+        .lastImportFailed: .text("la última importación falló"),
+        .noDataYet: .text("todavía no se ha importado ningún dato"),
+        .pageShowsDataAsOf: .text("esta página muestra datos a fecha de {0} ({1})"),
+        .hoursOld: .counted([.one: "hace {n} hora", .many: "hace {n} de horas", .other: "hace {n} horas"]),
+        .daysOld: .counted([.one: "hace {n} día", .many: "hace {n} de días", .other: "hace {n} días"]),
+        .clauseSeparator: .text("; "),
+        .administratorHasDetails: .text("La administración tiene los detalles."),
     ]
 
     /// Japanese.
@@ -859,5 +928,16 @@ extension Lexicon {
         .jsCoursesAll: .counted([.other: "全 {n} コースを表示"]),
         .jsPageShown: .counted([.other: "このページの {n} 件中 {0} 件を表示"]),
         .jsPageAll: .counted([.other: "このページの全 {n} 件を表示"]),
+        .note: .text("お知らせ："),
+        .detailsForAdmin: .text("管理者向けの詳細"),
+        .noExportTonight: .text("今夜はエクスポートが届いていません"),
+        .heldChanges: .counted([.other: "新しいエクスポートの変更 {n} 件が {0} から承認待ちです"]),
+        .lastImportFailed: .text("前回の取り込みが失敗しました"),
+        .noDataYet: .text("まだデータが取り込まれていません"),
+        .pageShowsDataAsOf: .text("このページは {0} 時点のデータです（{1}）"),
+        .hoursOld: .counted([.other: "{n} 時間前"]),
+        .daysOld: .counted([.other: "{n} 日前"]),
+        .clauseSeparator: .text("。"),
+        .administratorHasDetails: .text("詳細は管理者が把握しています。"),
     ]
 }

@@ -50,10 +50,11 @@ package struct Lexicon: Sendable, Equatable {
 
     /// A phrase around values that are markup already (HTML): the phrase's own text goes
     /// through `escape`, the values as they are.
-    package func markup(_ phrase: Phrase, _ values: String..., escape: (String) -> String) -> String {
+    /// - Parameter count: the count of a counted phrase.
+    package func markup(_ phrase: Phrase, count: Int? = nil, _ values: String..., escape: (String) -> String) -> String {
         let marker = "\u{1}"
-        let template = Self.form(phrase, language, count: nil)
-        let filled = fill(template, values: values.indices.map { marker + String($0) + marker }, count: nil)
+        let template = Self.form(phrase, language, count: count)
+        let filled = fill(template, values: values.indices.map { marker + String($0) + marker }, count: count)
         var out = ""
         for (index, piece) in filled.components(separatedBy: marker).enumerated() {
             if index % 2 == 1, let value = Int(piece), values.indices.contains(value) {

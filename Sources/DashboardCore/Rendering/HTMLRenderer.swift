@@ -108,6 +108,7 @@ package enum HTMLRenderer {
     }
 
     static func banner(_ report: Report) -> String {
+        let lexicon = report.query.lexicon
         guard let stale = report.stale else { return "" }
         guard report.query.wording.forReaders else {
             return
@@ -117,7 +118,7 @@ package enum HTMLRenderer {
         // fold away for the administrator (in the command line's words, which these pages
         // do not know: the batch and the reason are enough to find it).
         return
-            "<div class=\"banner\" role=\"status\"><p><strong>Note:</strong> \(stale.readerMessage(in: report.query.displayTimeZone, prose: escape, value: value))</p><details><summary>Details for the administrator</summary><p>\(stale.message(prose: escape, value: value))</p></details></div>\n"
+            "<div class=\"banner\" role=\"status\"><p><strong>\(escape(lexicon(.note)))</strong> \(stale.readerMessage(lexicon, in: report.query.displayTimeZone, prose: escape, value: value))</p><details><summary>\(escape(lexicon(.detailsForAdmin)))</summary><p>\(stale.message(prose: escape, value: value))</p></details></div>\n"
     }
 
     static func stateBox(_ message: String, _ next: String) -> String {

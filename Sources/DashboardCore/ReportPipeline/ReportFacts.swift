@@ -137,6 +137,29 @@ public struct StaleNotice: Sendable, Equatable {
         return text + prose(".") + (failedBatch != nil || held != nil ? prose(" Your administrator has the details.") : "")
     }
 
+    /// `readerMessage` in `lexicon`'s words (a teacher's page in their language, issue 29); in
+    /// English, exactly `readerMessage`.
+    package func readerMessage(
+        _ lexicon: Lexicon, in zone: TimeZone? = nil, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
+    ) -> String {
+        guard lexicon != .english else { return readerMessage(in: zone, prose: prose, value: value) }
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let readable = { (stored: String) in Timestamp.parse(stored, timeZone: utc).map { lexicon.asOf($0, in: zone) } ?? stored }
+        var clauses: [String] = []
+        if noExport { clauses.append(prose(lexicon(.noExportTonight))) }
+        if let held { clauses.append(lexicon.markup(.heldChanges, count: held.changes, value(readable(held.since)), escape: prose)) }
+        if failedBatch != nil { clauses.append(prose(lexicon(.lastImportFailed))) }
+        let age = ageHours >= 48 ? lexicon.count(.daysOld, ageHours / 24) : lexicon.count(.hoursOld, ageHours)
+        clauses.append(
+            dataAsOf.isEmpty
+                ? prose(lexicon(.noDataYet))
+                : lexicon.markup(.pageShowsDataAsOf, value(readable(dataAsOf)), prose(age), escape: prose))
+        let joined = clauses.joined(separator: prose(lexicon(.clauseSeparator)))
+        let text = joined.prefix(1).uppercased() + joined.dropFirst()
+        let sentence = lexicon.markup(.sentence, text, escape: prose)
+        return sentence + (failedBatch != nil || held != nil ? prose(" " + lexicon(.administratorHasDetails)) : "")
+    }
+
     /// What to do about it, its commands in `wording`.
     package func nextStep(_ wording: ReportWording) -> String {
         var steps: [String] = []
