@@ -54,7 +54,7 @@ extension HTMLRenderer {
         var room = pageRows
         var places: [String: String] = [:]
         for row in group.assignments {
-            let key = rowKey(row)
+            let key = AssignmentRollUp.key(row)
             let anchor = "a-" + HTMLRenderer.anchor(key)
             let tasks = tasksOf[key] ?? []
             var start = 0
@@ -86,7 +86,7 @@ extension HTMLRenderer {
                 var body = "<section aria-label=\"\(escape(c.code)) \(escape(c.title))\"\(courseData(c, local: local))>\n"
                 body += aboutHTML(group, report: report, zone: zone)
                 if number == 1 {
-                    body += assignmentsHTML(group, level: 2, zone: zone, lexicon: lexicon) { places[rowKey($0)] ?? "" }
+                    body += assignmentsHTML(group, level: 2, zone: zone, lexicon: lexicon) { places[AssignmentRollUp.key($0)] ?? "" }
                 }
                 body += pagesNav(number, of: pages.count, fileName: fileName, label: lexicon(.pagesLabel), lexicon: lexicon)
                 let heading = lexicon(number == 1 ? .tasksByAssignment : .tasksByAssignmentContinued)
@@ -109,11 +109,6 @@ extension HTMLRenderer {
                     script: report.state == .ok ? .list : nil))
         }
         return (html, places)
-    }
-
-    /// The roll-up's key of a row (`AssignmentRollUp.key` of its tasks).
-    static func rowKey(_ row: AssignmentRow) -> String {
-        row.assignmentID.isEmpty ? "t\u{0}" + row.title : "a\u{0}" + row.assignmentID
     }
 
     /// "Page 2 of 3" with a link to every other page, when there are several.

@@ -69,7 +69,7 @@ package enum ReportSetStream {
                             page, name: ReportFileNames.coursePage(group.course.courseID, page: index + 1, ext: ext), in: directory)
                         written.count += 1
                     }
-                    attention += needing(group, single) { places[HTMLRenderer.rowKey($0)] ?? name }
+                    attention += needing(group, single) { places[AssignmentRollUp.key($0)] ?? name }
                     continue
                 }
                 if format == .html { attention += needing(group, single) { AttentionItem.listLink($0, page: name) } }

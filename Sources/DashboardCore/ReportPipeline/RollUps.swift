@@ -64,8 +64,13 @@ package struct AssignmentRow: Sendable, Equatable {
 package enum AssignmentRollUp {
     /// The assignment a task belongs to: its `assignment_id`, else its title (two texts that
     /// cannot meet: each starts with its own mark).
-    static func key(_ task: TaskRecord) -> String {
-        task.assignmentID.isEmpty ? "t\u{0}" + task.title : "a\u{0}" + task.assignmentID
+    static func key(_ task: TaskRecord) -> String { key(assignmentID: task.assignmentID, title: task.title) }
+
+    /// The key of a row (its tasks' key: a row keyed by title has exactly its tasks' title).
+    static func key(_ row: AssignmentRow) -> String { key(assignmentID: row.assignmentID, title: row.title) }
+
+    static func key(assignmentID: String, title: String) -> String {
+        assignmentID.isEmpty ? "t\u{0}" + title : "a\u{0}" + assignmentID
     }
 
     /// The rows of one course: `all` every live task of the course in its bucket, `listed`
