@@ -36,7 +36,9 @@ package struct DigestCourse: Sendable, Equatable {
 /// - the plain text and the HTML say the same; the text shows a control, bidi or invisible
 ///   character of a value as a visible escape (`VisibleText`, line by line), the HTML escapes
 ///   every value, and neither names a command, flag or batch (as teachers' pages,
-///   `ReportWording.forReaders`).
+///   `ReportWording.forReaders`);
+/// - in the language of the teacher's index (`frame.query.lexicon`: the one their courses
+///   share, else the database's default, else English; issue 29), its dates in the locale's words.
 package struct MorningDigest: Sendable, Equatable {
     package var subject: String
     package var text: String
@@ -54,95 +56,99 @@ package struct MorningDigest: Sendable, Equatable {
     package static func compose(
         teacher: String, frame: Report, courses: [DigestCourse], folder: String, calendar: String?, zone: TimeZone
     ) -> MorningDigest {
-        let day = LocalAsOf(asOf: frame.asOf, timeZone: zone).date.isoText
+        let lexicon = frame.query.lexicon
+        let day = lexicon.day(LocalAsOf(asOf: frame.asOf, timeZone: zone).date)
         var counts = BucketCounts()
         var changes = CourseChanges()
         for course in courses {
             for bucket in Bucket.allCases { counts[bucket] += course.card.counts[bucket] }
             if let own = course.card.changes { changes = changes + own }
         }
-        let attention = CardWords.attention(counts)
+        let attention = CardWords.attention(counts, lexicon)
         let stale = frame.stale
-        var subject = "Your courses on \(day): " + (attention ?? "nothing overdue or due today")
-        if let stale, stale.noExport || stale.failedBatch != nil || stale.held != nil { subject += " (not updated tonight)" }
+        var subject = lexicon(.digestSubject, day, attention ?? lexicon(.digestNothing))
+        if let stale, stale.noExport || stale.failedBatch != nil || stale.held != nil { subject = lexicon(.digestNotUpdated, subject) }
 
-        var text: [String] = ["Good morning, \(teacher).", ""]
+        let greeting = lexicon(.goodMorning, teacher)
+        var text: [String] = [greeting, ""]
         var html: [String] = []
-        html.append("<h1>Good morning, \(HTMLRenderer.escape(teacher)).</h1>")
+        html.append("<h1>\(HTMLRenderer.escape(greeting))</h1>")
         if let stale {
-            let note = stale.readerMessage(in: zone, shown: "this message")
-            text += ["Note: " + note, ""]
-            html.append("<p class=\"note\"><strong>Note:</strong> \(HTMLRenderer.escape(note))</p>")
+            let note = stale.readerMessage(lexicon, in: zone, forMessage: true)
+            text += [lexicon(.note) + " " + note, ""]
+            html.append("<p class=\"note\"><strong>\(HTMLRenderer.escape(lexicon(.note)))</strong> \(HTMLRenderer.escape(note))</p>")
         }
 
         let needing = courses.filter { CourseAttention.needed($0.card.counts) }
         let calm = courses.filter { !CourseAttention.needed($0.card.counts) }
         let summary: String
         if courses.isEmpty {
-            summary = "None of your courses is in the data tonight."
+            summary = lexicon(.digestNoCourses)
         } else if let attention {
-            summary =
-                "Needs your attention today: \(attention), in \(needing.count) of your \(courses.count) course\(courses.count == 1 ? "" : "s")."
+            summary = lexicon.count(.digestNeedsYou, courses.count, attention, String(needing.count))
         } else {
-            summary = "Nothing is overdue or due today in your \(courses.count) course\(courses.count == 1 ? "" : "s")."
+            summary = lexicon.count(.digestCalm, courses.count)
         }
         text += [summary, ""]
         html.append("<p class=\"summary\">\(HTMLRenderer.escape(summary))</p>")
 
         if !needing.isEmpty {
-            html.append("<h2>Needs you today</h2>")
+            html.append("<h2>\(HTMLRenderer.escape(lexicon(.needsYou)))</h2>")
             for course in needing {
-                let lines = assignmentLines(course)
-                let attention = CardWords.attention(course.card.counts) ?? ""
-                let more = "and \(lines.more) more assignment\(lines.more == 1 ? "" : "s") on the course's page"
-                text.append(courseName(course.card.course) + ": " + attention)
+                let lines = assignmentLines(course, lexicon)
+                let attention = CardWords.attention(course.card.counts, lexicon) ?? ""
+                let more = lexicon.count(.digestMore, lines.more)
+                text.append(lexicon(.itemName, courseName(course.card.course), attention))
                 text += lines.shown.map { "- " + $0 }
                 if lines.more > 0 { text.append("- " + more) }
                 if let page = course.page { text.append("  " + page) }
                 text.append("")
                 let title = HTMLRenderer.escape(courseName(course.card.course))
                 let linked = course.page.map { "<a href=\"\(HTMLRenderer.escape($0))\">\(title)</a>" } ?? title
-                html.append(
-                    "<h3>\(linked): <span class=\"attention\">\(HTMLRenderer.escape(attention))</span></h3>")
+                let heading = lexicon.markup(
+                    .itemName, linked, "<span class=\"attention\">\(HTMLRenderer.escape(attention))</span>", escape: HTMLRenderer.escape)
+                html.append("<h3>\(heading)</h3>")
                 var items = lines.shown.map { "<li>\(HTMLRenderer.escape($0))</li>" }
-                if lines.more > 0 { items.append("<li>\(more)</li>") }
+                if lines.more > 0 { items.append("<li>\(HTMLRenderer.escape(more))</li>") }
                 if !items.isEmpty { html.append("<ul>" + items.joined() + "</ul>") }
             }
         }
         if !calm.isEmpty, !needing.isEmpty {
             let names = calm.map { courseName($0.card.course) }.joined(separator: "; ")
-            let line = "Nothing overdue or due today in: \(names)."
+            let line = lexicon(.digestCalmIn, names)
             text += [line, ""]
             html.append("<p>\(HTMLRenderer.escape(line))</p>")
         }
 
         if let overnight = frame.overnight {
-            let headline = OvernightWords.headline(overnight, total: changes, asOf: frame.asOf, zone: zone)
-            let perCourse = courses.compactMap { course in course.card.changesWords.map { courseName(course.card.course) + ": " + $0 } }
-            text.append("What changed: " + headline)
+            let headline = OvernightWords.headline(overnight, total: changes, asOf: frame.asOf, zone: zone, lexicon)
+            let perCourse = courses.compactMap { course in
+                OvernightWords.card(course.card, frame).map { lexicon(.itemName, courseName(course.card.course), $0) }
+            }
+            text.append(lexicon(.whatChangedLine, headline))
             text += perCourse.map { "- " + $0 }
             text.append("")
-            html.append("<h2>What changed</h2>")
+            html.append("<h2>\(HTMLRenderer.escape(lexicon(.whatChanged)))</h2>")
             html.append("<p>\(HTMLRenderer.escape(headline))</p>")
             if !perCourse.isEmpty { html.append("<ul>" + perCourse.map { "<li>\(HTMLRenderer.escape($0))</li>" }.joined() + "</ul>") }
         }
 
-        text.append("Your pages: " + folder)
-        html.append("<h2>Your pages</h2>")
-        var links = ["<li><a href=\"\(HTMLRenderer.escape(folder))\">Your courses, in order of need</a></li>"]
+        text.append(lexicon(.yourPagesLine, folder))
+        html.append("<h2>\(HTMLRenderer.escape(lexicon(.yourPages)))</h2>")
+        var links = ["<li><a href=\"\(HTMLRenderer.escape(folder))\">\(HTMLRenderer.escape(lexicon(.yourCourses)))</a></li>"]
         if let calendar {
-            text.append("Your calendar of due dates: " + calendar)
+            text.append(lexicon(.yourCalendarLine, calendar))
             links.append(
-                "<li><a href=\"\(HTMLRenderer.escape(calendar))\">Your calendar of due dates</a> (subscribe to it in your calendar)</li>")
+                "<li><a href=\"\(HTMLRenderer.escape(calendar))\">\(HTMLRenderer.escape(lexicon(.yourCalendar)))</a> \(HTMLRenderer.escape(lexicon(.subscribe)))</li>"
+            )
         }
         html.append("<ul>" + links.joined() + "</ul>")
-        let footer =
-            "Written as of \(ReportWords.asOf(frame.asOf, in: zone)). "
-            + "This message is sent automatically each morning; replies are not read."
+        let footer = lexicon(.digestFooter, lexicon.asOf(frame.asOf, in: zone))
         text += ["", footer]
         html.append("<p class=\"footer\">\(HTMLRenderer.escape(footer))</p>")
         return MorningDigest(
-            subject: subject, text: text.map(VisibleText.of).joined(separator: "\n") + "\n", html: page(subject, body: html))
+            subject: subject, text: text.map(VisibleText.of).joined(separator: "\n") + "\n",
+            html: page(subject, body: html, language: lexicon.htmlLanguage))
     }
 
     /// "BIO 1 — Biology".
@@ -153,7 +159,7 @@ package struct MorningDigest: Sendable, Equatable {
     /// A course's assignments that need attention, most overdue first, then most due today,
     /// then the earliest due: "Essay (due 2026-12-03 09:00): 3 of 20 overdue, 2 due today, 15
     /// completed"; at most `assignmentsPerCourse`, and how many more.
-    static func assignmentLines(_ course: DigestCourse) -> (shown: [String], more: Int) {
+    static func assignmentLines(_ course: DigestCourse, _ lexicon: Lexicon = .english) -> (shown: [String], more: Int) {
         let needing = course.events.filter { $0.counts[.overdue] > 0 || $0.counts[.today] > 0 }
             .sorted {
                 ($1.counts[.overdue], $1.counts[.today], $0.instant, $0.uid) < ($0.counts[.overdue], $0.counts[.today], $1.instant, $1.uid)
@@ -164,18 +170,19 @@ package struct MorningDigest: Sendable, Equatable {
             let row = AssignmentRow(
                 assignmentID: "", title: title, firstDue: event.due, lastDue: event.due, students: 0, counts: event.counts,
                 live: event.counts.total, daysLate: nil)
-            let due = ReportWords.due(event.due, zone: course.zone)
-            return title + (due.isEmpty ? "" : " (due \(due))") + ": " + RollUpWords.status(row)
+            let due = lexicon.due(event.due, zone: course.zone)
+            return lexicon(
+                .itemName, due.isEmpty ? title : lexicon(.withLate, title, lexicon(.dueOn, due)), RollUpWords.status(row, lexicon))
         }
         return (lines, needing.count - lines.count)
     }
 
     /// The HTML part: a whole document, its style inline (mail clients drop linked sheets),
     /// readable at 390 px and at 1280 px.
-    static func page(_ title: String, body: [String]) -> String {
+    static func page(_ title: String, body: [String], language: String = "en") -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(HTMLRenderer.escape(language))">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

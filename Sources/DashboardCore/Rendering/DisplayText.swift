@@ -110,15 +110,18 @@ package enum DisplayWidth {
     }
 
     /// Breaks `text` into lines of at most `width` columns without cutting anything: words
-    /// move to the next line, and a word longer than a line is split.
+    /// move to the next line, and a word longer than a line is split. A line may break at a
+    /// space (which the break removes) or after the ideographic comma, full stop, colon or
+    /// semicolon of Japanese text (which stays at the end of its line), never inside a
+    /// no-break space: "期限切れ 10 件、今日が期限 6 件" breaks after "、".
     package static func wrap(_ text: String, to width: Int) -> [String] {
         let limit = max(1, width)
         if of(text) <= limit { return [text] }
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+        for (joiner, word) in words(of: text) {
             var word = word
-            let candidate = line.isEmpty ? word : line + " " + word
+            let candidate = line.isEmpty ? word : line + joiner + word
             if of(candidate) <= limit {
                 line = candidate
                 continue
@@ -143,6 +146,29 @@ package enum DisplayWidth {
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// The characters after which Japanese text may break without a space.
+    static let breaksAfter: Set<Character> = ["、", "。", "：", "；", "，", "）"]
+
+    /// The words of `text` between its break opportunities, each with what joins it to the
+    /// word before on one line: a space, or nothing after an ideographic mark.
+    static func words(of text: String) -> [(joiner: String, word: String)] {
+        var result: [(joiner: String, word: String)] = []
+        for (index, spaced) in text.split(separator: " ", omittingEmptySubsequences: true).enumerated() {
+            var joiner = index == 0 ? "" : " "
+            var word = ""
+            for character in spaced {
+                word.append(character)
+                if breaksAfter.contains(character) {
+                    result.append((joiner, word))
+                    joiner = ""
+                    word = ""
+                }
+            }
+            if !word.isEmpty { result.append((joiner, word)) }
+        }
+        return result
     }
 }
 

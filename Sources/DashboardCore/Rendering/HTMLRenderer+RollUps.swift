@@ -56,24 +56,27 @@ extension HTMLRenderer {
     /// One student's section.
     static func studentHTML(_ group: StudentGroup, _ report: Report) -> String {
         var html = ""
-        let name = RollUpWords.student(group)
+        let lexicon = report.query.lexicon
+        let name = RollUpWords.student(group, lexicon)
         html += "<section aria-label=\"\(escape(name))\">\n<h2>\(value(name))</h2>\n"
-        html += "<p class=\"about\">\(escape(RollUpWords.studentSummary(group)))</p>\n"
-        html += "<div class=\"scroll\"><table class=\"tasks student-tasks\">\n<caption>Tasks of \(value(name))</caption>\n"
-        html +=
-            "<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Course</th><th scope=\"col\">Title</th><th scope=\"col\">Due</th><th scope=\"col\">Priority</th><th scope=\"col\">Status</th></tr></thead>\n<tbody>\n"
+        html += "<p class=\"about\">\(escape(RollUpWords.studentSummary(group, lexicon)))</p>\n"
+        let caption = lexicon.markup(.tasksOfStudent, value(name), escape: escape)
+        html += "<div class=\"scroll\"><table class=\"tasks student-tasks\">\n<caption>\(caption)</caption>\n"
+        let columns: [Phrase] = [.colID, .colCourse, .colTitle, .colDue, .colPriority, .colStatus]
+        let label = columns.map { escape(lexicon($0)) }
+        html += "<thead><tr>" + label.map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for item in group.tasks {
             let zone = zoneOf(item.course, report)
             let t = item.task
-            let words = TaskRowWords(t, at: LocalAsOf(asOf: report.asOf, timeZone: zone))
+            let words = TaskRowWords(t, at: LocalAsOf(asOf: report.asOf, timeZone: zone), lexicon: lexicon)
             let due =
                 t.task.due.isEmpty
-                ? "<span class=\"none\">none</span>"
-                : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(ReportWords.due(t.task.due, zone: zone)))</time>"
+                ? "<span class=\"none\">\(escape(lexicon(.none)))</span>"
+                : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(lexicon.due(t.task.due, zone: zone)))</time>"
             var status = "<span class=\"status b-\(t.bucket.rawValue)\">\(escape(words.bucket))</span>"
             for detail in words.details { status += " <span class=\"detail\">\(value(detail))</span>" }
             html +=
-                "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"><td data-label=\"ID\"><code>\(value(t.task.taskID))</code></td><td data-label=\"Course\">\(value(item.course.code))</td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"Due\">\(due)</td><td data-label=\"Priority\">\(ReportWords.priority(t))</td><td data-label=\"Status\">\(status)</td></tr>\n"
+                "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"><td data-label=\"\(label[0])\"><code>\(value(t.task.taskID))</code></td><td data-label=\"\(label[1])\">\(value(item.course.code))</td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"\(label[3])\">\(due)</td><td data-label=\"\(label[4])\">\(escape(ReportWords.priority(t, lexicon)))</td><td data-label=\"\(label[5])\">\(status)</td></tr>\n"
         }
         html += "</tbody>\n</table></div>\n</section>\n"
 

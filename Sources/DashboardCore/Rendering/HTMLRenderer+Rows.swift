@@ -14,11 +14,11 @@ extension HTMLRenderer {
         _ section: BucketSection, course c: CourseRecord, level: Int, local: LocalAsOf, idPrefix: String = "", lexicon: Lexicon = .english
     ) -> String {
         let title = escape(ReportWords.title(section.bucket, lexicon))
-        let showing = ReportWords.showing(section)
+        let showing = ReportWords.showing(section, lexicon)
         var html = "<h\(level) id=\"\(idPrefix)\(section.bucket.rawValue)\">\(title) <span class=\"count\">(\(section.total))</span>"
         if let showing { html += " <span class=\"showing\">— \(escape(showing))</span>" }
         html += "</h\(level)>\n"
-        let tasks = lexicon.count(.tasksCount, section.total) + (showing.map { ", " + $0 } ?? "")
+        let tasks = lexicon.count(.tasksCount, section.total) + (showing.map { lexicon(.listSeparator) + $0 } ?? "")
         let caption = lexicon.markup(
             .sectionCaption, value(c.code), escape(ReportWords.word(section.bucket, lexicon)), escape(tasks), escape: escape)
         html += "<div class=\"scroll\"><table class=\"tasks\">\n<caption>\(caption)</caption>\n"

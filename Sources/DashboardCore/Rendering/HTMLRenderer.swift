@@ -53,10 +53,12 @@ package enum HTMLRenderer {
     /// report, the `content` and the page line: the same frame for every page.
     static func stateAware(_ report: Report, content: () -> String) -> String {
         var body = banner(report)
+        let lexicon = report.query.lexicon
         switch report.state {
-        case .noData: body += stateBox(ReportMessages.noData, ReportMessages.noDataNext(report.query.wording))
-        case .noCourses: body += stateBox(ReportMessages.noCourses(report), ReportMessages.noCoursesNext(report))
-        case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report))
+        case .noData:
+            body += stateBox(ReportMessages.noData(lexicon), ReportMessages.noDataNext(report.query.wording, lexicon), lexicon)
+        case .noCourses: body += stateBox(ReportMessages.noCourses(report), ReportMessages.noCoursesNext(report), lexicon)
+        case .noMatch: body += stateBox(ReportMessages.noMatch(report), ReportMessages.noMatchNext(report), lexicon)
         case .ok: body += narrowing(report) + content() + pageInfo(report)
         }
         return body
@@ -121,8 +123,8 @@ package enum HTMLRenderer {
             "<div class=\"banner\" role=\"status\"><p><strong>\(escape(lexicon(.note)))</strong> \(stale.readerMessage(lexicon, in: report.query.displayTimeZone, prose: escape, value: value))</p><details><summary>\(escape(lexicon(.detailsForAdmin)))</summary><p>\(stale.message(prose: escape, value: value))</p></details></div>\n"
     }
 
-    static func stateBox(_ message: String, _ next: String) -> String {
-        "<section class=\"state\" aria-label=\"Nothing to show\"><h2>\(escape(message))</h2><p>\(escape(next))</p></section>\n"
+    static func stateBox(_ message: String, _ next: String, _ lexicon: Lexicon = .english) -> String {
+        "<section class=\"state\" aria-label=\"\(escape(lexicon(.nothingToShow)))\"><h2>\(escape(message))</h2><p>\(escape(next))</p></section>\n"
     }
 
     static func narrowing(_ report: Report) -> String {
@@ -209,12 +211,8 @@ package enum HTMLRenderer {
             let forReaders = report.query.wording.forReaders
             let message =
                 group.liveTasks == 0
-                ? (forReaders
-                    ? escape(lexicon(.noTasksForCourse))
-                    : ReportMessages.courseWithoutTasks(c, forReaders: false, prose: escape, value: value))
-                : escape(
-                    forReaders
-                        ? lexicon.count(.allCompleted, group.liveTasks) : ReportMessages.allCompleted(group, wording: report.query.wording))
+                ? ReportMessages.courseWithoutTasks(c, forReaders: forReaders, prose: escape, value: value, lexicon: lexicon)
+                : escape(ReportMessages.allCompleted(group, wording: report.query.wording, lexicon: lexicon))
             html += "<p class=\"empty\">\(message)</p>\n"
         }
         let prefix = underPageHeading ? "" : anchor(c.courseID) + "-"
@@ -235,11 +233,7 @@ package enum HTMLRenderer {
         if !c.term.isEmpty { about.append(lexicon.markup(.termIs, value(c.term), escape: escape)) }
         about.append(escape(lexicon(.timesIn, ReportWords.zoneName(zone))))
         var html = "<p class=\"about\">\(about.joined(separator: " · "))</p>\n"
-        if let note = ReportMessages.completedNotShown(group, report: report) {
-            let words =
-                report.query.wording.forReaders ? lexicon.count(.completedNotListed, report.completedByCourse[c.courseID] ?? 0) : note
-            html += "<p class=\"note\">\(escape(words))</p>\n"
-        }
+        if let note = ReportMessages.completedNotShown(group, report: report) { html += "<p class=\"note\">\(escape(note))</p>\n" }
         if let changes = OvernightWords.course(group.course.courseID, report) { html += "<p class=\"changes\">\(escape(changes))</p>\n" }
         return html
     }

@@ -84,11 +84,10 @@ package enum ReportSet {
 }
 
 extension Report {
-    /// The report as `format` words it: HTML pages in the query's lexicon (issue 29), every other
-    /// format in English (machines read JSON, CSV and the rest; the terminal's and Markdown's
-    /// words follow in their own time).
+    /// The report as `format` words it: the pages people read (text, Markdown, HTML) in the
+    /// query's lexicon (issue 29), the machines' formats (JSON, CSV) in English whatever it is.
     package func worded(for format: ReportFormat) -> Report {
-        guard format != .html, query.lexicon != .english else { return self }
+        guard format == .json || format == .csv, query.lexicon != .english else { return self }
         var report = self
         report.query.lexicon = .english
         return report

@@ -65,7 +65,7 @@ package enum ReportGridStream {
                 guard !row.isEmpty else { return }
                 emit(
                     "\n"
-                        + TextRenderer.gridRow(row[...], cardWidth: layout.cardWidth, query: frame.query, style: style).joined(
+                        + TextRenderer.gridRow(row[...], cardWidth: layout.cardWidth, report: frame, style: style).joined(
                             separator: "\n") + "\n")
                 row = []
             }

@@ -81,6 +81,10 @@ package enum ReportSetStream {
             attentionCounts = cards.frame.gridTotals.counts
             if let digest {
                 digest.frame = cards.frame
+                // The digest speaks as the teacher's index does: the language their courses share.
+                if !query.languageForced, languages.count == 1, let shared = languages.first {
+                    digest.frame?.query.lexicon = Lexicon(shared)
+                }
                 try cards.forEachCard { card, _ in digest.cards.append(card) }
             }
             for format in formats {

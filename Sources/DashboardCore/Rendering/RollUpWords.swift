@@ -38,33 +38,31 @@ package enum RollUpWords {
         let head = lexicon.count(.assignmentsHeading, group.assignmentTotal)
         guard group.assignmentFirst != 1 || group.assignments.count != group.assignmentTotal else { return head }
         let last = group.assignmentFirst + group.assignments.count - 1
-        let places = group.assignmentFirst == last ? "\(last)" : "\(group.assignmentFirst)–\(last)"
-        return head + " — showing \(places) of \(group.assignmentTotal)"
+        return lexicon(
+            .withShowing, head, ReportWords.showing(first: group.assignmentFirst, last: last, of: group.assignmentTotal, lexicon))
     }
 
     /// A student as a heading names them: their id, or "No student" for tasks without one.
-    package static func student(_ group: StudentGroup) -> String {
-        group.studentID.isEmpty ? "No student" : group.studentID
+    package static func student(_ group: StudentGroup, _ lexicon: Lexicon = .english) -> String {
+        group.studentID.isEmpty ? lexicon(.noStudent) : group.studentID
     }
 
     /// A student's counts: "5 tasks: 2 overdue, 1 due today, 2 upcoming" (every page together),
     /// with "— showing 1–2 of 5" on a page that shows part of them.
-    package static func studentSummary(_ group: StudentGroup) -> String {
-        let parts = Bucket.allCases.filter { group.counts[$0] > 0 }.map { "\(group.counts[$0]) \(ReportWords.word($0))" }
-        var text = "\(group.total) task\(group.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
-        if !group.isWhole {
-            let places = group.first == group.last ? "\(group.first)" : "\(group.first)–\(group.last)"
-            text += " — showing \(places) of \(group.total)"
-        }
-        return text
+    package static func studentSummary(_ group: StudentGroup, _ lexicon: Lexicon = .english) -> String {
+        let parts = Bucket.allCases.filter { group.counts[$0] > 0 }.map { ReportWords.count(group.counts[$0], $0, lexicon) }
+        let text = lexicon.count(.studentSummary, group.total, lexicon.list(parts))
+        guard !group.isWhole else { return text }
+        return lexicon(.withShowing, text, ReportWords.showing(first: group.first, last: group.last, of: group.total, lexicon))
     }
 
     /// A task's status in a row that does not sit under its bucket's heading: the bucket, "(set
     /// by hand)" for a pinned task, how late, the invalid values: "overdue, 3 days late".
     package static func taskStatus(_ words: TaskRowWords) -> String {
-        var text = words.override == nil ? words.bucket : words.bucket + " (set by hand)"
-        if let late = words.late { text += ", " + late }
-        return ([text] + words.invalid).joined(separator: "; ")
+        let lexicon = words.lexicon
+        var text = words.override == nil ? words.bucket : lexicon(.pinned, words.bucket)
+        if let late = words.late { text = lexicon(.lateAndAgo, text, late) }
+        return ([text] + words.invalid).joined(separator: lexicon(.clauseSeparator))
     }
 
     /// A report's name in its header: "Courses" (a grid), "Task lists", "Assignments" or
@@ -75,9 +73,9 @@ package enum RollUpWords {
             return report.query.courseSetName ?? report.query.lexicon(.courses)
         }
         switch report.query.groupBy {
-        case .bucket: return "Task lists"
-        case .assignment: return "Assignments"
-        case .student: return "Tasks by student"
+        case .bucket: return report.query.lexicon(.taskLists)
+        case .assignment: return report.query.lexicon(.assignmentsName)
+        case .student: return report.query.lexicon(.tasksByStudent)
         }
     }
 
@@ -86,12 +84,11 @@ package enum RollUpWords {
     /// course). None on a page that shows no student.
     package static func studentNotes(_ report: Report) -> [String] {
         guard report.matchingTasks > 0, report.page.limit == nil || report.page.firstItem > 0 else { return [] }
-        var notes = ["Times are in each course's zone."]
-        let hidden = report.completedMatchingTasks
         let query = report.query
+        var notes = [query.lexicon(.timesEachZone)]
+        let hidden = report.completedMatchingTasks
         if !query.includeCompleted, !query.buckets.contains(.completed), hidden > 0 {
-            let tasks = "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed"
-            notes.append(query.wording.forReaders ? tasks + "." : tasks + " (\(query.wording.words(.includeCompleted)) lists them).")
+            notes.append(ReportMessages.completedNotListed(hidden, query))
         }
         return notes
     }

@@ -90,14 +90,14 @@ extension CSVReportRenderer {
 /// The roll-ups in Markdown.
 extension MarkdownRenderer {
     /// A course's rows: a heading with their number, then a table.
-    static func assignmentsMarkdown(_ group: CourseGroup, zone: TimeZone) -> String {
-        var out = "### \(escape(RollUpWords.assignmentsHeading(group)))\n\n"
-        out += "| ID | Assignment | Due | Students | Overdue | Due today | Upcoming | No due date | Completed | Status |\n"
-        out += "|---|---|---|---:|---:|---:|---:|---:|---:|---|\n"
+    static func assignmentsMarkdown(_ group: CourseGroup, zone: TimeZone, lexicon: Lexicon = .english) -> String {
+        var out = "### \(escape(RollUpWords.assignmentsHeading(group, lexicon)))\n\n"
+        let titles: [Phrase] = [.titleOverdue, .titleToday, .titleUpcoming, .titleUndated, .titleCompleted]
+        out += header([.colID, .colAssignment, .colDue, .colStudents] + titles + [.colStatus], lexicon, numeric: Set(3...8))
         for row in group.assignments {
             out += "| \(row.assignmentID.isEmpty ? "—" : escape(row.assignmentID)) | \(escape(row.title)) | "
-            out += "\(escape(RollUpWords.due(row, zone: zone) ?? "—")) | \(row.students) | "
-            out += Bucket.allCases.map { "\(row.counts[$0]) | " }.joined() + escape(RollUpWords.status(row)) + " |\n"
+            out += "\(escape(RollUpWords.due(row, zone: zone, lexicon) ?? "—")) | \(row.students) | "
+            out += Bucket.allCases.map { "\(row.counts[$0]) | " }.joined() + escape(RollUpWords.status(row, lexicon)) + " |\n"
         }
         return out + "\n"
     }
@@ -115,15 +115,16 @@ extension MarkdownRenderer {
     /// One student: a heading, their counts, then a table of their tasks.
     static func studentMarkdown(_ group: StudentGroup, _ report: Report) -> String {
         var out = ""
-        out += "## \(escape(RollUpWords.student(group)))\n\n\(escape(RollUpWords.studentSummary(group)))\n\n"
-        out += "| ID | Course | Title | Due | Priority | Status |\n|---|---|---|---|---|---|\n"
+        let lexicon = report.query.lexicon
+        out += "## \(escape(RollUpWords.student(group, lexicon)))\n\n\(escape(RollUpWords.studentSummary(group, lexicon)))\n\n"
+        out += header([.colID, .colCourse, .colTitle, .colDue, .colPriority, .colStatus], lexicon)
         for item in group.tasks {
             let zone = zoneOf(item.course, report)
             let t = item.task
-            let words = TaskRowWords(t, at: LocalAsOf(asOf: report.asOf, timeZone: zone))
-            let due = t.task.due.isEmpty ? "—" : ReportWords.due(t.task.due, zone: zone)
+            let words = TaskRowWords(t, at: LocalAsOf(asOf: report.asOf, timeZone: zone), lexicon: lexicon)
+            let due = t.task.due.isEmpty ? "—" : escape(lexicon.due(t.task.due, zone: zone))
             out += "| \(escape(t.task.taskID)) | \(escape(item.course.code)) | \(escape(t.task.title)) | \(due) | "
-            out += "\(ReportWords.priority(t)) | \(escape(words.fullStatus)) |\n"
+            out += "\(escape(ReportWords.priority(t, lexicon))) | \(escape(words.fullStatus)) |\n"
         }
         out += "\n"
 

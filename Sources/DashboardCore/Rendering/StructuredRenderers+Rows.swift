@@ -76,15 +76,21 @@ extension MarkdownRenderer {
     /// The section's heading (whole count, and the places shown on a page that shows part of
     /// it), then its table: ID, title, student, due, priority, and the whole status (how late,
     /// "set by hand until …: reason").
-    static func sectionMarkdown(_ section: BucketSection, zone: TimeZone, local: LocalAsOf) -> String {
-        var out = "### \(escape(ReportWords.sectionHeading(section)))\n\n"
-        out += "| ID | Title | Student | Due | Priority | Status |\n|---|---|---|---|---|---|\n"
+    static func sectionMarkdown(_ section: BucketSection, zone: TimeZone, local: LocalAsOf, lexicon: Lexicon = .english) -> String {
+        var out = "### \(escape(ReportWords.sectionHeading(section, lexicon)))\n\n"
+        out += header([.colID, .colTitle, .colStudent, .colDue, .colPriority, .colStatus], lexicon)
         for t in section.tasks {
-            let due = t.task.due.isEmpty ? "—" : ReportWords.due(t.task.due, zone: zone)
-            let words = TaskRowWords(t, at: local)
+            let due = t.task.due.isEmpty ? "—" : escape(lexicon.due(t.task.due, zone: zone))
+            let words = TaskRowWords(t, at: local, lexicon: lexicon)
             out += "| \(escape(t.task.taskID)) | \(escape(t.task.title)) | \(escape(t.task.studentID)) | \(due) | "
-            out += "\(ReportWords.priority(t)) | \(escape(words.fullStatus)) |\n"
+            out += "\(escape(ReportWords.priority(t, lexicon))) | \(escape(words.fullStatus)) |\n"
         }
         return out + "\n"
+    }
+
+    /// A table's header row and its rule: the columns in `lexicon`'s words, left-aligned.
+    static func header(_ columns: [Phrase], _ lexicon: Lexicon, numeric: Set<Int> = []) -> String {
+        "| " + columns.map { escape(lexicon($0)) + " |" }.joined(separator: " ") + "\n|"
+            + columns.indices.map { numeric.contains($0) ? "---:|" : "---|" }.joined() + "\n"
     }
 }

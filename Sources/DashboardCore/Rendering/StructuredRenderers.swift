@@ -38,7 +38,7 @@ package enum JSONReportRenderer {
     static func message(_ report: Report) -> JSONValue {
         switch report.state {
         case .ok: return .null
-        case .noData: return .string(ReportMessages.noData + " " + ReportMessages.noDataNext(report.query.wording))
+        case .noData: return .string(ReportMessages.noData() + " " + ReportMessages.noDataNext(report.query.wording))
         case .noCourses: return .string(ReportMessages.noCourses(report) + " " + ReportMessages.noCoursesNext(report))
         case .noMatch: return .string(ReportMessages.noMatch(report) + " " + ReportMessages.noMatchNext(report))
         }
@@ -206,18 +206,20 @@ package enum MarkdownRenderer {
     /// - Parameter link: the file of each course's page, for the grid (`--out`): the code links to it.
     /// - Parameter indexLink: the grid's file, for a course's page (`--out`): a link back to it.
     package static func render(_ report: Report, link: (CourseRecord) -> String? = { _ in nil }, indexLink: String? = nil) -> String {
-        var out =
-            "# \(RollUpWords.reportName(report)) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))\n\n"
-        if let indexLink { out += "[All courses](\(linkTarget(indexLink)))\n\n" }
+        let lexicon = report.query.lexicon
+        let zone = report.query.displayTimeZone
+        var out = "# " + lexicon(.titleAsOf, RollUpWords.reportName(report), lexicon.asOf(report.asOf, in: zone)) + "\n\n"
+        if let indexLink { out += "[\(escape(lexicon(.allCourses)))](\(linkTarget(indexLink)))\n\n" }
         if let stale = report.stale {
             out +=
                 report.query.wording.forReaders
-                ? "> **Note:** \(escape(stale.readerMessage(in: report.query.displayTimeZone)))\n\n"
+                ? "> **\(escape(lexicon(.note)))** \(escape(stale.readerMessage(lexicon, in: zone)))\n\n"
                 : "> **Warning:** \(escape(stale.message + " " + stale.nextStep(report.query.wording)))\n\n"
         }
         switch report.state {
         case .noData:
-            return out + escape(ReportMessages.noData) + "\n\n" + escape(ReportMessages.noDataNext(report.query.wording)) + "\n"
+            return out + escape(ReportMessages.noData(lexicon)) + "\n\n"
+                + escape(ReportMessages.noDataNext(report.query.wording, lexicon)) + "\n"
         case .noCourses:
             return out + escape(ReportMessages.noCourses(report)) + "\n\n" + escape(ReportMessages.noCoursesNext(report)) + "\n"
         case .noMatch:
@@ -233,27 +235,29 @@ package enum MarkdownRenderer {
         case .list:
             for group in report.groups {
                 let zone = zoneOf(group.course, report)
-                out += "## \(escape(group.course.code)) — \(escape(group.course.title))\n\n"
+                out += "## " + lexicon.markup(.courseTitle, escape(group.course.code), escape(group.course.title), escape: escape) + "\n\n"
                 var about: [String] = []
-                if !group.course.teacher.isEmpty { about.append("Teacher: \(escape(group.course.teacher))") }
-                if !group.course.term.isEmpty { about.append("Term: \(escape(group.course.term))") }
-                about.append("Times in \(ReportWords.zoneName(zone))")
-                out += about.joined(separator: " · ") + ".\n\n"
+                if !group.course.teacher.isEmpty { about.append(lexicon.markup(.teacherIs, escape(group.course.teacher), escape: escape)) }
+                if !group.course.term.isEmpty { about.append(lexicon.markup(.termIs, escape(group.course.term), escape: escape)) }
+                // A zone name as before: IANA letters, where an inner `_` is no emphasis in CommonMark.
+                about.append(lexicon.markup(.timesIn, ReportWords.zoneName(zone), escape: escape))
+                out += lexicon.markup(.sentence, about.joined(separator: escape(lexicon(.statusSeparator))), escape: escape) + "\n\n"
                 if let note = ReportMessages.completedNotShown(group, report: report) { out += escape(note) + "\n\n" }
                 if let changes = OvernightWords.course(group.course.courseID, report) { out += escape(changes) + "\n\n" }
                 if report.query.groupBy == .assignment, !group.assignments.isEmpty {
-                    out += assignmentsMarkdown(group, zone: zone)
+                    out += assignmentsMarkdown(group, zone: zone, lexicon: lexicon)
                     continue
                 }
                 if group.sections.isEmpty {
                     out += escape(
                         group.liveTasks == 0
-                            ? ReportMessages.courseWithoutTasks(group.course, forReaders: report.query.wording.forReaders)
-                            : ReportMessages.allCompleted(group, wording: report.query.wording))
+                            ? ReportMessages.courseWithoutTasks(
+                                group.course, forReaders: report.query.wording.forReaders, lexicon: lexicon)
+                            : ReportMessages.allCompleted(group, wording: report.query.wording, lexicon: lexicon))
                     out += "\n\n"
                 }
                 let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
-                for section in group.sections { out += sectionMarkdown(section, zone: zone, local: local) }
+                for section in group.sections { out += sectionMarkdown(section, zone: zone, local: local, lexicon: lexicon) }
             }
         }
         let page = ReportMessages.page(report)
@@ -280,24 +284,28 @@ extension MarkdownRenderer {
     /// (`CardWords.countedBuckets`), then the card's summary.
     static func gridTable(_ report: Report, link: (CourseRecord) -> String?) -> String {
         let buckets = CardWords.countedBuckets(report.query)
+        let lexicon = report.query.lexicon
         var out = escape(CardWords.totals(report.gridTotals, query: report.query)) + "\n\n"
         if let headline = OvernightWords.headline(report) { out += escape(headline) + "\n\n" }
         let changes = report.overnight.map { $0.state != .firstImport } ?? false
-        out += "| Code | Course | Needs attention | " + buckets.map { ReportWords.title($0) + " | " }.joined() + "Summary |"
-        out += (changes ? " Changes |" : "") + "\n"
+        let columns =
+            [lexicon(.colCode), lexicon(.colCourse), lexicon(.colNeedsAttention)] + buckets.map { ReportWords.title($0, lexicon) }
+        out += "| " + (columns + [lexicon(.colSummary)]).map { escape($0) + " |" }.joined(separator: " ")
+        out += (changes ? " \(escape(lexicon(.colChanges))) |" : "") + "\n"
         out += "|---|---|---|" + String(repeating: "---:|", count: buckets.count) + "---|" + (changes ? "---|" : "") + "\n"
-        for card in report.cards { out += gridRow(card, link: link(card.course), query: report.query) }
+        for card in report.cards { out += gridRow(card, link: link(card.course), report: report) }
         return out
     }
 
     /// One card's row of `gridTable`.
-    static func gridRow(_ card: CourseCard, link: String?, query: ReportQuery) -> String {
+    static func gridRow(_ card: CourseCard, link: String?, report: Report) -> String {
+        let query = report.query
         let code = escape(card.course.code)
-        let attention = CardWords.attention(card.counts).map { "**\(escape($0))**" } ?? "—"
+        let attention = CardWords.attention(card.counts, query.lexicon).map { "**\(escape($0))**" } ?? "—"
         var row = "| \(link.map { "[\(code)](\(linkTarget($0)))" } ?? code) | \(escape(card.course.title)) | \(attention) | "
         for bucket in CardWords.countedBuckets(query) { row += "\(card.count(bucket)) | " }
         row += escape(CardWords.summary(card, query: query)) + " |"
-        if card.changes != nil { row += " " + (card.changesWords.map(escape) ?? "—") + " |" }
+        if card.changes != nil { row += " " + (OvernightWords.card(card, report).map(escape) ?? "—") + " |" }
         return row + "\n"
     }
 

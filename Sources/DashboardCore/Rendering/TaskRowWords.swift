@@ -26,6 +26,8 @@ package struct TaskRowWords: Sendable, Equatable {
     package var override: String?
     /// The names of the stored values a hand edit made invalid ("invalid due \"x\"").
     package var invalid: [String]
+    /// The words `status` and `fullStatus` join the parts with.
+    package var lexicon: Lexicon
 
     /// - Parameter lexicon: the words (English in every format but a page in a language).
     package init(_ task: ReportTask, at local: LocalAsOf, lexicon: Lexicon = .english) {
@@ -35,6 +37,7 @@ package struct TaskRowWords: Sendable, Equatable {
         late = daysLate.map { Self.lateWords($0, lexicon) }
         override = task.pinned ? Self.overrideWords(task.override, zone: local.timeZone, lexicon: lexicon) : nil
         invalid = task.task.invalid.map(\.words)
+        self.lexicon = lexicon
     }
 
     /// The status column of a text table, kept short so that titles keep their room: how late
@@ -42,17 +45,17 @@ package struct TaskRowWords: Sendable, Equatable {
     /// "(set by hand)" for a pinned task ("overdue (set by hand), 3 days late"); then the
     /// invalid values. The override's end and reason go on a line of their own (`override`).
     package var status: String {
-        var text = override == nil ? bucket : bucket + " (set by hand)"
-        if let late { text = override == nil ? late : text + ", " + late }
-        return ([text] + invalid).joined(separator: "; ")
+        var text = override == nil ? bucket : lexicon(.pinned, bucket)
+        if let late { text = override == nil ? late : lexicon(.lateAndAgo, text, late) }
+        return ([text] + invalid).joined(separator: lexicon(.clauseSeparator))
     }
 
     /// The whole status in one cell: the override's words in place of "(set by hand)":
     /// "upcoming (set by hand until 2026-12-06: extension granted)".
     package var fullStatus: String {
-        var text = override.map { bucket + " (" + $0 + ")" } ?? bucket
-        if let late { text += ", " + late }
-        return ([text] + invalid).joined(separator: "; ")
+        var text = override.map { lexicon(.withLate, bucket, $0) } ?? bucket
+        if let late { text = lexicon(.lateAndAgo, text, late) }
+        return ([text] + invalid).joined(separator: lexicon(.clauseSeparator))
     }
 
     /// What follows the bucket's word in a cell that shows the bucket on its own (the HTML
@@ -125,15 +128,19 @@ package struct TaskRowWords: Sendable, Equatable {
 extension ReportWords {
     /// "Due today (3)" when every task of the section is shown; "Due today (3) — showing 1–2
     /// of 3" (or "showing 3 of 3" for one task) when the page shows part of it.
-    package static func sectionHeading(_ section: BucketSection) -> String {
-        let head = "\(title(section.bucket)) (\(section.total))"
-        return showing(section).map { head + " — " + $0 } ?? head
+    package static func sectionHeading(_ section: BucketSection, _ lexicon: Lexicon = .english) -> String {
+        let head = lexicon(.withLate, title(section.bucket, lexicon), String(section.total))
+        return showing(section, lexicon).map { lexicon(.withShowing, head, $0) } ?? head
     }
 
     /// "showing 1–2 of 3", or nil when the whole section is shown.
-    package static func showing(_ section: BucketSection) -> String? {
+    package static func showing(_ section: BucketSection, _ lexicon: Lexicon = .english) -> String? {
         guard !section.isWhole else { return nil }
-        let places = section.first == section.last ? "\(section.first)" : "\(section.first)–\(section.last)"
-        return "showing \(places) of \(section.total)"
+        return showing(first: section.first, last: section.last, of: section.total, lexicon)
+    }
+
+    /// "showing 1–2 of 5" ("showing 3 of 3" for one place): the part of `total` a page shows.
+    package static func showing(first: Int, last: Int, of total: Int, _ lexicon: Lexicon) -> String {
+        lexicon(.showingPlaces, first == last ? "\(first)" : "\(first)–\(last)", String(total))
     }
 }

@@ -150,17 +150,21 @@ package enum TeacherIndex {
 
     /// The index of a teacher without live courses: the empty state, in `format`.
     package static func noCourses(_ teacher: String, format: ReportFormat, frame: Report) -> String {
-        let words = "No course in the data names \(ReportWords.visible(teacher)) as its teacher."
-        let next = "Courses appear here when the school's export assigns them; your administrator can check it."
+        let frame = frame.worded(for: format)
+        let lexicon = frame.query.lexicon
         return emptyState(
-            heading: "Courses", words: words, wordsHTML: "No course in the data names \(HTMLRenderer.value(teacher)) as its teacher.",
-            next: next, json: [("teacher", .string(teacher))], format: format, frame: frame)
+            heading: lexicon(.courses), words: lexicon(.noCourseNamesTeacher, ReportWords.visible(teacher)),
+            wordsHTML: lexicon.markup(.noCourseNamesTeacher, HTMLRenderer.value(teacher), escape: HTMLRenderer.escape),
+            next: lexicon(.coursesAppearWhen), json: [("teacher", .string(teacher))], format: format, frame: frame)
     }
 
     /// The index of the folder of courses without a teacher when every such course was deleted.
     package static func noUnassignedCourses(format: ReportFormat, frame: Report) -> String {
         let words = "Every live course in the data names a teacher."
         let next = "A course whose teacher is empty in the school's export appears here."
+        // The administrator's folder: English, as the rest of the teachers' index's words.
+        var frame = frame
+        frame.query.lexicon = .english
         return emptyState(
             heading: unassignedName, words: words, wordsHTML: HTMLRenderer.escape(words), next: next,
             json: [("teacher", .string("")), ("unassigned", .bool(true))], format: format, frame: frame)
@@ -171,10 +175,11 @@ package enum TeacherIndex {
         heading: String, words: String, wordsHTML: String, next: String, json: [(String, JSONValue)], format: ReportFormat,
         frame: Report
     ) -> String {
-        let when = ReportWords.asOf(frame.asOf, in: frame.query.displayTimeZone)
+        let lexicon = frame.query.lexicon
+        let title = lexicon(.titleAsOf, heading, lexicon.asOf(frame.asOf, in: frame.query.displayTimeZone))
         switch format {
-        case .text: return "\(heading) as of \(when)\n\n\(words)\n\(next)\n"
-        case .markdown: return "# \(heading) as of \(when)\n\n\(MarkdownRenderer.escape(words))\n\n\(MarkdownRenderer.escape(next))\n"
+        case .text: return "\(title)\n\n\(words)\n\(next)\n"
+        case .markdown: return "# \(title)\n\n\(MarkdownRenderer.escape(words))\n\n\(MarkdownRenderer.escape(next))\n"
         case .json:
             return JSONValue.object(
                 [
@@ -186,8 +191,8 @@ package enum TeacherIndex {
         case .html:
             let body =
                 HTMLRenderer.banner(frame)
-                + "<section class=\"state\" aria-label=\"Nothing to show\"><h2>No courses</h2><p>\(wordsHTML)</p><p>\(HTMLRenderer.escape(next))</p></section>\n"
-            return HTMLRenderer.page(title: "\(heading) as of \(when)", heading: heading, report: frame, nav: nil, body: body)
+                + "<section class=\"state\" aria-label=\"\(HTMLRenderer.escape(lexicon(.nothingToShow)))\"><h2>\(HTMLRenderer.escape(lexicon(.noCoursesHeading)))</h2><p>\(wordsHTML)</p><p>\(HTMLRenderer.escape(next))</p></section>\n"
+            return HTMLRenderer.page(title: title, heading: heading, report: frame, nav: nil, body: body)
         }
     }
 }

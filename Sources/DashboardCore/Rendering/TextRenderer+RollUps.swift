@@ -3,13 +3,15 @@ import Foundation
 /// The roll-ups in text: a course's assignments as one table, a student's tasks as another.
 extension TextRenderer {
     /// A course's rows (ID when any row has one, ASSIGNMENT, DUE, STUDENTS, STATUS).
-    static func assignmentTable(_ group: CourseGroup, zone: TimeZone, width: Int, style: TextStyle) -> [String] {
+    static func assignmentTable(
+        _ group: CourseGroup, zone: TimeZone, width: Int, style: TextStyle, lexicon: Lexicon = .english
+    ) -> [String] {
         let withIDs = group.assignments.contains { !$0.assignmentID.isEmpty }
-        var header = ["ASSIGNMENT", "DUE", "STUDENTS", "STATUS"]
-        if withIDs { header.insert("ID", at: 0) }
+        let header = header((withIDs ? [.colID] : []) + [.colAssignment, .colDue, .colStudents, .colStatus], lexicon)
         let rows = group.assignments.map { row -> (cells: [String], bucket: Bucket) in
             var cells = [
-                VisibleText.of(row.title), RollUpWords.due(row, zone: zone) ?? "-", String(row.students), RollUpWords.status(row),
+                VisibleText.of(row.title), RollUpWords.due(row, zone: zone, lexicon) ?? "-", String(row.students),
+                RollUpWords.status(row, lexicon),
             ]
             if withIDs { cells.insert(row.assignmentID.isEmpty ? "-" : VisibleText.of(row.assignmentID), at: 0) }
             return (cells, RollUpWords.urgent(row.counts))
@@ -21,9 +23,9 @@ extension TextRenderer {
             notes: rows.map { _ in nil }
         ) { column, cell in
             switch column {
-            case dueColumn: return cell == "-" ? "no due date" : "due " + cell
-            case studentsColumn: return cell == "1" ? "1 student" : cell + " students"
-            case 0 where withIDs: return cell == "-" ? "no id" : "id " + cell
+            case dueColumn: return cell == "-" ? lexicon(.wordUndated) : lexicon(.dueOn, cell)
+            case studentsColumn: return lexicon.count(.studentsCount, Int(cell) ?? 0)
+            case 0 where withIDs: return cell == "-" ? lexicon(.noID) : lexicon(.idIs, cell)
             default: return cell
             }
         }
@@ -33,9 +35,10 @@ extension TextRenderer {
     /// COURSE, TITLE, DUE, PRIORITY, STATUS), each due in its course's zone.
     static func students(_ groups: [StudentGroup], report: Report, width: Int, style: TextStyle) -> [String] {
         var lines: [String] = []
+        let lexicon = report.query.lexicon
         for group in groups {
-            lines += shown(RollUpWords.student(group), to: width).map(style.strong)
-            lines += shown(RollUpWords.studentSummary(group), to: width - 2).map { "  " + $0 }
+            lines += shown(RollUpWords.student(group, lexicon), to: width).map(style.strong)
+            lines += shown(RollUpWords.studentSummary(group, lexicon), to: width - 2).map { "  " + $0 }
             lines += studentTable(group, report: report, width: width - 4, style: style).map { "    " + $0 }
             lines.append("")
         }
@@ -44,23 +47,24 @@ extension TextRenderer {
 
     static func studentTable(_ group: StudentGroup, report: Report, width: Int, style: TextStyle) -> [String] {
         var notes: [String?] = []
+        let lexicon = report.query.lexicon
         let rows = group.tasks.map { item -> (cells: [String], bucket: Bucket) in
             let zone = zoneOf(item.course, report)
-            let words = TaskRowWords(item.task, at: LocalAsOf(asOf: report.asOf, timeZone: zone))
+            let words = TaskRowWords(item.task, at: LocalAsOf(asOf: report.asOf, timeZone: zone), lexicon: lexicon)
             notes.append(words.override)
             let t = item.task
             return (
                 [
                     VisibleText.of(t.task.taskID), VisibleText.of(item.course.code), VisibleText.of(t.task.title),
-                    t.task.due.isEmpty ? "-" : ReportWords.due(t.task.due, zone: zone), ReportWords.priority(t),
+                    t.task.due.isEmpty ? "-" : lexicon.due(t.task.due, zone: zone), ReportWords.priority(t, lexicon),
                     RollUpWords.taskStatus(words),
                 ],
                 t.bucket
             )
         }
         return alignedTable(
-            header: ["ID", "COURSE", "TITLE", "DUE", "PRIORITY", "STATUS"], rows: rows, cut: 2, numeric: [], width: width, style: style,
-            notes: notes)
+            header: header([.colID, .colCourse, .colTitle, .colDue, .colPriority, .colStatus], lexicon), rows: rows, cut: 2,
+            numeric: [], width: width, style: style, notes: notes)
     }
 
     /// Columns aligned by display width under `header`, the last one (a status in words) in its

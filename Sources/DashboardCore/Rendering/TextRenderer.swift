@@ -11,15 +11,16 @@ package enum TextRenderer {
     package static func render(_ report: Report, width: Int, style: TextStyle = .plain) -> String {
         let width = max(20, width)
         var lines: [String] = []
+        let lexicon = report.query.lexicon
         let header = RollUpWords.reportName(report)
-        lines += shown("\(header) as of \(ReportWords.asOf(report.asOf, in: report.query.displayTimeZone))", to: width)
+        lines += shown(lexicon(.titleAsOf, header, lexicon.asOf(report.asOf, in: report.query.displayTimeZone)), to: width)
         if let stale = report.stale {
             lines += shown("! " + stale.message + " " + stale.nextStep(report.query.wording), to: width)
         }
         switch report.state {
         case .noData:
-            lines += shown(ReportMessages.noData, to: width)
-            lines += shown(ReportMessages.noDataNext(report.query.wording), to: width)
+            lines += shown(ReportMessages.noData(lexicon), to: width)
+            lines += shown(ReportMessages.noDataNext(report.query.wording, lexicon), to: width)
             return lines.joined(separator: "\n") + "\n"
         case .noCourses:
             lines += shown(ReportMessages.noCourses(report), to: width)
@@ -59,14 +60,15 @@ package enum TextRenderer {
         if let headline = OvernightWords.headline(report) { lines += shown(headline, to: width) }
         lines.append("")
         lines += legend(
-            attention: report.gridTotals.needingAttention > 0, others: !report.query.buckets.isEmpty, width: width, style: style)
+            attention: report.gridTotals.needingAttention > 0, others: !report.query.buckets.isEmpty, width: width, style: style,
+            lexicon: report.query.lexicon)
         lines.append("")
         let cards = report.cards
         let layout = gridLayout(cards: cards.count, width: width)
         var index = 0
         while index < cards.count {
             lines += gridRow(
-                cards[index..<min(cards.count, index + layout.columns)], cardWidth: layout.cardWidth, query: report.query, style: style)
+                cards[index..<min(cards.count, index + layout.columns)], cardWidth: layout.cardWidth, report: report, style: style)
             lines.append("")
             index += layout.columns
         }
@@ -75,10 +77,13 @@ package enum TextRenderer {
 
     /// The marks of the bar (`-` for the tasks a `--bucket` filter leaves out, when `others`),
     /// and what a card framed with `=` means when one is.
-    static func legend(attention: Bool, others: Bool, width: Int, style: TextStyle) -> [String] {
-        let marks = Bucket.allCases.map { coloured("\(ReportWords.mark($0)) \(ReportWords.word($0))", $0, within: width, style: style) }
-        var lines = DisplayWidth.flow(["Bar:"] + marks + (others ? ["- other tasks"] : []), separator: "  ", width: width)
-        if attention { lines += shown("A card framed with = needs attention.", to: width).map(style.attention) }
+    static func legend(attention: Bool, others: Bool, width: Int, style: TextStyle, lexicon: Lexicon = .english) -> [String] {
+        let marks = Bucket.allCases.map {
+            coloured("\(ReportWords.mark($0)) \(ReportWords.word($0, lexicon))", $0, within: width, style: style)
+        }
+        let other = others ? ["- " + lexicon(.textOtherTasks)] : []
+        var lines = DisplayWidth.flow([lexicon(.textBar)] + marks + other, separator: "  ", width: width)
+        if attention { lines += shown(lexicon(.textFramed), to: width).map(style.attention) }
         return lines
     }
 
@@ -91,8 +96,8 @@ package enum TextRenderer {
     }
 
     /// The lines of one row of cards side by side.
-    static func gridRow(_ cards: ArraySlice<CourseCard>, cardWidth: Int, query: ReportQuery, style: TextStyle) -> [String] {
-        var row = cards.map { card(for: $0, width: cardWidth, query: query, style: style) }
+    static func gridRow(_ cards: ArraySlice<CourseCard>, cardWidth: Int, report: Report, style: TextStyle) -> [String] {
+        var row = cards.map { card(for: $0, width: cardWidth, report: report, style: style) }
         // Cards of a row share one height: shorter ones get empty lines above their bottom edge.
         let height = row.map(\.count).max() ?? 0
         let blank = "|" + String(repeating: " ", count: cardWidth - 2) + "|"
@@ -108,28 +113,32 @@ package enum TextRenderer {
     /// the title takes one line on every card, cut with `…` when longer. A card that needs
     /// attention is framed with `=` and says so in words under its title; the counts follow
     /// (with a `--bucket` filter, only the card's summary: "6 overdue of 20 tasks").
-    static func card(for card: CourseCard, width: Int, query: ReportQuery, style: TextStyle) -> [String] {
+    static func card(for card: CourseCard, width: Int, report: Report, style: TextStyle) -> [String] {
+        let query = report.query
         let inner = max(1, width - 4)
+        let lexicon = query.lexicon
         func line(_ text: String) -> String { "| " + DisplayWidth.pad(text, to: inner) + " |" }
-        let attention = CardWords.attention(card.counts)
+        let attention = CardWords.attention(card.counts, lexicon)
         let edge = "+" + String(repeating: attention == nil ? "-" : "=", count: width - 2) + "+"
         let frame = attention == nil ? edge : style.attention(edge)
         var lines = [frame]
         lines += shown(card.course.code, to: inner).map { line(style.strong($0)) }
         lines.append(line(DisplayWidth.truncate(VisibleText.of(card.course.title), to: inner)))
         if card.total == 0 {
-            lines += shown("no tasks yet", to: inner).map(line)
+            lines += shown(lexicon(.textNoTasksYet), to: inner).map(line)
         } else {
-            if let attention = CardWords.attention(card.counts) {
+            if let attention {
                 // "needs attention:" then the counts, broken between them first.
-                let counts = attention.components(separatedBy: ", ")
-                let parts = ["needs attention:"] + counts.enumerated().map { $0 < counts.count - 1 ? $1 + "," : $1 }
+                let separator = lexicon(.listSeparator)
+                let counts = attention.components(separatedBy: separator)
+                let mark = separator.trimmingCharacters(in: .whitespaces)
+                let parts = [lexicon(.textNeedsAttention)] + counts.enumerated().map { $0 < counts.count - 1 ? $1 + mark : $1 }
                 lines += DisplayWidth.flow(parts, separator: " ", width: inner).map { line(style.attention($0)) }
             }
             lines.append(line(bar(card, width: inner, scale: CardWords.barScale(card, query: query), style: style)))
             if query.buckets.isEmpty {
                 let parts = Bucket.open.map {
-                    coloured("\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0))", $0, within: inner, style: style)
+                    coloured("\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0, lexicon))", $0, within: inner, style: style)
                 }
                 lines += DisplayWidth.flow(parts, separator: "  ", width: inner).map(line)
                 let summary = CardWords.summary(card, query: query)
@@ -138,15 +147,21 @@ package enum TextRenderer {
                 lines += shown(CardWords.summary(card, query: query), to: inner).map(line)
             }
         }
-        if let changes = card.changesWords {
+        if let changes = OvernightWords.card(card, report) {
             lines += DisplayWidth.flow(changes.components(separatedBy: " "), separator: " ", width: inner).map(line)
         }
         lines.append(frame)
         return lines
     }
 
-    static func shortName(_ bucket: Bucket) -> String {
-        bucket == .undated ? "no date" : bucket.rawValue
+    static func shortName(_ bucket: Bucket, _ lexicon: Lexicon = .english) -> String {
+        switch bucket {
+        case .overdue: return lexicon(.shortOverdue)
+        case .today: return lexicon(.shortToday)
+        case .upcoming: return lexicon(.shortUpcoming)
+        case .undated: return lexicon(.shortUndated)
+        case .completed: return ReportWords.word(.completed, lexicon)
+        }
     }
 
     /// The bucket mix as marks, proportional to the counts (each non-empty bucket gets at least
@@ -178,36 +193,41 @@ package enum TextRenderer {
         for group in groups {
             let course = group.course
             let zone = zoneOf(course, report)
-            lines += shown("\(course.code) — \(course.title)", to: width).map(style.strong)
+            let lexicon = report.query.lexicon
+            lines += shown(lexicon(.courseTitle, course.code, course.title), to: width).map(style.strong)
             var about: [String] = []
-            if !course.teacher.isEmpty { about.append("teacher \(VisibleText.of(course.teacher))") }
-            if !course.term.isEmpty { about.append("term \(VisibleText.of(course.term))") }
-            about.append("times in \(ReportWords.zoneName(zone))")
-            lines += DisplayWidth.flow(about, separator: ", ", width: width)
+            if !course.teacher.isEmpty { about.append(lexicon(.textTeacher, VisibleText.of(course.teacher))) }
+            if !course.term.isEmpty { about.append(lexicon(.textTerm, VisibleText.of(course.term))) }
+            about.append(lexicon(.textTimesIn, ReportWords.zoneName(zone)))
+            lines += DisplayWidth.flow(about, separator: lexicon(.listSeparator), width: width)
             if let note = ReportMessages.completedNotShown(group, report: report) { lines += shown(note, to: width) }
             if let changes = OvernightWords.course(course.courseID, report) { lines += shown(changes, to: width) }
             if report.query.groupBy == .assignment, !group.assignments.isEmpty {
                 lines.append("")
-                lines += shown(RollUpWords.assignmentsHeading(group), to: width - 2).map { "  " + $0 }
-                lines += assignmentTable(group, zone: zone, width: width - 4, style: style).map { "    " + $0 }
+                lines += shown(RollUpWords.assignmentsHeading(group, lexicon), to: width - 2).map { "  " + $0 }
+                lines += assignmentTable(group, zone: zone, width: width - 4, style: style, lexicon: lexicon).map { "    " + $0 }
                 lines.append("")
                 continue
             }
             if group.sections.isEmpty {
                 let message =
                     group.liveTasks == 0
-                    ? ReportMessages.courseWithoutTasks(course) : ReportMessages.allCompleted(group, wording: report.query.wording)
+                    ? ReportMessages.courseWithoutTasks(course, lexicon: lexicon)
+                    : ReportMessages.allCompleted(group, wording: report.query.wording, lexicon: lexicon)
                 lines += shown(message, to: width - 2).map { "  " + $0 }
                 lines.append("")
                 continue
             }
             // One table for the course, cut into sections, so columns line up across buckets.
             let local = LocalAsOf(asOf: report.asOf, timeZone: zone)
-            let table = table(group.sections.flatMap(\.tasks), zone: zone, local: local, width: width - 4, style: style)
+            let table = table(
+                group.sections.flatMap(\.tasks), zone: zone, local: local, width: width - 4, style: style, lexicon: lexicon)
             var next = 0
             for section in group.sections {
                 lines.append("")
-                lines += shown(ReportWords.sectionHeading(section), to: width - 2).map { "  " + style.bucket($0, section.bucket) }
+                lines += shown(ReportWords.sectionHeading(section, lexicon), to: width - 2).map {
+                    "  " + style.bucket($0, section.bucket)
+                }
                 let slice = table.rows[next..<(next + section.tasks.count)].flatMap { $0 }
                 next += section.tasks.count
                 lines += (table.header + slice).map { "    " + $0 }
@@ -223,19 +243,20 @@ package enum TextRenderer {
     /// cells) and nothing is cut. A pinned task's override ("set by hand until …: reason")
     /// follows its row on lines of its own, indented and wrapped, never cut. With colour, the
     /// status (always in words) is in its bucket's colour.
-    static func table(_ tasks: [ReportTask], zone: TimeZone, local: LocalAsOf, width: Int, style: TextStyle = .plain) -> (
-        header: [String], rows: [[String]]
-    ) {
-        let header = ["ID", "TITLE", "STUDENT", "DUE", "PRIORITY", "STATUS"]
+    static func table(
+        _ tasks: [ReportTask], zone: TimeZone, local: LocalAsOf, width: Int, style: TextStyle = .plain, lexicon: Lexicon = .english
+    ) -> (header: [String], rows: [[String]]) {
+        let header = header([.colID, .colTitle, .colStudent, .colDue, .colPriority, .colStatus], lexicon)
         let titleColumn = 1
         var notes: [String?] = []
         let cells = tasks.map { task in
-            let words = TaskRowWords(task, at: local)
+            let words = TaskRowWords(task, at: local, lexicon: lexicon)
             notes.append(words.override)
             return [
                 VisibleText.of(task.task.taskID), VisibleText.of(task.task.title),
                 task.task.studentID.isEmpty ? "-" : VisibleText.of(task.task.studentID),
-                task.task.due.isEmpty ? "-" : ReportWords.due(task.task.due, zone: zone), ReportWords.priority(task), words.status,
+                task.task.due.isEmpty ? "-" : lexicon.due(task.task.due, zone: zone), ReportWords.priority(task, lexicon),
+                words.status,
             ]
         }
         func note(_ index: Int, indent: Int) -> [String] {
@@ -269,6 +290,11 @@ package enum TextRenderer {
         // The override's lines start under the title (at most a third of the width in).
         let noteIndent = min(widths[0] + 2, max(2, width / 3))
         return ([line(header, nil)], cells.enumerated().map { [line($1, tasks[$0].bucket)] + note($0, indent: noteIndent) })
+    }
+
+    /// A table's header: the columns' names in capitals ("ID", "TITLE"; "FÄLLIG"; Japanese as it is).
+    static func header(_ columns: [Phrase], _ lexicon: Lexicon) -> [String] {
+        columns.map { lexicon($0).uppercased(with: Locale(identifier: lexicon.tag.description)) }
     }
 
     /// `text` with the data's control, bidi and invisible characters made visible, then wrapped

@@ -139,10 +139,15 @@ public struct StaleNotice: Sendable, Equatable {
 
     /// `readerMessage` in `lexicon`'s words (a teacher's page in their language, issue 29); in
     /// English, exactly `readerMessage`.
+    /// - Parameter forMessage: the words of a message (the digest: "this message shows data as
+    ///   of …"), not a page's.
     package func readerMessage(
-        _ lexicon: Lexicon, in zone: TimeZone? = nil, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
+        _ lexicon: Lexicon, in zone: TimeZone? = nil, forMessage: Bool = false, prose: (String) -> String = { $0 },
+        value: (String) -> String = { $0 }
     ) -> String {
-        guard lexicon != .english else { return readerMessage(in: zone, prose: prose, value: value) }
+        guard lexicon != .english else {
+            return readerMessage(in: zone, shown: forMessage ? "this message" : "this page", prose: prose, value: value)
+        }
         let utc = TimeZone(identifier: "UTC") ?? .current
         let readable = { (stored: String) in Timestamp.parse(stored, timeZone: utc).map { lexicon.asOf($0, in: zone) } ?? stored }
         var clauses: [String] = []
@@ -153,7 +158,8 @@ public struct StaleNotice: Sendable, Equatable {
         clauses.append(
             dataAsOf.isEmpty
                 ? prose(lexicon(.noDataYet))
-                : lexicon.markup(.pageShowsDataAsOf, value(readable(dataAsOf)), prose(age), escape: prose))
+                : lexicon.markup(
+                    forMessage ? .messageShowsDataAsOf : .pageShowsDataAsOf, value(readable(dataAsOf)), prose(age), escape: prose))
         let joined = clauses.joined(separator: prose(lexicon(.clauseSeparator)))
         let text = joined.prefix(1).uppercased() + joined.dropFirst()
         let sentence = lexicon.markup(.sentence, text, escape: prose)

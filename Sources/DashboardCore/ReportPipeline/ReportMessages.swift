@@ -1,8 +1,11 @@
-/// The words of every report state, shared by every format so they never drift apart.
+/// The words of every report state, shared by every format so they never drift apart, in the
+/// report's lexicon (`ReportQuery.lexicon`: English for machines). The next steps that name a
+/// command or a flag (`noDataNext`, `noCourses…`, `noMatchNext` for whoever runs the program)
+/// stay English, as the command line does (docs/reports.md, "The teacher's language").
 package enum ReportMessages {
-    package static let noData = "No data imported yet."
-    package static func noDataNext(_ wording: ReportWording) -> String {
-        if wording.forReaders { return "Your administrator imports the course and task files; this page fills in after the next import." }
+    package static func noData(_ lexicon: Lexicon = .english) -> String { lexicon(.noDataImported) }
+    package static func noDataNext(_ wording: ReportWording, _ lexicon: Lexicon = .english) -> String {
+        if wording.forReaders { return lexicon(.noDataNextReader) }
         return "Next step: import the course and task files with \(wording.words(.importFiles)), then run this report again."
     }
 
@@ -19,8 +22,12 @@ package enum ReportMessages {
     /// the scope first: "No task in 1 course (--teacher okafor) matches --search zzz."
     package static func noMatch(_ report: Report) -> String {
         let query = report.query
-        guard query.scoped, query.narrowsTasks, report.scopeCourses > 0 else { return "No task matches \(query.describedNarrowing)." }
-        return "No task in \(courses(report.scopeCourses)) (\(query.describedScope)) matches \(query.describedFilters)."
+        let lexicon = query.lexicon
+        guard query.scoped, query.narrowsTasks, report.scopeCourses > 0 else {
+            return lexicon(.noTaskMatches, query.describedNarrowing)
+        }
+        return lexicon(
+            .noTaskInMatches, lexicon.count(.coursesCount, report.scopeCourses), query.describedScope, query.describedFilters)
     }
 
     /// What to do when nothing matches: first each filter value that matches nothing at all,
@@ -79,17 +86,31 @@ package enum ReportMessages {
     {
         let query = report.query
         guard query.narrows else { return nil }
-        let shown = report.matchingTasks
+        let lexicon = query.lexicon
+        let shown = prose(String(report.matchingTasks))
+        let all = prose(lexicon.count(.tasksCount, report.scopeTasks))
         guard query.scoped, report.scopeCourses > 0 else {
-            return prose("Showing \(shown) of \(tasks(report.scopeTasks)): ") + value(query.describedNarrowing)
+            return lexicon.markup(.showingOf, shown, all, value(query.describedNarrowing), escape: prose)
         }
-        let scope = prose("in \(courses(report.scopeCourses)) (") + value(query.describedScope) + prose(")")
-        guard query.narrowsTasks else { return prose("Showing \(tasks(shown)) ") + scope }
-        return prose("Showing \(shown) of \(tasks(report.scopeTasks)) ") + scope + prose(", filtered by ") + value(query.describedFilters)
+        let courses = prose(lexicon.count(.coursesCount, report.scopeCourses))
+        guard query.narrowsTasks else {
+            return lexicon.markup(
+                .showingScope, prose(lexicon.count(.tasksCount, report.matchingTasks)), courses, value(query.describedScope),
+                escape: prose)
+        }
+        return lexicon.markup(
+            .showingScopeFiltered, shown, all, courses, value(query.describedScope), value(query.describedFilters), escape: prose)
     }
 
     static func tasks(_ count: Int) -> String { "\(count) task\(count == 1 ? "" : "s")" }
     static func courses(_ count: Int) -> String { "\(count) course\(count == 1 ? "" : "s")" }
+
+    /// "3 completed tasks are not listed." for readers; for the command line with the flag that
+    /// lists them.
+    static func completedNotListed(_ hidden: Int, _ query: ReportQuery) -> String {
+        guard !query.wording.forReaders else { return query.lexicon.count(.completedNotListed, hidden) }
+        return query.lexicon.count(.completedNotListedAdmin, hidden, query.wording.words(.includeCompleted))
+    }
 
     /// `No course has the id or code "MAT201" (the nearest: "MAT 210").`
     static func unmatchedWords(_ value: UnmatchedValue) -> String {
@@ -122,19 +143,17 @@ package enum ReportMessages {
     /// A course that has no task at all. The course id goes through `value` and the words
     /// through `prose` (HTML escapes the words and isolates the id).
     package static func courseWithoutTasks(
-        _ course: CourseRecord, forReaders: Bool = false, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 }
+        _ course: CourseRecord, forReaders: Bool = false, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 },
+        lexicon: Lexicon = .english
     ) -> String {
-        if forReaders { return prose("No tasks yet for this course.") }
-        return prose("No tasks yet for this course. If you expected some, check that tasks.csv uses course_id ") + value(course.courseID)
-            + prose(".")
+        if forReaders { return prose(lexicon(.noTasksForCourse)) }
+        return lexicon.markup(.noTasksForCourseAdmin, value(course.courseID), escape: prose)
     }
 
     /// A course whose tasks are all completed (completed tasks are not listed by default).
-    package static func allCompleted(_ group: CourseGroup, wording: ReportWording) -> String {
-        let all = "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed."
-        if wording.forReaders { return all }
-        return
-            "All \(group.liveTasks) task\(group.liveTasks == 1 ? " is" : "s are") completed. Add \(wording.words(.includeCompleted)) to list them."
+    package static func allCompleted(_ group: CourseGroup, wording: ReportWording, lexicon: Lexicon = .english) -> String {
+        if wording.forReaders { return lexicon.count(.allCompleted, group.liveTasks) }
+        return lexicon.count(.allCompletedAdmin, group.liveTasks, wording.words(.includeCompleted))
     }
 
     /// Lists leave completed tasks out unless asked: say how many, so the grid's "9 of 20
@@ -143,23 +162,27 @@ package enum ReportMessages {
         guard report.kind == .list, !report.query.includeCompleted, !report.query.buckets.contains(.completed) else { return nil }
         let hidden = report.completedByCourse[group.course.courseID] ?? 0
         guard hidden > 0, !group.sections.isEmpty else { return nil }
-        if report.query.wording.forReaders { return "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed." }
-        return
-            "\(hidden) completed task\(hidden == 1 ? " is" : "s are") not listed (\(report.query.wording.words(.includeCompleted)) lists them)."
+        return completedNotListed(hidden, report.query)
     }
 
     /// `Page 1 of 3 (tasks 1–25 of 60). Next: --page 2` on the command line; empty for a single page.
     package static func page(_ report: Report) -> String {
         let info = report.page
         let words = report.query.wording.words
+        let lexicon = report.query.lexicon
         guard info.limit != nil else { return "" }
-        let noun = report.kind == .grid ? "courses" : report.query.groupBy == .assignment ? "assignments" : "tasks"
+        let (count, range): (Phrase, Phrase) =
+            report.kind == .grid
+            ? (.coursesCount, .coursesRange)
+            : report.query.groupBy == .assignment ? (.assignmentsCount, .assignmentsRange) : (.tasksCount, .tasksRange)
+        let (page, pages) = (String(info.page), String(info.pageCount))
         if info.firstItem == 0 {
-            return
-                "Page \(info.page) of \(info.pageCount) is empty (\(info.totalItems) \(noun) in all). Use \(words(.page(1))) to \(words(.page(info.pageCount)))."
+            return lexicon(
+                .pageEmpty, page, pages, lexicon.count(count, info.totalItems), words(.page(1)), words(.page(info.pageCount)))
         }
-        var text = "Page \(info.page) of \(info.pageCount) (\(noun) \(info.firstItem)–\(info.lastItem) of \(info.totalItems))."
-        if info.page < info.pageCount { text += " Next: \(words(.page(info.page + 1)))." }
+        var text = lexicon(
+            .pageLine, page, pages, lexicon(range, String(info.firstItem), String(info.lastItem), String(info.totalItems)))
+        if info.page < info.pageCount { text += " " + lexicon(.pageNext, words(.page(info.page + 1))) }
         return text
     }
 }

@@ -47,7 +47,7 @@ import Testing
             // French: 0 and 1 are singular (CLDR's `one`: i = 0,1).
             .fr: ["0 tâche", "1 tâche", "2 tâches", "5 tâches", "21 tâches"],
             .es: ["0 tareas", "1 tarea", "2 tareas", "5 tareas", "21 tareas"],
-            .ja: ["0 件", "1 件", "2 件", "5 件", "21 件"],
+            .ja: ["0\u{A0}件", "1\u{A0}件", "2\u{A0}件", "5\u{A0}件", "21\u{A0}件"],
         ]
         for language in ReportLanguage.allCases {
             let lexicon = Lexicon(language)
@@ -67,7 +67,8 @@ import Testing
             counts.map { Lexicon(.es).count(.countOverdue, $0) } == [
                 "0 vencidas", "1 vencida", "2 vencidas", "5 vencidas", "21 vencidas",
             ])
-        #expect(counts.map { Lexicon(.ja).count(.daysLate, $0) } == ["0 日遅れ", "1 日遅れ", "2 日遅れ", "5 日遅れ", "21 日遅れ"])
+        #expect(
+            counts.map { Lexicon(.ja).count(.daysLate, $0) } == ["0\u{A0}日遅れ", "1\u{A0}日遅れ", "2\u{A0}日遅れ", "5\u{A0}日遅れ", "21\u{A0}日遅れ"])
         #expect(
             counts.map { Lexicon(.en).count(.daysLate, $0) } == [
                 "0 days late", "1 day late", "2 days late", "5 days late", "21 days late",
@@ -104,7 +105,7 @@ import Testing
         #expect(TaskRowWords.lateWords(1, en) == "1 day late")
         #expect(TaskRowWords.lateWords(4425, en) == "4425 days late, due 12 years ago")
         #expect(TaskRowWords.lateWords(4425, Lexicon(.de)) == "4425 Tage verspätet, fällig vor 12 Jahren")
-        #expect(TaskRowWords.lateWords(75, Lexicon(.ja)) == "75 日遅れ、2 か月前が期限")
+        #expect(TaskRowWords.lateWords(75, Lexicon(.ja)) == "75\u{A0}日遅れ、2\u{A0}か月前が期限")
         #expect(en.count(.coursesCount, 1) + ", " + en.count(.needAttention, 2) == "1 course, 2 need attention")
         #expect(
             en.markup(.asOfHeader, "<time>x</time>", escape: { $0.replacingOccurrences(of: "A", with: "&A;") }) == "&A;s of <time>x</time>")
@@ -124,7 +125,7 @@ import Testing
             OvernightWords.line(changes, since: .day(day), Lexicon(.fr))
                 == "depuis le 27 nov. 2026 : 3 nouvelles, 1 désormais en retard, 2 supprimées")
         #expect(OvernightWords.line(changes, since: .today, Lexicon(.es)) == "desde hoy: 3 nuevas, 1 ahora vencida, 2 eliminadas")
-        #expect(OvernightWords.line(changes, since: .day(day), Lexicon(.ja)) == "2026年11月27日 から：新規 3、新たに期限切れ 1、削除 2")
+        #expect(OvernightWords.line(changes, since: .day(day), Lexicon(.ja)) == "2026年11月27日 から：新規\u{A0}3、新たに期限切れ\u{A0}1、削除\u{A0}2")
         #expect(OvernightWords.counts(CourseChanges(), Lexicon(.de)) == "keine Änderung")
     }
 

@@ -102,6 +102,11 @@ struct DisplayWidthTests {
             ("日本語テキスト", 5, ["日本", "語テ", "キス", "ト"]),
             ("a 日本 b", 1, ["a", "日", "本", "b"]),
             ("cafe\u{301} au lait", 2, ["ca", "fe\u{301}", "au", "la", "it"]),
+            // Japanese breaks after its comma or colon (kept on the line), never at a no-break space.
+            ("期限切れ\u{A0}10\u{A0}件、今日が期限\u{A0}6\u{A0}件", 16, ["期限切れ\u{A0}10\u{A0}件、", "今日が期限\u{A0}6\u{A0}件"]),
+            ("要対応： 期限切れ 3 件", 13, ["要対応：", "期限切れ 3 件"]),
+            ("要対応：期限切れ", 100, ["要対応：期限切れ"]),
+            ("a、b c", 3, ["a、", "b c"]),
         ])
     func wrap(text: String, width: Int, expected: [String]) {
         let lines = DisplayWidth.wrap(text, to: width)
