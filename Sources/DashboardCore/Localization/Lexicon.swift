@@ -75,6 +75,16 @@ package struct Lexicon: Sendable, Equatable {
         return forms[category] ?? forms[.other] ?? ""
     }
 
+    /// The lexicon several courses share, for a page or a message about all of them (a
+    /// teacher's index, their digest): the one tag they all name (`de-AT`), else the language
+    /// they all speak named by itself (`de` for `de-DE` and `de-AT`), else nil (the caller's
+    /// default speaks).
+    package static func shared(_ lexicons: [Lexicon]) -> Lexicon? {
+        guard let first = lexicons.first else { return nil }
+        if lexicons.allSatisfy({ $0 == first }) { return first }
+        return lexicons.allSatisfy({ $0.language == first.language }) ? Lexicon(first.language) : nil
+    }
+
     /// The lexicon of a language named by itself (`de`, not `de-AT`).
     package init(_ language: ReportLanguage) {
         self.init(LanguageTag(language.rawValue) ?? .english)

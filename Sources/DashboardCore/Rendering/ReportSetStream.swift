@@ -27,7 +27,7 @@ package enum ReportSetStream {
         query.rollUpBeside = formats.contains(.html)
         var attention: [AttentionItem] = []
         var attentionCounts: BucketCounts?
-        var languages: Set<LanguageTag> = []
+        var lexicons: [Lexicon] = []
         // The folder's feed of all its courses: its events, kept until the last course (a
         // teacher's courses; memory: a few hundred bytes an event).
         var setEvents: [CalendarEvent] = []
@@ -53,7 +53,7 @@ package enum ReportSetStream {
             single.groups = [group]
             // The course's page in its own language (`ReportQuery.lexicon(of:)`).
             single.query.lexicon = query.lexicon(of: group.course)
-            languages.insert(single.query.lexicon.tag)
+            lexicons.append(single.query.lexicon)
             single.page = PageInfo(
                 page: 1, pageCount: 1, limit: nil, totalItems: group.taskCount, firstItem: group.taskCount == 0 ? 0 : 1,
                 lastItem: group.taskCount)
@@ -82,8 +82,8 @@ package enum ReportSetStream {
             if let digest {
                 digest.frame = cards.frame
                 // The digest speaks as the teacher's index does: the language their courses share.
-                if !query.languageForced, languages.count == 1, let shared = languages.first {
-                    digest.frame?.query.lexicon = Lexicon(shared)
+                if !query.languageForced, let shared = Lexicon.shared(lexicons) {
+                    digest.frame?.query.lexicon = shared
                 }
                 try cards.forEachCard { card, _ in digest.cards.append(card) }
             }
@@ -96,8 +96,8 @@ package enum ReportSetStream {
                     var worded = cards
                     worded.frame = Self.worded(cards.frame, format, readerWording)
                     // The index in the language its courses share, else the database's.
-                    if !query.languageForced, languages.count == 1, let shared = languages.first {
-                        worded.frame.query.lexicon = Lexicon(shared)
+                    if !query.languageForced, let shared = Lexicon.shared(lexicons) {
+                        worded.frame.query.lexicon = shared
                     }
                     // A teacher's index says what needs them (a whole set's index is the
                     // administrator's: every course, no one's to-do).

@@ -129,6 +129,17 @@ import Testing
         #expect(OvernightWords.counts(CourseChanges(), Lexicon(.de)) == "keine Änderung")
     }
 
+    @Test("courses share the tag they all name, else the language they all speak, else nothing")
+    func shared() {
+        let tag = { (text: String) in Lexicon(LanguageTag(text) ?? .english) }
+        #expect(Lexicon.shared([tag("de-AT"), tag("de-AT")])?.htmlLanguage == "de-AT")
+        #expect(Lexicon.shared([tag("de-AT"), tag("de"), tag("de-CH")])?.htmlLanguage == "de")
+        #expect(Lexicon.shared([tag("ja-JP")])?.htmlLanguage == "ja-JP")
+        #expect(Lexicon.shared([tag("de"), tag("ja")]) == nil)
+        #expect(Lexicon.shared([tag("en-GB"), .english])?.htmlLanguage == "en")
+        #expect(Lexicon.shared([]) == nil)
+    }
+
     @Test("a tag names its language; one of another language is English")
     func tags() {
         #expect(Lexicon(LanguageTag("de-AT") ?? .english).language == .de)
