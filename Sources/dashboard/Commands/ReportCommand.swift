@@ -69,7 +69,7 @@ enum ReportCommand: Command {
             .value("width", "COLUMNS", "text width (default: the terminal's, else 100)", kind: widthKind),
             .value(
                 "language", "TAG",
-                "the HTML pages' language for this run, a BCP 47 tag of en, de, fr, es or ja (default: each course's own, else settings language, else English)"
+                "the reports' language for this run (text, Markdown, HTML), a BCP 47 tag of en, de, fr, es or ja (default: each course's own, else settings language, else English)"
             ),
         ]
 
