@@ -102,7 +102,6 @@ package enum ReportMessages {
             .showingScopeFiltered, shown, all, courses, value(query.describedScope), value(query.describedFilters), escape: prose)
     }
 
-    static func tasks(_ count: Int) -> String { "\(count) task\(count == 1 ? "" : "s")" }
     static func courses(_ count: Int) -> String { "\(count) course\(count == 1 ? "" : "s")" }
 
     /// "3 completed tasks are not listed." for readers; for the command line with the flag that
