@@ -109,5 +109,16 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL")
                 == DatabaseSnapshot.lines(sandbox.path("new.sqlite"), "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL"))
+        // The write upgraded the file in place (SQLite schema 13, PostgreSQL 12): every task,
+        // live or deleted, holds the state its completed meant, as a database made today does.
+        let version = StoreUnderTest.isPostgres ? "SELECT version FROM dashboard_schema" : "PRAGMA user_version"
+        #expect(try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), version) == (StoreUnderTest.isPostgres ? "12\n" : "13\n"))
+        let states = "SELECT task_id, completed, status, submitted_at, deleted_batch IS NULL FROM tasks ORDER BY task_id"
+        let upgraded = try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), states)
+        #expect(upgraded == (try DatabaseSnapshot.lines(sandbox.path("new.sqlite"), states)))
+        #expect(upgraded.contains("|completed|") && upgraded.contains("|open|"), "\(upgraded)")
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), "SELECT count(*) FROM tasks WHERE status NOT IN ('open', 'completed')")
+                == "0\n")
     }
 }

@@ -156,7 +156,7 @@ import Testing
         // Besides t4's tombstone, batch 2 keeps its count of births (t4, upcoming).
         #expect(
             try DatabaseSnapshot.data(sandbox.db).replacingOccurrences(
-                of: "t4|his|New essay|s3|2026-12-10|normal|0|3|3|upcoming||2\n", with: ""
+                of: "t4|his|New essay|s3|2026-12-10|normal|0|3|3|upcoming||2|open|\n", with: ""
             ).replacingOccurrences(of: "2|upcoming|1\n", with: "") == beforeSync)
         // The sync stored entries for its moves only (t4's birth is none); the revert records t4's
         // tombstone like the others, and writes t4's birth as batch 2's history row.

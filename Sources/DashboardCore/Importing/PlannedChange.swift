@@ -37,12 +37,34 @@ package struct PlannedChange: Equatable, Sendable {
 
     /// The stored fields of a row of `kind`, in the order `old`/`new` values are given in.
     /// Courses: code, title, term, teacher, timezone, teacher_email, language. Tasks: course_id,
-    /// title, student_id, due, priority, completed (`true`/`false`), assignment_id — the columns
-    /// the plan compares.
+    /// title, student_id, due, priority, completed (`true`/`false`), assignment_id, status,
+    /// submitted_at — the columns the plan compares.
     package static func fieldNames(_ kind: FileKind) -> [String] {
         switch kind {
         case .courses: return ["code", "title", "term", "teacher", "timezone", "teacher_email", "language"]
-        case .tasks: return ["course_id", "title", "student_id", "due", "priority", "completed", "assignment_id"]
+        case .tasks:
+            return ["course_id", "title", "student_id", "due", "priority", "completed", "assignment_id", "status", "submitted_at"]
+        }
+    }
+
+    /// True for a field a change shows. Policy (SPEC §11): `status` is shown only where it says
+    /// more than `completed` on some side (a state of submitted or excused, or one that does not
+    /// follow from completed): a completed task is "completed: true", not also "status:
+    /// completed", and a file without the column plans exactly as before it. `submitted_at` is
+    /// shown on an insert or a delete only when it is not empty; an update shows it when it
+    /// changes, as any field.
+    private static func shows(_ field: Field, completed: (old: String?, new: String?), action: Action) -> Bool {
+        switch field.name {
+        case "status":
+            func implied(_ state: String?, _ completed: String?) -> Bool {
+                guard let state else { return true }
+                return state == (completed == "true" ? "completed" : "open")
+            }
+            return !(implied(field.old, completed.old) && implied(field.new, completed.new))
+        case "submitted_at":
+            return action == .update || action == .restore || !(field.old ?? field.new ?? "").isEmpty
+        default:
+            return true
         }
     }
 
@@ -62,8 +84,10 @@ package struct PlannedChange: Equatable, Sendable {
         let shown = after ?? before
         self.courseID = kind == .courses ? id : value(shown, "course_id") ?? ""
         self.title = value(shown, "title") ?? ""
+        let completed = (value(before, "completed"), value(after, "completed"))
         self.fields = names.compactMap { name in
             let field = Field(name: name, old: value(before, name), new: value(after, name))
+            guard Self.shows(field, completed: completed, action: action) else { return nil }
             switch action {
             case .insert, .delete: return field
             case .restore, .update: return field.old == field.new ? nil : field

@@ -10,9 +10,9 @@
 ///   `duplicate_column`), and no header of another layout comes later (`mismatched_header`).
 ///   Breaking one stops the run: nothing is imported.
 /// - Then each row, against the rules of its kind: a courses row has no due date, priority,
-///   completed flag or course reference, so it is never checked for `invalid_date`,
-///   `ambiguous_date`, `implausible_date`, `invalid_priority`, `invalid_boolean` or
-///   `unknown_course`; a tasks row has no time zone, teacher's address or language, so never
+///   completed flag, submission state or course reference, so it is never checked for
+///   `invalid_date`, `ambiguous_date`, `implausible_date`, `invalid_priority`,
+///   `invalid_boolean`, `invalid_status`, `conflicting_status` or `unknown_course`; a tasks row has no time zone, teacher's address or language, so never
 ///   for `invalid_timezone`, `invalid_email` or `invalid_language`. The rest
 ///   (`missing_value`, `wrong_field_count`, `malformed_quote`, `value_too_long`,
 ///   `invisible_character`, `duplicate_id`) apply to both.
@@ -38,7 +38,7 @@ extension ProblemCode {
         case .tasks:
             return [
                 .missingValue, .wrongFieldCount, .malformedQuote, .valueTooLong, .invisibleCharacter, .invalidDate, .ambiguousDate,
-                .implausibleDate, .invalidPriority, .invalidBoolean, .duplicateID, .unknownCourse,
+                .implausibleDate, .invalidPriority, .invalidBoolean, .invalidStatus, .conflictingStatus, .duplicateID, .unknownCourse,
             ]
         }
     }

@@ -28,10 +28,12 @@ package struct ByteRowNormalizer: Sendable {
     private let stored: [Int]
 
     /// nil for a courses file (small: read by the normalizer alone) and a file without a
-    /// required column (its header is refused before any row).
+    /// required column (its header is refused before any row);
+    /// nil too for a file with SPEC §11's `status` or `submitted_at`: the normalizer reads
+    /// those rows (the fast path knows today's columns only).
     package init?(layout: HeaderLayout) {
         guard layout.kind == .tasks, let taskID = layout.indexes[.taskID], let courseID = layout.indexes[.courseID],
-            let title = layout.indexes[.title]
+            let title = layout.indexes[.title], layout.indexes[.status] == nil, layout.indexes[.submittedAt] == nil
         else { return nil }
         fieldCount = layout.fieldCount
         self.taskID = taskID

@@ -25,12 +25,12 @@ package enum DueDateParser {
         "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (course time) or add Z / ±HH:MM for an exact instant"
 
     /// - Throws: `FieldProblem` (`invalid_date`, `ambiguous_date` or `implausible_date`).
-    package static func parse(_ raw: String, dateOrder: DateOrder?) throws(FieldProblem) -> DueDate? {
+    package static func parse(_ raw: String, dateOrder: DateOrder?, column: String = "due") throws(FieldProblem) -> DueDate? {
         let text = raw.trimmingUnicodeWhitespace()
         if text.isEmpty { return nil }
         var scanner = ByteScanner(Array(text.utf8))
         func invalid(_ why: String) -> FieldProblem {
-            FieldProblem(code: .invalidDate, column: "due", value: raw, message: "\"\(raw)\" is not a date: \(why)", hint: acceptedForms)
+            FieldProblem(code: .invalidDate, column: column, value: raw, message: "\"\(raw)\" is not a date: \(why)", hint: acceptedForms)
         }
 
         // Date part.
@@ -52,7 +52,7 @@ package enum DueDateParser {
                 if first.value > 12 { hint += " (this one looks like day/month/year)" }
                 if second.value > 12 { hint += " (this one looks like month/day/year)" }
                 throw FieldProblem(
-                    code: .ambiguousDate, column: "due", value: raw,
+                    code: .ambiguousDate, column: column, value: raw,
                     message: "\"\(raw)\" could be month/day or day/month", hint: hint)
             }
             year = y.value
@@ -102,7 +102,7 @@ package enum DueDateParser {
 
         guard plausibleYears.contains(year) else {
             throw FieldProblem(
-                code: .implausibleDate, column: "due", value: raw,
+                code: .implausibleDate, column: column, value: raw,
                 message: "the year \(year) is outside 1900–2200",
                 hint: "check the year; dates outside 1900–2200 are treated as typing errors")
         }

@@ -22,6 +22,10 @@ package enum Column: String, Sendable, CaseIterable {
     case teacherEmail = "teacher_email"
     /// The language the course's reports are written in, a BCP 47 tag (issue 29).
     case language
+    /// Where the task stands with its student and teacher (SPEC §11, `SubmissionState`).
+    case status
+    /// When the student handed the task in: the forms of `due`, in the course's zone (§11).
+    case submittedAt = "submitted_at"
 
     /// The column's position in `allCases`.
     var position: Int {
@@ -40,6 +44,8 @@ package enum Column: String, Sendable, CaseIterable {
         case .assignmentID: return 11
         case .teacherEmail: return 12
         case .language: return 13
+        case .status: return 14
+        case .submittedAt: return 15
         }
     }
 
@@ -66,6 +72,15 @@ package enum Column: String, Sendable, CaseIterable {
             // courses file it may be a department's address, in a tasks file a student's.
             return ["teacher_email", "teacher mail", "instructor email", "tutor email", "lecturer email"]
         case .language: return ["language", "lang", "locale", "course language", "teaching language"]
+        case .status:
+            // Canvas's workflow_state, Classroom's state, Moodle's submission status.
+            return ["status", "state", "workflow state", "submission status", "submission state", "grading status"]
+        case .submittedAt:
+            // No bare "submitted" or "turned in": an export may use them for a yes/no column.
+            return [
+                "submitted_at", "submitted on", "submitted date", "submission date", "submission time", "date submitted",
+                "turned in at", "handed in at",
+            ]
         }
     }
 
@@ -109,7 +124,7 @@ extension FileKind {
     package var optionalColumns: [Column] {
         switch self {
         case .courses: return [.code, .term, .teacher, .timezone, .teacherEmail, .language]
-        case .tasks: return [.studentID, .due, .priority, .completed, .assignmentID]
+        case .tasks: return [.studentID, .due, .priority, .completed, .assignmentID, .status, .submittedAt]
         }
     }
 

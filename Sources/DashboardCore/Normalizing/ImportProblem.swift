@@ -20,6 +20,10 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
     /// A courses row's `language` that is not a BCP 47 tag of a language the reports are
     /// written in (`ReportLanguage.tag`).
     case invalidLanguage = "invalid_language"
+    /// A tasks row's `status` that names no state of SPEC §11 (`SubmissionStateParser`).
+    case invalidStatus = "invalid_status"
+    /// A tasks row whose `status` and `completed` contradict each other (SPEC §11).
+    case conflictingStatus = "conflicting_status"
     case duplicateID = "duplicate_id"
     case unknownCourse = "unknown_course"
     case valueTooLong = "value_too_long"
@@ -72,8 +76,10 @@ public enum ProblemCode: String, Sendable, CaseIterable, Codable {
         case .missingValue: return "constraint-error"
         case .wrongFieldCount: return "extra-cell"  // a row with fewer cells says missing-cell
         case .invalidDate, .ambiguousDate, .invalidPriority, .invalidBoolean, .invalidTimezone, .invalidEmail,
-            .invalidLanguage:
+            .invalidLanguage, .invalidStatus:
             return "type-error"
+        // Two cells of one row that cannot both be true: Frictionless's row constraint.
+        case .conflictingStatus: return "row-constraint"
         // An invisible character breaks the id's pattern in `dashboard schema`.
         case .implausibleDate, .valueTooLong, .invisibleCharacter: return "constraint-error"
         case .duplicateID: return "primary-key"

@@ -69,6 +69,16 @@ enum ContractPattern {
         return "(\(space)(\(spelled.joined(separator: "|")))\(words.contains("") ? "?" : "")\(space))"
     }
 
+    /// One of `words` or an empty value, in any case, where each space of a word stands for one
+    /// or more of `_`, `-` and white space, with any of them around it (`SubmissionStateParser`).
+    static func separatedWords(_ words: some Collection<String>) -> String {
+        let separator = "[\(whiteSpaceClass)_-]"
+        let spelled = words.sorted().map { word in
+            word.split(separator: " ").map { caseInsensitive(String($0)) }.joined(separator: separator + "+")
+        }
+        return "(\(separator)*((\(spelled.joined(separator: "|")))\(separator)*)?)"
+    }
+
     /// `word` with each ASCII letter as a class of its two cases (`[Hh][Ii]`). The parsers
     /// lowercase with Swift's `lowercased()`, under which no other character becomes one of
     /// these words' letters (no K, the Kelvin sign's lowercase, appears in them).

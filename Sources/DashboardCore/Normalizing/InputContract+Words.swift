@@ -18,6 +18,8 @@ enum FieldWords {
         case .assignmentID: return "Assignment id"
         case .teacherEmail: return "Teacher's e-mail"
         case .language: return "Language"
+        case .status: return "Submission state"
+        case .submittedAt: return "Submitted at"
         }
     }
 
@@ -83,6 +85,17 @@ enum FieldWords {
         case .assignmentID:
             return "The assignment the task belongs to (report list --group-by assignment); empty when the export has none. "
                 + "\(idRule) (`assignment` alone names the title.)"
+        case .status:
+            return "Where the task stands (SPEC §11), in any case, `_`, `-` and spaces alike, trimmed: "
+                + SubmissionStateParser.words.map { "\($0.state.rawValue) (\($0.words.joined(separator: ", ")))" }.joined(separator: "; ")
+                + ". Anything else is invalid_status. Empty: the state completed says (true: completed, else open). A state "
+                + "that contradicts completed (completed true and open or submitted, completed false and completed) is "
+                + "conflicting_status. Only open tasks get a bucket; submitted ones wait to be graded, excused ones are never "
+                + "overdue."
+        case .submittedAt:
+            return "When the student handed the task in, in the forms of due (the course's time zone unless `Z` or an "
+                + "offset says otherwise); empty when not handed in. A submitted or completed task handed in after its due is "
+                + "late (a date compares local dates). Errors are due's: invalid_date, ambiguous_date, implausible_date."
         }
     }
 

@@ -166,6 +166,8 @@ package struct InputContract: Sendable {
         case .due: return ContractPattern.due(dateOrder: dateOrder)
         case .priority: return ContractPattern.words(Priority.synonyms.keys)
         case .completed: return ContractPattern.words(CompletedParser.trueWords.union(CompletedParser.falseWords))
+        case .status: return ContractPattern.separatedWords(SubmissionStateParser.words.flatMap(\.words))
+        case .submittedAt: return ContractPattern.due(dateOrder: dateOrder)
         case .timezone: return ContractPattern.timeZone
         case .teacherEmail: return ContractPattern.email
         case .language: return ContractPattern.language

@@ -39,25 +39,43 @@ public struct TaskRecord: Hashable, Sendable {
     /// The canonical due text (see `DueDate.storageText`), or empty when undated.
     public var due: String
     public var priority: Priority
-    public var completed: Bool
+    /// True exactly when the state is `completed` (SPEC §11: the `completed` column alone
+    /// means completed or open). Setting it true completes the task; setting it false reopens
+    /// a completed one and leaves any other state as it is.
+    public var completed: Bool {
+        get { state == .completed }
+        set {
+            if newValue { state = .completed } else if state == .completed { state = .open }
+        }
+    }
     /// The assignment the task belongs to (the tasks file's optional `assignment_id` column);
     /// empty when the file has none. Roll-ups by assignment group on it, else on the title.
     public var assignmentID = ""
+    /// Where the task stands (SPEC §11): from the optional `status` column, else from
+    /// `completed`.
+    public var state: SubmissionState
+    /// When the task was handed in, canonical as `due` (`DueDate.storageText`); empty when
+    /// the file does not say.
+    public var submittedAt = ""
     /// Stored values a hand edit made invalid (see `InvalidStoredValue`); empty for every task
     /// the program wrote.
     package var invalid: [InvalidStoredValue] = []
 
+    /// - Parameter state: the task's state; nil takes it from `completed` (true: completed,
+    ///   false: open), as a file without a `status` column does.
     public init(
         taskID: String, courseID: String, title: String, studentID: String = "", due: String = "",
-        priority: Priority = .normal, completed: Bool = false, assignmentID: String = ""
+        priority: Priority = .normal, completed: Bool = false, assignmentID: String = "", state: SubmissionState? = nil,
+        submittedAt: String = ""
     ) {
         self.assignmentID = assignmentID
+        self.state = state ?? SubmissionState(completed: completed)
+        self.submittedAt = submittedAt
         self.taskID = taskID
         self.courseID = courseID
         self.title = title
         self.studentID = studentID
         self.due = due
         self.priority = priority
-        self.completed = completed
     }
 }

@@ -192,11 +192,56 @@ package final class RowNormalizer: Sendable {
             if !tooLong.contains(.completed) {
                 do { completed = try CompletedParser.parse(raw(.completed)) } catch { problems.append(InvisibleCharacters.noted(error)) }
             }
+            var state = SubmissionState(completed: completed)
+            if layout.indexes[.status] != nil, !tooLong.contains(.status) {
+                if let problem = Self.state(
+                    &state, status: raw(.status), completed: layout.indexes[.completed] == nil ? nil : raw(.completed))
+                {
+                    problems.append(InvisibleCharacters.noted(problem))
+                }
+            }
+            var submittedAt = ""
+            if !tooLong.contains(.submittedAt) {
+                do {
+                    submittedAt =
+                        try DueDateParser.parse(raw(.submittedAt), dateOrder: dateOrder, column: "submitted_at")?.storageText ?? ""
+                } catch {
+                    problems.append(InvisibleCharacters.noted(error))
+                }
+            }
             if !problems.isEmpty { return .rejected(problems) }
             return .task(
                 TaskRecord(
                     taskID: taskID, courseID: courseID, title: title, studentID: studentID, due: due, priority: priority,
-                    completed: completed, assignmentID: assignmentID))
+                    completed: state == .completed, assignmentID: assignmentID, state: state, submittedAt: submittedAt))
+        }
+    }
+}
+
+extension RowNormalizer {
+    /// Sets `state` from a `status` cell and the row's `completed` cell (nil: the file has no
+    /// such column), or returns the row problem (SPEC §11, `SubmissionStateParser`).
+    static func state(_ state: inout SubmissionState, status raw: String, completed rawCompleted: String?) -> FieldProblem? {
+        switch SubmissionStateParser.read(raw) {
+        case .empty: return nil
+        case .unknown:
+            return FieldProblem(
+                code: .invalidStatus, column: "status", value: raw, message: "\"\(raw)\" is not a submission state",
+                hint: SubmissionStateParser.hint)
+        case .state(let named):
+            // An empty or unreadable completed cell says nothing beside a state (its own
+            // problem, if any, is reported on its own).
+            let completed = rawCompleted.flatMap { cell in
+                cell.trimmingUnicodeWhitespace().isEmpty ? nil : try? CompletedParser.parse(cell)
+            }
+            guard let resolved = SubmissionStateParser.state(status: named, completed: completed) else {
+                return FieldProblem(
+                    code: .conflictingStatus, column: "status", value: raw,
+                    message: "\"\(raw)\" (\(named.rawValue)) contradicts completed \"\(rawCompleted ?? "")\"",
+                    hint: "make completed true only for completed or excused work, or leave one of the two columns empty")
+            }
+            state = resolved
+            return nil
         }
     }
 }

@@ -20,7 +20,7 @@ import Foundation
 /// so PostgreSQL's 10 and 11 are SQLite's 11 and 12.)
 enum PGSchema {
     /// The current version of the PostgreSQL schema: the SQLite schema it mirrors.
-    static let currentVersion = 11
+    static let currentVersion = 12
     /// The oldest version this program reads (and upgrades when it writes).
     static let oldestVersion = 8
     /// What `dashboard_schema.application` holds in a dashboard database.
@@ -121,7 +121,9 @@ enum PGSchema {
             assignment_id text NOT NULL DEFAULT '',
             created_batch bigint,
             print bytea,
-            slot bigint
+            slot bigint,
+            status        text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'submitted', 'completed', 'excused')),
+            submitted_at  text NOT NULL DEFAULT ''
             """),
         Table(
             "course_history", key: ["batch_id", "course_id"],
@@ -142,7 +144,7 @@ enum PGSchema {
             change    text NOT NULL CHECK (change IN ('insert', 'update', 'delete', 'restore')),
             existed   bigint NOT NULL,
             course_id text, title text, student_id text, due text, priority text, completed bigint,
-            deleted_batch bigint, changed_batch bigint, assignment_id text,
+            deleted_batch bigint, changed_batch bigint, assignment_id text, status text, submitted_at text,
             PRIMARY KEY (batch_id, task_id)
             """),
         Table(
@@ -170,6 +172,7 @@ enum PGSchema {
             course_id text NOT NULL, title text NOT NULL, student_id text NOT NULL, due text NOT NULL,
             priority text NOT NULL, completed bigint NOT NULL,
             file text NOT NULL, line bigint NOT NULL, assignment_id text NOT NULL DEFAULT '',
+            status text NOT NULL DEFAULT 'open', submitted_at text NOT NULL DEFAULT '',
             PRIMARY KEY (batch_id, task_id)
             """),
         Table(
@@ -423,25 +426,7 @@ enum PGSchema {
             IF dashboard_triggers_on() THEN UPDATE data_marks SET writes = writes + 1 WHERE id = 1; END IF;
             RETURN NULL;
         END $$;
-        CREATE FUNCTION dashboard_tasks_updated() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
-        BEGIN
-            IF NOT dashboard_triggers_on() THEN RETURN NULL; END IF;
-            IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.task_id = o.task_id
-                       WHERE (o.course_id, o.title, o.student_id, o.due, o.priority, o.completed, o.assignment_id, o.deleted_batch, o.created_batch)
-                             IS DISTINCT FROM (n.course_id, n.title, n.student_id, n.due, n.priority, n.completed, n.assignment_id, n.deleted_batch, n.created_batch))
-               OR (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM new_rows) THEN
-                UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
-            ELSIF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.task_id = o.task_id WHERE o.bucket IS DISTINCT FROM n.bucket) THEN
-                UPDATE data_marks SET writes = writes + 1 WHERE id = 1;
-            END IF;
-            UPDATE course_buckets c SET tasks = c.tasks - d.n
-            FROM (SELECT course_id, bucket, count(*) AS n FROM old_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket) d
-            WHERE c.course_id = d.course_id AND c.bucket = d.bucket;
-            INSERT INTO course_buckets (course_id, bucket, tasks)
-            SELECT course_id, bucket, count(*) FROM new_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket
-            ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = course_buckets.tasks + excluded.tasks;
-            RETURN NULL;
-        END $$;
+        \(tasksUpdated())
         CREATE FUNCTION dashboard_tasks_inserted() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
         BEGIN
             IF NOT dashboard_triggers_on() THEN RETURN NULL; END IF;
@@ -484,7 +469,8 @@ enum PGSchema {
     /// trigger, even disabled, would make every COPY into `tasks` insert row by row); and any
     /// write of a print or slot by such a writer moves `writes`, so that the next import finds
     /// the data no longer clean and compares every row (`DataMarks`).
-    static let rowPrints = """
+    static func rowPrints(version: Int = currentVersion) -> String {
+        """
         CREATE FUNCTION dashboard_tasks_print_stale() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             NEW.print := NULL;
@@ -495,14 +481,56 @@ enum PGSchema {
             UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id;
             RETURN NULL;
         END $$;
-        CREATE TRIGGER tasks_print_stale BEFORE UPDATE OF task_id, course_id, title, student_id, due, priority, completed,
-            assignment_id, deleted_batch ON tasks
-            FOR EACH ROW WHEN (NEW.print IS NOT NULL AND dashboard_triggers_on()) EXECUTE FUNCTION dashboard_tasks_print_stale();
+        \(printStaleTrigger(version: version))
         CREATE TRIGGER tasks_print_inserted AFTER INSERT ON tasks
             FOR EACH ROW WHEN (NEW.print IS NOT NULL AND dashboard_triggers_on()) EXECUTE FUNCTION dashboard_tasks_print_inserted();
         CREATE TRIGGER tasks_print_written AFTER UPDATE OF print, slot ON tasks
             FOR EACH STATEMENT EXECUTE FUNCTION dashboard_bucket_written();
         """
+    }
+
+    /// Moves the marks and keeps the counts when a statement updated tasks, as SQLite's
+    /// `tasks_data_updated`, `tasks_status_written` and `tasks_bucket_written` do: the function
+    /// as `version` defines it (12 compares the submission state and hand-in time too).
+    static func tasksUpdated(version: Int = currentVersion) -> String {
+        let columns =
+            ["course_id", "title", "student_id", "due", "priority", "completed", "assignment_id"]
+            + (version >= 12 ? ["status", "submitted_at"] : []) + ["deleted_batch", "created_batch"]
+        let (old, new) = (columns.map { "o." + $0 }.joined(separator: ", "), columns.map { "n." + $0 }.joined(separator: ", "))
+        return """
+            CREATE FUNCTION dashboard_tasks_updated() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+            BEGIN
+                IF NOT dashboard_triggers_on() THEN RETURN NULL; END IF;
+                IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.task_id = o.task_id
+                           WHERE (\(old))
+                                 IS DISTINCT FROM (\(new)))
+                   OR (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM new_rows) THEN
+                    UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1;
+                ELSIF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.task_id = o.task_id WHERE o.bucket IS DISTINCT FROM n.bucket) THEN
+                    UPDATE data_marks SET writes = writes + 1 WHERE id = 1;
+                END IF;
+                UPDATE course_buckets c SET tasks = c.tasks - d.n
+                FROM (SELECT course_id, bucket, count(*) AS n FROM old_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket) d
+                WHERE c.course_id = d.course_id AND c.bucket = d.bucket;
+                INSERT INTO course_buckets (course_id, bucket, tasks)
+                SELECT course_id, bucket, count(*) FROM new_rows WHERE deleted_batch IS NULL GROUP BY course_id, bucket
+                ON CONFLICT (course_id, bucket) DO UPDATE SET tasks = course_buckets.tasks + excluded.tasks;
+                RETURN NULL;
+            END $$;
+            """
+    }
+
+    /// The trigger that clears a task's print before another writer changes its data (part of
+    /// `rowPrints`): over the data columns `version` has (12 adds the state and hand-in time).
+    static func printStaleTrigger(version: Int = currentVersion) -> String {
+        let columns =
+            "task_id, course_id, title, student_id, due, priority, completed,\n    assignment_id, "
+            + (version >= 12 ? "status, submitted_at, " : "") + "deleted_batch"
+        return """
+            CREATE TRIGGER tasks_print_stale BEFORE UPDATE OF \(columns) ON tasks
+                FOR EACH ROW WHEN (NEW.print IS NOT NULL AND dashboard_triggers_on()) EXECUTE FUNCTION dashboard_tasks_print_stale();
+            """
+    }
 
     /// Moves the data mark when a statement changed a course's data (any column but
     /// `changed_batch`), as SQLite's `courses_data_updated`, `courses_email_written` and
@@ -533,7 +561,7 @@ enum PGSchema {
     /// a print: the next import compares every row once and gives them theirs.
     static let upgradeFrom8 = """
         ALTER TABLE tasks ADD COLUMN print bytea, ADD COLUMN slot bigint;
-        \(rowPrints);
+        \(rowPrints(version: 9));
         UPDATE dashboard_schema SET version = 9 WHERE id = 1;
         """
 
@@ -561,11 +589,41 @@ enum PGSchema {
         UPDATE dashboard_schema SET version = 11 WHERE id = 1;
         """
 
+    /// Version 11 to 12 (issue 31, SPEC §11), in one transaction with the version (`PGStore`):
+    /// a task's submission state and hand-in time, in its history and held rows; every row's
+    /// state is the one its `completed` meant; the trigger function that moves the data mark
+    /// and the trigger that clears a print compare the new columns too (the new function moves
+    /// the schema mark: no identical re-import is skipped across the upgrade), and every print
+    /// is cleared (a row printed before had its `status` column ignored: the next import
+    /// compares every row once). The rows are rewritten with the triggers off: the state each
+    /// gains is the fact its `completed` said, no one's write, and a trigger that fires for a
+    /// statement (`tasks_print_written`, even on no row) would leave the data not clean.
+    static let upgradeFrom11 = """
+        ALTER TABLE tasks ADD COLUMN status text COLLATE "C" NOT NULL DEFAULT 'open'
+            CHECK (status IN ('open', 'submitted', 'completed', 'excused'));
+        ALTER TABLE tasks ADD COLUMN submitted_at text COLLATE "C" NOT NULL DEFAULT '';
+        ALTER TABLE task_history ADD COLUMN status text COLLATE "C";
+        ALTER TABLE task_history ADD COLUMN submitted_at text COLLATE "C";
+        ALTER TABLE held_tasks ADD COLUMN status text COLLATE "C" NOT NULL DEFAULT 'open';
+        ALTER TABLE held_tasks ADD COLUMN submitted_at text COLLATE "C" NOT NULL DEFAULT '';
+        SELECT set_config('dashboard.triggers', 'off', true);
+        UPDATE tasks SET status = 'completed' WHERE completed = 1;
+        UPDATE task_history SET status = CASE completed WHEN 1 THEN 'completed' WHEN 0 THEN 'open' END, submitted_at = ''
+            WHERE existed = 1 OR completed IS NOT NULL;
+        UPDATE held_tasks SET status = 'completed' WHERE completed = 1;
+        \(tasksUpdated(version: 12).replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
+        DROP TRIGGER tasks_print_stale ON tasks;
+        \(printStaleTrigger(version: 12));
+        UPDATE tasks SET print = NULL WHERE print IS NOT NULL;
+        SELECT set_config('dashboard.triggers', 'on', true);
+        UPDATE dashboard_schema SET version = 12 WHERE id = 1;
+        """
+
     /// The triggers the schema holds (a dropped or disabled one is a problem `dashboard verify`
     /// reports), read from the statements that create them; those of `rowPrints` only from
     /// version 9 on (`withPrints`).
     static func triggerNames(withPrints: Bool = true) -> [String] {
-        (appendOnlyAudit + taskReferences + keptMarksAndCounts + (withPrints ? rowPrints : "")).components(separatedBy: "CREATE TRIGGER ")
+        (appendOnlyAudit + taskReferences + keptMarksAndCounts + (withPrints ? rowPrints() : "")).components(separatedBy: "CREATE TRIGGER ")
             .dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
@@ -593,7 +651,7 @@ enum PGSchema {
     /// The statements that create the current version in an empty database, in one transaction.
     static var creation: String {
         (tables.map(\.create) + indexes + [
-            appendOnlyAudit, taskReferences, keptMarksAndCounts, rowPrints, numberNewRows,
+            appendOnlyAudit, taskReferences, keptMarksAndCounts, rowPrints(), numberNewRows,
             "CREATE TABLE dashboard_schema (id bigint PRIMARY KEY CHECK (id = 1), version bigint NOT NULL, application text NOT NULL)",
             "INSERT INTO dashboard_schema VALUES (1, \(currentVersion), '\(application)')",
         ]).joined(separator: ";\n") + ";"

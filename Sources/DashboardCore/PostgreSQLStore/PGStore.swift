@@ -135,7 +135,8 @@ package final class PGStore {
             }
             if found == 8 { try connection.execute(PGSchema.upgradeFrom8) }
             if found <= 9 { try connection.execute(PGSchema.upgradeFrom9) }
-            try connection.execute(PGSchema.upgradeFrom10)
+            if found <= 10 { try connection.execute(PGSchema.upgradeFrom10) }
+            try connection.execute(PGSchema.upgradeFrom11)
             try connection.execute("COMMIT")
         } catch let failure where failure.sqlState == "55P03" {
             // A report held `tasks` for longer than the wait: the next writer upgrades.

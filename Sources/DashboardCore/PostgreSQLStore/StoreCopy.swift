@@ -234,13 +234,31 @@ package enum StoreCopy {
     /// (a source is opened as it is, never upgraded) the value the upgrade gives it: '' (NULL in
     /// the history). Those columns: the teacher's address (before SQLite's schema 11 and
     /// PostgreSQL's version 10) and the course's language (before 12 and 11), of `courses`,
-    /// `course_history` and `held_courses`.
+    /// `course_history` and `held_courses`; a task's submission state (the one its `completed`
+    /// means, NULL in the history of a row that did not exist) and hand-in time ('') before
+    /// SQLite's schema 13 and PostgreSQL's version 12, of `tasks`, `task_history` and
+    /// `held_tasks`, as the upgrade sets them.
     static func selectList(_ table: PGSchema.Table, has: (String) throws -> Bool) throws -> String {
         try table.copiedColumns.map { column in
-            guard addedToCourses.contains(column.name), try !has(column.name) else { return column.name }
-            return table.name == "course_history" ? "NULL AS \(column.name)" : "'' AS \(column.name)"
+            let added = addedToCourses.contains(column.name) || (addedToTasks.contains(column.name) && table.name.contains("task"))
+            guard added, try !has(column.name) else { return column.name }
+            switch (table.name, column.name) {
+            case ("task_history", "status"):
+                return "CASE completed WHEN 1 THEN 'completed' WHEN 0 THEN 'open' END AS status"
+            case ("task_history", "submitted_at"):
+                return "CASE WHEN existed = 1 OR completed IS NOT NULL THEN '' END AS submitted_at"
+            case (_, "status"):
+                return "CASE completed WHEN 1 THEN 'completed' ELSE 'open' END AS status"
+            case ("course_history", _):
+                return "NULL AS \(column.name)"
+            default:
+                return "'' AS \(column.name)"
+            }
         }.joined(separator: ", ")
     }
+
+    /// The columns added to the task tables after PostgreSQL's version 11 (`selectList`).
+    static let addedToTasks: Set<String> = ["status", "submitted_at"]
 
     /// The columns added to the course tables after PostgreSQL's first version (`selectList`).
     static let addedToCourses: Set<String> = ["teacher_email", "language"]

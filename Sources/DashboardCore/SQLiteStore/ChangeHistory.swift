@@ -5,8 +5,8 @@
 /// it), and the batch's kind of change (`insert`, `update`, `delete`, `restore`).
 enum ChangeHistory {
     static let taskColumns = """
-        batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch,
-        changed_batch
+        batch_id, task_id, change, existed, course_id, title, student_id, due, priority, completed, assignment_id, status,
+        submitted_at, deleted_batch, changed_batch
         """
     static let courseColumns = """
         batch_id, course_id, change, existed, code, title, term, teacher, timezone, teacher_email, language, deleted_batch, changed_batch
@@ -32,7 +32,7 @@ enum ChangeHistory {
         try database.run(
             """
             INSERT INTO task_history (\(taskColumns))
-            SELECT ?, p.task_id, p.change, CASE WHEN t.task_id IS NULL THEN 0 ELSE 1 END, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.deleted_batch, t.changed_batch
+            SELECT ?, p.task_id, p.change, CASE WHEN t.task_id IS NULL THEN 0 ELSE 1 END, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.status, t.submitted_at, t.deleted_batch, t.changed_batch
             FROM \(plan.taskChanges) p LEFT JOIN tasks t ON t.task_id = p.task_id
             WHERE p.change <> 'insert'
             """, [batchID])
@@ -67,7 +67,8 @@ enum ChangeHistory {
     private static let saveTasksForRevertSQL = """
         INSERT INTO task_history (\(taskColumns))
         SELECT ?1, t.task_id, \(revertChange("t")),
-               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.deleted_batch, t.changed_batch
+               1, t.course_id, t.title, t.student_id, t.due, t.priority, t.completed, t.assignment_id, t.status, t.submitted_at,
+               t.deleted_batch, t.changed_batch
         FROM task_history h JOIN tasks t ON t.task_id = h.task_id WHERE h.batch_id = ?2
         """
 

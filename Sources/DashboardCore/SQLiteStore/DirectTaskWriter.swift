@@ -73,17 +73,18 @@ final class DirectTaskWriter {
             pending.count == Self.rowsPerStatement
             ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count, prints: prints, folds: folds))
         statement.reset()
-        let width: Int32 = 11 + (prints ? 2 : 0) + (folds ? 1 : 0)
+        let stored = Int32(StagingArea.storedTaskColumnCount)
+        let width: Int32 = stored + 3 + (prints ? 2 : 0) + (folds ? 1 : 0)
         for (i, row) in pending.enumerated() {
             let base = Int32(i) * width
             try statement.set(row.task, after: base)
-            try statement.set(batchID, at: base + 9)
-            try statement.set(row.bucket, at: base + 10)
-            try statement.set(batchID, at: base + 11)
+            try statement.set(batchID, at: base + stored + 1)
+            try statement.set(row.bucket, at: base + stored + 2)
+            try statement.set(batchID, at: base + stored + 3)
             if prints {
                 // Slots in insert order: the database held no task, so they are unique.
-                try statement.set(print: row.print, at: base + 12)
-                try statement.set(inserted + i + 1, at: base + 13)
+                try statement.set(print: row.print, at: base + stored + 4)
+                try statement.set(inserted + i + 1, at: base + stored + 5)
             }
             if folds { try statement.set(titleFoldOf: row.task.title, at: base + width, cache: foldCache) }
         }

@@ -6,8 +6,7 @@
 /// import changes it (the categorizer's pass decides it by `BucketPolicy.effective`).
 enum LiveRows {
     /// The columns of a task as an import writes it, in this order (`directInsertSQL`).
-    static let taskColumns =
-        "task_id, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch, changed_batch, bucket, created_batch"
+    static let taskColumns = StagingArea.storedTaskColumns + ", deleted_batch, changed_batch, bucket, created_batch"
 
     // MARK: - An import's plan
 
@@ -52,14 +51,16 @@ enum LiveRows {
         try database.run(
             """
             INSERT INTO tasks (\(taskColumns)\(folds ? ", title_fold" : ""))
-            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, NULL, ?1, s.bucket, ?1
+            SELECT s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, s.status,
+                   s.submitted_at, NULL, ?1, s.bucket, ?1
                    \(folds ? ", " + TitleFolds.sqlExpression("s.title") : "")
             FROM \(plan.taskChanges) p JOIN \(plan.stagedTasks) s ON s.task_id = p.task_id
             WHERE p.change <> 'delete'
             ON CONFLICT (task_id) DO UPDATE SET
                 course_id = excluded.course_id, title = excluded.title, student_id = excluded.student_id,
                 due = excluded.due, priority = excluded.priority, completed = excluded.completed,
-                assignment_id = excluded.assignment_id, deleted_batch = NULL, changed_batch = ?1,
+                assignment_id = excluded.assignment_id, status = excluded.status, submitted_at = excluded.submitted_at,
+                deleted_batch = NULL, changed_batch = ?1,
                 bucket = CASE WHEN excluded.bucket = '' OR EXISTS (SELECT 1 FROM overrides o WHERE o.task_id = tasks.task_id)
                               THEN tasks.bucket ELSE excluded.bucket END\(folds ? ", title_fold = excluded.title_fold" : "")
             """, [batchID])
@@ -82,7 +83,8 @@ enum LiveRows {
     /// With `prints`, each row also binds its print and slot (`RowPrints`), after `created_batch`;
     /// with `folds`, then its title's fold (`TitleFolds`).
     static func directInsertSQL(rows: Int, prints: Bool = false, folds: Bool = false) -> String {
-        let row = "(?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?" + (prints ? ", ?, ?" : "") + (folds ? ", ?" : "") + ")"
+        let stored = Array(repeating: "?", count: StagingArea.storedTaskColumnCount).joined(separator: ", ")
+        let row = "(" + stored + ", NULL, ?, ?, ?" + (prints ? ", ?, ?" : "") + (folds ? ", ?" : "") + ")"
         return """
             INSERT INTO tasks (\(taskColumns)\(prints ? ", print, slot" : "")\(folds ? ", title_fold" : ""))
             VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
@@ -205,7 +207,8 @@ enum LiveRows {
             """
             UPDATE tasks SET course_id = h.course_id, title = h.title, student_id = h.student_id, due = h.due,
                 priority = h.priority, completed = h.completed, assignment_id = coalesce(h.assignment_id, ''),
-                deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
+                status = coalesce(h.status, CASE h.completed WHEN 1 THEN 'completed' ELSE 'open' END),
+                submitted_at = coalesce(h.submitted_at, ''), deleted_batch = h.deleted_batch, changed_batch = h.changed_batch
             FROM task_history h WHERE h.batch_id = ?1 AND h.existed = 1 AND tasks.task_id = h.task_id\(filter)
             """, taskID.map { [batchID, revertBatch, $0] } ?? [batchID])
         // The triggers cleared the folds of the titles written back: computed again.

@@ -20,15 +20,18 @@ struct CourseRowDecoder {
 }
 
 /// Decodes a `tasks` row (`task_id, course_id, title, student_id, due, priority, completed,
-/// assignment_id`) by column name, with the names resolved once per statement (the report reads
-/// every task through one decoder: a row costs array reads, no lookups).
+/// assignment_id`, and `status, submitted_at` where the statement selects them: else the state
+/// is the one `completed` means) by column name, with the names resolved once per statement
+/// (the report reads every task through one decoder: a row costs array reads, no lookups).
 struct TaskRowDecoder {
     private let taskID, courseID, title, studentID, due, priority, completed, assignmentID: Int
+    private let status, submittedAt: Int?
 
     init(_ c: ColumnPositions) throws {
         (taskID, courseID, title) = (try c.position("task_id"), try c.position("course_id"), try c.position("title"))
         (studentID, due) = (try c.position("student_id"), try c.position("due"))
         (priority, completed, assignmentID) = (try c.position("priority"), try c.position("completed"), try c.position("assignment_id"))
+        (status, submittedAt) = (c.optionalPosition("status"), c.optionalPosition("submitted_at"))
     }
 
     func task(_ row: Row) -> TaskRecord {
@@ -37,6 +40,7 @@ struct TaskRowDecoder {
             studentID: row.string(studentID) ?? "", due: row.value(due), priority: row.value(priority),
             completed: row.value(completed))
         task.assignmentID = row.string(assignmentID) ?? ""
+        if let status, let submittedAt { task.decodeSubmission(status: row.value(status), submittedAt: row.value(submittedAt)) }
         return task
     }
 }

@@ -296,6 +296,39 @@ enum Schema {
                 CREATE TRIGGER IF NOT EXISTS courses_language_written AFTER UPDATE OF language ON courses
                 BEGIN UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1; END;
                 """),
+        // 13 (issue 31, SPEC §11): a task's submission state and hand-in time, kept in the
+        // history and held rows; the state of every row already there is the one its
+        // `completed` meant (true: completed, else open). A write of them by any other writer
+        // moves the data mark and clears the task's print (`RowPrints`); every print is
+        // cleared here, since a row printed before this version had its `status` column
+        // ignored: the next import compares every row once. The derived states are valid by
+        // construction: the data marks stay as they were (the trigger comes after the UPDATEs,
+        // also in a file whose version was set back by hand).
+        .addColumns(
+            [
+                ColumnAddition(
+                    table: "tasks", column: "status",
+                    definition:
+                        "TEXT NOT NULL DEFAULT 'open' CHECK (status = 'open' OR status = 'submitted' OR status = 'completed' OR status = 'excused')"
+                ),
+                ColumnAddition(table: "tasks", column: "submitted_at", definition: "TEXT NOT NULL DEFAULT ''"),
+                ColumnAddition(table: "task_history", column: "status", definition: "TEXT"),
+                ColumnAddition(table: "task_history", column: "submitted_at", definition: "TEXT"),
+                ColumnAddition(table: "held_tasks", column: "status", definition: "TEXT NOT NULL DEFAULT 'open'"),
+                ColumnAddition(table: "held_tasks", column: "submitted_at", definition: "TEXT NOT NULL DEFAULT ''"),
+            ],
+            then: """
+                DROP TRIGGER IF EXISTS tasks_status_written;
+                UPDATE tasks SET status = 'completed' WHERE completed = 1;
+                UPDATE task_history SET status = CASE completed WHEN 1 THEN 'completed' WHEN 0 THEN 'open' END, submitted_at = ''
+                    WHERE existed = 1 OR completed IS NOT NULL;
+                UPDATE held_tasks SET status = 'completed' WHERE completed = 1;
+                CREATE TRIGGER IF NOT EXISTS tasks_status_written AFTER UPDATE OF status, submitted_at ON tasks
+                BEGIN UPDATE data_marks SET data = data + 1, writes = writes + 1 WHERE id = 1; END;
+                DROP TRIGGER IF EXISTS tasks_print_stale;
+                \(RowPrints.staleTrigger(version: 13))
+                UPDATE tasks SET print = NULL WHERE print IS NOT NULL;
+                """),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).

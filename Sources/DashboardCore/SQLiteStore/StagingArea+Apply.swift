@@ -88,8 +88,10 @@ extension StagingArea {
             [batchID])
         try database.run(
             """
-            INSERT INTO held_tasks (batch_id, task_id, course_id, title, student_id, due, priority, completed, assignment_id, file, line)
-            SELECT ?, s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, f.path, s.line
+            INSERT INTO held_tasks (batch_id, task_id, course_id, title, student_id, due, priority, completed, assignment_id, status,
+                                    submitted_at, file, line)
+            SELECT ?, s.task_id, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, s.status,
+                   s.submitted_at, f.path, s.line
             FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no
             """,
             [batchID])
@@ -110,8 +112,9 @@ extension StagingArea {
             [batchID])
         try database.run(
             """
-            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line)
-            SELECT h.task_id, h.course_id, h.title, h.student_id, h.due, h.priority, h.completed, h.assignment_id, f.file_no, h.line
+            INSERT INTO stage_tasks (\(StagingArea.storedTaskColumns), file_no, line)
+            SELECT h.task_id, h.course_id, h.title, h.student_id, h.due, h.priority, h.completed, h.assignment_id, h.status,
+                   h.submitted_at, f.file_no, h.line
             FROM held_tasks h JOIN stage_files f ON f.path = h.file WHERE h.batch_id = ?
             """,
             [batchID])

@@ -69,6 +69,7 @@ extension StagingArea {
             } else {
                 try database.execute(Self.taskChangesSQL)
                 try database.execute(Self.assignmentChangesSQL)
+                try database.execute(Self.submissionChangesSQL)
             }
         }
         if syncCourses && !coursesApplied {
@@ -131,6 +132,19 @@ extension StagingArea {
         ON CONFLICT DO NOTHING;
         """
 
+    /// The staged rows whose only difference from the live row is the submission state or
+    /// hand-in time (SPEC §11): a merge of its own, as `assignmentChangesSQL`.
+    static let submissionChangesSQL = """
+        INSERT INTO plan_tasks (task_id, change)
+        SELECT d.task_id, 'update'
+        FROM (SELECT task_id, status, submitted_at FROM stage_tasks
+              EXCEPT
+              SELECT task_id, status, submitted_at FROM tasks WHERE deleted_batch IS NULL
+              ORDER BY 1, 2, 3 LIMIT -1) d
+        WHERE true
+        ON CONFLICT DO NOTHING;
+        """
+
     /// Live tasks neither staged nor rejected (a sync of tasks deletes them): the same kind of
     /// merge, over the ids.
     static let absentTasksSQL = """
@@ -158,7 +172,8 @@ extension StagingArea {
            OR t.course_id IS DISTINCT FROM s.course_id OR t.title IS DISTINCT FROM s.title
            OR t.student_id IS DISTINCT FROM s.student_id OR t.due IS DISTINCT FROM s.due
            OR t.priority IS DISTINCT FROM s.priority OR t.completed IS DISTINCT FROM s.completed
-           OR t.assignment_id IS DISTINCT FROM s.assignment_id;
+           OR t.assignment_id IS DISTINCT FROM s.assignment_id OR t.status IS DISTINCT FROM s.status
+           OR t.submitted_at IS DISTINCT FROM s.submitted_at;
         """
 
     /// Live tasks neither staged nor rejected, when the run skipped its unchanged rows: among

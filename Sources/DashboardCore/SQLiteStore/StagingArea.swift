@@ -28,7 +28,8 @@ final class StagingArea {
             CREATE TEMP TABLE IF NOT EXISTS stage_tasks (
                 task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
                 student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
-                assignment_id TEXT NOT NULL DEFAULT '', file_no INTEGER NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
+                assignment_id TEXT NOT NULL DEFAULT '', status TEXT NOT NULL DEFAULT 'open', submitted_at TEXT NOT NULL DEFAULT '',
+                file_no INTEGER NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
                 seq INTEGER NOT NULL DEFAULT 0, print BLOB) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
                 kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
@@ -45,7 +46,8 @@ final class StagingArea {
                 """
                 CREATE TEMP TABLE IF NOT EXISTS stage_tasks_incoming (
                     task_id TEXT NOT NULL, course_id TEXT NOT NULL, title TEXT NOT NULL, student_id TEXT NOT NULL, due TEXT NOT NULL,
-                    priority TEXT NOT NULL, completed INTEGER NOT NULL, assignment_id TEXT NOT NULL, file_no INTEGER NOT NULL,
+                    priority TEXT NOT NULL, completed INTEGER NOT NULL, assignment_id TEXT NOT NULL, status TEXT NOT NULL,
+                    submitted_at TEXT NOT NULL, file_no INTEGER NOT NULL,
                     line INTEGER NOT NULL, bucket TEXT NOT NULL, seq INTEGER NOT NULL, print BLOB);
                 TRUNCATE stage_tasks_incoming;
                 """)
@@ -158,8 +160,8 @@ final class StagingArea {
     private var stagedRows = 0
 
     private static func insertSQL(_ rows: Int) -> String {
-        "INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line, bucket, seq, print) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        "INSERT INTO stage_tasks (\(StagingArea.storedTaskColumns), file_no, line, bucket, seq, print) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
             + " ON CONFLICT DO NOTHING"
     }
     private static let fullInsertSQL = insertSQL(rowsPerStatement)
@@ -185,13 +187,14 @@ final class StagingArea {
         let firstSeq = stagedRows + 1
         stagedRows += rows.count
         for (i, p) in rows.enumerated() {
-            let base = Int32(i * 13)
+            let stored = StagingArea.storedTaskColumnCount
+            let base = Int32(i * (stored + 5))
             try insert.set(p.task, after: base)
-            try insert.set(fileNumber(p.file), at: base + 9)
-            try insert.set(p.line, at: base + 10)
-            try insert.set(p.bucket, at: base + 11)
-            try insert.set(firstSeq + i, at: base + 12)
-            try insert.set(print: p.print, at: base + 13)
+            try insert.set(fileNumber(p.file), at: base + Int32(stored) + 1)
+            try insert.set(p.line, at: base + Int32(stored) + 2)
+            try insert.set(p.bucket, at: base + Int32(stored) + 3)
+            try insert.set(firstSeq + i, at: base + Int32(stored) + 4)
+            try insert.set(print: p.print, at: base + Int32(stored) + 5)
         }
         if try insert.step() == rows.count { return [] }
         // Some ids were staged before (rows are inserted in order, so a repeat within the
@@ -199,7 +202,8 @@ final class StagingArea {
         var repeats: [(PendingTask, StageOutcome)] = []
         let lookup = try database.cached(
             """
-            SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, f.path, s.line, s.seq
+            SELECT s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, s.status, s.submitted_at,
+                   f.path, s.line, s.seq
             FROM stage_tasks s JOIN stage_files f ON f.file_no = s.file_no WHERE s.task_id = ?
             """)
         let decoder = try StagedTaskColumns(try lookup.columnPositions)
@@ -235,14 +239,12 @@ final class StagingArea {
         }
         try database.copyIn(
             """
-            COPY stage_tasks_incoming (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line,
-            bucket, seq, print) FROM STDIN
+            COPY stage_tasks_incoming (\(StagingArea.storedTaskColumns), file_no, line, bucket, seq, print) FROM STDIN
             """, data: data)
         defer { try? database.execute("TRUNCATE stage_tasks_incoming") }
         let moved = try database.cached(
             """
-            INSERT INTO stage_tasks (task_id, course_id, title, student_id, due, priority, completed, assignment_id, file_no, line,
-                                     bucket, seq, print)
+            INSERT INTO stage_tasks (\(StagingArea.storedTaskColumns), file_no, line, bucket, seq, print)
             SELECT * FROM stage_tasks_incoming ORDER BY seq ON CONFLICT DO NOTHING
             """
         ).step()
@@ -250,8 +252,8 @@ final class StagingArea {
         var repeats: [(PendingTask, StageOutcome)] = []
         let lookup = try database.cached(
             """
-            SELECT i.seq AS repeat_seq, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id, f.path,
-                   s.line, s.seq
+            SELECT i.seq AS repeat_seq, s.course_id, s.title, s.student_id, s.due, s.priority, s.completed, s.assignment_id,
+                   s.status, s.submitted_at, f.path, s.line, s.seq
             FROM stage_tasks_incoming i JOIN stage_tasks s ON s.task_id = i.task_id JOIN stage_files f ON f.file_no = s.file_no
             WHERE s.seq <> i.seq ORDER BY i.seq
             """)
@@ -269,13 +271,14 @@ final class StagingArea {
 /// The columns of a staged task that a repeated id is compared with, resolved once per
 /// statement: the outcome of staging a row whose id was staged before.
 struct StagedTaskColumns {
-    let course, title, student, due, priority, completed, assignment, path, line: Int
+    let course, title, student, due, priority, completed, assignment, status, submittedAt, path, line: Int
 
     init(_ c: ColumnPositions) throws {
         (course, title, student, due) = (
             try c.position("course_id"), try c.position("title"), try c.position("student_id"), try c.position("due")
         )
         (priority, completed, assignment) = (try c.position("priority"), try c.position("completed"), try c.position("assignment_id"))
+        (status, submittedAt) = (try c.position("status"), try c.position("submitted_at"))
         (path, line) = (try c.position("path"), try c.position("line"))
     }
 
@@ -287,6 +290,7 @@ struct StagedTaskColumns {
             row.string(course) == task.courseID && row.string(title) == task.title && row.string(student) == task.studentID
             && row.string(due) == task.due && row.string(priority) == task.priority.rawValue
             && row.int(completed) == (task.completed ? 1 : 0) && row.string(assignment) == task.assignmentID
+            && row.string(status) == task.state.rawValue && row.string(submittedAt) == task.submittedAt
         return same ? .repeatOf(file: file, line: line) : .conflictsWith(file: file, line: line)
     }
 }
@@ -309,8 +313,8 @@ extension PGCopyText {
         }
     }
 
-    /// Appends a task's eight stored columns (task_id, course_id, title, student_id, due,
-    /// priority, completed, assignment_id), in that order, as the first fields of a line.
+    /// Appends a task's stored columns (`StagingArea.storedTaskColumns`), in that order, as the
+    /// first fields of a line.
     static func appendTask(_ task: TaskRecord, to line: inout [UInt8]) {
         append(task.taskID, to: &line, first: true)
         append(task.courseID, to: &line, first: false)
@@ -320,12 +324,14 @@ extension PGCopyText {
         append(task.priority.rawValue, to: &line, first: false)
         append(task.completed ? "1" : "0", to: &line, first: false)
         append(task.assignmentID, to: &line, first: false)
+        append(task.state.rawValue, to: &line, first: false)
+        append(task.submittedAt, to: &line, first: false)
     }
 }
 
 extension Statement {
-    /// Binds a task's eight stored columns (task_id, course_id, title, student_id, due,
-    /// priority, completed, assignment_id) to the parameters after `base`, in that order.
+    /// Binds a task's stored columns (`StagingArea.storedTaskColumns`) to the parameters after
+    /// `base`, in that order.
     func set(_ task: TaskRecord, after base: Int32) throws {
         try set(task.taskID, at: base + 1)
         try set(task.courseID, at: base + 2)
@@ -335,5 +341,16 @@ extension Statement {
         try set(task.priority.rawValue, at: base + 6)
         try set(task.completed ? 1 : 0, at: base + 7)
         try set(task.assignmentID, at: base + 8)
+        try set(task.state.rawValue, at: base + 9)
+        try set(task.submittedAt, at: base + 10)
     }
+}
+
+extension StagingArea {
+    /// A task's stored columns as the staging area and the first import bind them, in this
+    /// order (`Statement.set(_:after:)`, `PGCopyText.appendTask`).
+    static let storedTaskColumns =
+        "task_id, course_id, title, student_id, due, priority, completed, assignment_id, status, submitted_at"
+    /// How many they are.
+    static let storedTaskColumnCount = 10
 }

@@ -97,8 +97,10 @@ extension Store {
         var result: [TaskRecord] = []
         let condition = includeDeleted ? "true" : "deleted_batch IS NULL"
         let statement = try database.cached(
-            "SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id FROM tasks WHERE \(condition) ORDER BY task_id"
-        )
+            """
+            SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id\(try taskSubmissionColumns())
+            FROM tasks WHERE \(condition) ORDER BY task_id
+            """)
         let decoder = try TaskRowDecoder(try statement.columnPositions)
         try statement.forEachRow { row in result.append(decoder.task(row)) }
         return result

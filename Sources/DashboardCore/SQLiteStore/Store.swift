@@ -165,6 +165,15 @@ package final class Store {
         try hasColumn("courses", "language") ? "language" : "'' AS language"
     }
 
+    /// What a read of `tasks` adds for a task's submission state and hand-in time (SPEC §11):
+    /// `, status, submitted_at`, or nothing in a file from before them (SQLite's schema 12,
+    /// PostgreSQL's version 11) that a reader opened as it is: `TaskRowDecoder` then takes the
+    /// state `completed` means, as the file's writer did.
+    func taskSubmissionColumns(_ alias: String = "") throws -> String {
+        let prefix = alias.isEmpty ? "" : alias + "."
+        return try hasColumn("tasks", "status") ? ", \(prefix)status, \(prefix)submitted_at" : ""
+    }
+
     /// Opens the store at `path` for writing, creating and migrating it when needed.
     /// - Parameters:
     ///   - busyTimeout: seconds to wait for another writer's lock.

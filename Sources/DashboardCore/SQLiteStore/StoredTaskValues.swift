@@ -58,4 +58,24 @@ extension TaskRecord {
     /// 1.5 or `'yes'`) is an open task, which reports show as invalid. The categorizer and the
     /// reverter read the column with this too, so every reader buckets a task alike.
     package static func storedCompleted(_ value: SQLValue) -> Bool { value == .integer(1) }
+
+    /// Sets the task's state and hand-in time from their stored columns (schema 13, SPEC §11).
+    ///
+    /// Policy: `completed` stays what every reader buckets by; a stored state is taken when it
+    /// is a state and agrees with it (completed exactly when the state is completed). A state
+    /// that is no state, or one a hand edit set against `completed`, is listed in `invalid` and
+    /// the task keeps the state `completed` means; a hand-in time that is not a stored due
+    /// text likewise (the task then has none). `dashboard verify` lists the same values.
+    package mutating func decodeSubmission(status: SQLValue, submittedAt: SQLValue) {
+        if case .text(let text) = status, let state = SubmissionState(rawValue: text), (state == .completed) == completed {
+            self.state = state
+        } else {
+            invalid.append(InvalidStoredValue(column: "status", value: status))
+        }
+        if case .text(let text) = submittedAt, text.isEmpty || DueDate(storageText: text) != nil {
+            self.submittedAt = text
+        } else {
+            invalid.append(InvalidStoredValue(column: "submitted_at", value: submittedAt))
+        }
+    }
 }

@@ -26,15 +26,27 @@ enum RowPrints {
     /// importer's connection fires no trigger) move `writes`, so that the next import finds the
     /// data no longer clean and compares every row (`DataMarks`).
     static let schemaSQL = """
-        CREATE TRIGGER IF NOT EXISTS tasks_print_stale AFTER UPDATE OF task_id, course_id, title, student_id, due, priority,
-            completed, assignment_id, deleted_batch ON tasks WHEN OLD.print IS NOT NULL OR NEW.print IS NOT NULL
-        BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
+        \(staleTrigger(version: 9))
         CREATE TRIGGER IF NOT EXISTS tasks_print_inserted AFTER INSERT ON tasks WHEN NEW.print IS NOT NULL
         BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
         CREATE TRIGGER IF NOT EXISTS tasks_print_written AFTER UPDATE OF print, slot ON tasks
         BEGIN UPDATE data_marks SET writes = writes + 1 WHERE id = 1; END;
 
         """
+
+    /// The trigger that clears a task's print when another writer changes its data, over the
+    /// data columns `version` has (9: the columns of then; 13 adds `status` and `submitted_at`,
+    /// and migration 13 replaces the trigger of 9). Part of shipped migrations: never edit the
+    /// text a version already has.
+    static func staleTrigger(version: Int) -> String {
+        let columns =
+            "task_id, course_id, title, student_id, due, priority,\n    completed, assignment_id, "
+            + (version >= 13 ? "status, submitted_at, " : "") + "deleted_batch"
+        return """
+            CREATE TRIGGER IF NOT EXISTS tasks_print_stale AFTER UPDATE OF \(columns) ON tasks WHEN OLD.print IS NOT NULL OR NEW.print IS NOT NULL
+            BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
+            """
+    }
 
     /// The triggers the skip relies on (`UnchangedRows.usable` checks they are all there).
     static let triggers = ["tasks_print_stale", "tasks_print_inserted", "tasks_print_written"]
@@ -278,7 +290,8 @@ final class UnchangedRows {
     func skippedTask(_ taskID: String) throws -> (task: TaskRecord, print: RowPrint, slot: Int)? {
         let statement = try database.cached(
             """
-            SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id, print, slot FROM tasks
+            SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id, status, submitted_at, print, slot
+            FROM tasks
             WHERE task_id = ?1 AND deleted_batch IS NULL
             """)
         let c = try statement.columnPositions

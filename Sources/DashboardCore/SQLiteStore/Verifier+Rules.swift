@@ -105,6 +105,7 @@ enum VerifierRules {
                     table: "courses", key: key, column: "timezone", value: value,
                     rule: "must be an IANA time zone name such as Europe/Berlin (or empty)"))
         }
+        try submissions(database, found)
         // A course's language (from SQLite's schema 12, PostgreSQL's version 11): a report
         // reads a tag it cannot use as the database's default language.
         guard try database.hasColumn("courses", "language") else { return }
@@ -116,6 +117,44 @@ enum VerifierRules {
                 VerificationProblem(
                     table: "courses", key: key, column: "language", value: value,
                     rule: "must be a BCP 47 tag of \(ReportLanguage.listed) in its canonical case, such as de-AT (or empty)"))
+        }
+    }
+
+    /// A task's submission state and hand-in time (SQLite's schema 13, PostgreSQL's version
+    /// 12; SPEC §11): a state of §11 that agrees with `completed` (completed exactly when the
+    /// state is completed: the rule the importer writes by), and a hand-in time in a form of
+    /// `due`. A reader decodes a state that breaks them as the one `completed` means.
+    static func submissions(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
+        guard try database.hasColumn("tasks", "status") else { return }
+        // A completed that is neither 0 nor 1 is its own problem (one hand edit, one line).
+        let states = SubmissionState.allCases.map(\.rawValue)
+        let statement = try database.prepare(
+            typeChecks(
+                """
+                SELECT task_id AS row_key, \(Verifier.shown(database, "status")) AS shown,
+                       status IS NULL OR \(typeIsNot("text", "status")) OR status NOT IN (\(oneOf(states))) AS unknown
+                FROM tasks
+                WHERE status IS NULL OR \(typeIsNot("text", "status")) OR status NOT IN (\(oneOf(states)))
+                   OR (completed IN (0, 1) AND (completed = 1) <> (status = 'completed'))
+                ORDER BY 1
+                """, database))
+        let c = try statement.columnPositions
+        let (key, shown, unknown) = (try c.position("row_key"), try c.position("shown"), try c.position("unknown"))
+        try statement.forEachRow { row in
+            let rule =
+                row.int(unknown) == 1
+                ? listText(states) : "must be completed exactly when completed is 1 (SPEC §11: completed alone means completed or open)"
+            try found(
+                VerificationProblem(
+                    table: "tasks", key: row.string(key) ?? "", column: "status", value: row.string(shown) ?? "", rule: rule))
+        }
+        try texts(database, "tasks", "task_id", "submitted_at") { text in
+            DueDate.canonical(text) != nil
+        } bad: { key, value in
+            try found(
+                VerificationProblem(
+                    table: "tasks", key: key, column: "submitted_at", value: value,
+                    rule: "must be empty, YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SSZ"))
         }
     }
 

@@ -22,7 +22,7 @@ struct HeldPlanApprovalTests {
     }
 
     private static func tasksFile(_ ids: [Int], courses: [String], _ g: inout SeededGenerator) -> String {
-        "task_id,course_id,title,student_id,due,priority,completed,assessment_id\n"
+        "task_id,course_id,title,student_id,due,priority,completed,assessment_id,workflow_state,submitted_at\n"
             + ids.map { i in
                 let course = courses.randomElement(using: &g) ?? "C1"
                 let title = ["Essay", "Quiz", "Lab"].randomElement(using: &g) ?? ""
@@ -30,7 +30,12 @@ struct HeldPlanApprovalTests {
                 let due = ["", "2026-12-01", "2026-12-02 09:00"].randomElement(using: &g) ?? ""
                 let priority = ["low", "normal", "high"].randomElement(using: &g) ?? ""
                 let assignment = ["", "A1", "A2"].randomElement(using: &g) ?? ""
-                return "T\(i),\(course),\(title),\(student),\(due),\(priority),\(Bool.random(using: &g) ? "yes" : "no"),\(assignment)"
+                // A state said by the status word, by completed alone, or both (never in conflict).
+                let (completed, state) =
+                    [("no", ""), ("yes", ""), ("no", "open"), ("yes", "graded"), ("", "turned in"), ("", "excused")]
+                    .randomElement(using: &g) ?? ("", "")
+                let handedIn = state == "graded" || state == "turned in" ? ["", "2026-11-30 18:00"].randomElement(using: &g) ?? "" : ""
+                return "T\(i),\(course),\(title),\(student),\(due),\(priority),\(completed),\(assignment),\(state),\(handedIn)"
             }.joined(separator: "\n") + "\n"
     }
 
@@ -46,7 +51,8 @@ struct HeldPlanApprovalTests {
                 .tasks,
                 """
                 SELECT task_id, course_id, title, student_id, due, priority,
-                       CASE completed WHEN 1 THEN 'true' ELSE 'false' END, assignment_id, deleted_batch IS NULL FROM tasks
+                       CASE completed WHEN 1 THEN 'true' ELSE 'false' END, assignment_id, status, submitted_at,
+                       deleted_batch IS NULL FROM tasks
                 """
             ),
         ]
@@ -89,10 +95,19 @@ struct HeldPlanApprovalTests {
                 } else {
                     continue
                 }
+                let completed = names.firstIndex(of: "completed")
                 let fields = names.enumerated().compactMap { i, name -> (String, String?, String?)? in
                     let before = action == "insert" ? nil : o?[i]
                     let after = action == "delete" ? nil : n?[i]
                     if action == "update" || action == "restore", before == after { return nil }
+                    // docs/formats.md: a state shows only where completed does not say it on
+                    // both sides; an empty hand-in time only on an update or a restore.
+                    if name == "status", let completed {
+                        let saidBefore = before == nil || before == (o?[completed] == "true" ? "completed" : "open")
+                        let saidAfter = after == nil || after == (n?[completed] == "true" ? "completed" : "open")
+                        if saidBefore && saidAfter { return nil }
+                    }
+                    if name == "submitted_at", action == "insert" || action == "delete", (before ?? after ?? "").isEmpty { return nil }
                     return (name, before, after)
                 }
                 lines.append(describe(kind, action, id, fields))

@@ -22,7 +22,11 @@ import Testing
         let courseOnly = Set(ProblemCode.rules(for: .courses)).subtracting(ProblemCode.rules(for: .tasks))
         let taskOnly = Set(ProblemCode.rules(for: .tasks)).subtracting(ProblemCode.rules(for: .courses))
         #expect(courseOnly == [.invalidTimezone, .invalidEmail, .invalidLanguage])
-        #expect(taskOnly == [.invalidDate, .ambiguousDate, .implausibleDate, .invalidPriority, .invalidBoolean, .unknownCourse])
+        #expect(
+            taskOnly == [
+                .invalidDate, .ambiguousDate, .implausibleDate, .invalidPriority, .invalidBoolean, .unknownCourse, .invalidStatus,
+                .conflictingStatus,
+            ])
     }
 
     // MARK: - The spool, rule by rule

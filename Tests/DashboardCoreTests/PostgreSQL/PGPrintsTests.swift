@@ -101,10 +101,10 @@ struct PGPrintsTests {
         let downgrade = try server.psql(
             name,
             """
+            \(PGPrintsTests.toVersion9)
             DROP TRIGGER tasks_print_stale ON tasks; DROP TRIGGER tasks_print_inserted ON tasks; DROP TRIGGER tasks_print_written ON tasks;
             DROP FUNCTION dashboard_tasks_print_stale(); DROP FUNCTION dashboard_tasks_print_inserted();
             ALTER TABLE tasks DROP COLUMN print, DROP COLUMN slot;
-            \(PGPrintsTests.toVersion9)
             UPDATE dashboard_schema SET version = 8;
             """)
         #expect(downgrade.status == 0, "\(downgrade.stderr)")
@@ -138,17 +138,31 @@ struct PGPrintsTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    /// What version 11 added, taken away: the courses' languages and the function that compares
-    /// them (as version 10 defined it).
+    /// What version 12 added, taken away: the tasks' submission states and hand-in times, and
+    /// the function and trigger that compare them (as version 11 defined them).
+    static let toVersion11 = """
+        DROP TRIGGER tasks_print_stale ON tasks;
+        ALTER TABLE tasks DROP COLUMN status, DROP COLUMN submitted_at;
+        ALTER TABLE task_history DROP COLUMN status, DROP COLUMN submitted_at;
+        ALTER TABLE held_tasks DROP COLUMN status, DROP COLUMN submitted_at;
+        \(PGSchema.tasksUpdated(version: 11).replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
+        \(PGSchema.printStaleTrigger(version: 11))
+        """
+
+    /// What versions 11 and 12 added, taken away: the courses' languages and the function that
+    /// compares them (as version 10 defined it), and `toVersion11`.
     static let toVersion10 = """
+        \(toVersion11)
         ALTER TABLE courses DROP COLUMN language; ALTER TABLE course_history DROP COLUMN language;
         ALTER TABLE held_courses DROP COLUMN language;
         \(PGSchema.coursesUpdated(version: 10).replacingOccurrences(of: "CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"));
         """
 
-    /// What versions 10 and 11 added, taken away: the teachers' addresses, the courses'
-    /// languages and the function that compares them (as version 9 defined it).
+    /// What versions 10 to 12 added, taken away: the teachers' addresses, the courses'
+    /// languages and the function that compares them (as version 9 defined it), and
+    /// `toVersion11`.
     static let toVersion9 = """
+        \(toVersion11)
         ALTER TABLE courses DROP COLUMN teacher_email, DROP COLUMN language;
         ALTER TABLE course_history DROP COLUMN teacher_email, DROP COLUMN language;
         ALTER TABLE held_courses DROP COLUMN teacher_email, DROP COLUMN language;

@@ -21,24 +21,28 @@ struct StagingPlanTests {
     private static let titles = ["Essay", "essay", "Essay ", "Caf\u{E9}", "Cafe\u{301}", "7", "007", ""]
     private static let students = ["", "S1", "s1", "S01"]
     private static let dues = ["", "2026-11-29", "2026-11-29T08:00", "2026-11-29T08:00:00Z", "2026-11-30"]
+    private static let handIns = ["", "2026-11-28", "2026-11-28T09:00", "2026-11-28T09:00:00Z"]
 
     private func randomTask(_ id: String, _ rng: inout SeededGenerator) -> TaskRecord {
         TaskRecord(
             taskID: id, courseID: Self.courses.randomElement(using: &rng)!, title: Self.titles.randomElement(using: &rng)!,
             studentID: Self.students.randomElement(using: &rng)!, due: Self.dues.randomElement(using: &rng)!,
-            priority: Priority.allCases.randomElement(using: &rng)!, completed: Bool.random(using: &rng))
+            priority: Priority.allCases.randomElement(using: &rng)!, state: SubmissionState.allCases.randomElement(using: &rng)!,
+            submittedAt: Self.handIns.randomElement(using: &rng)!)
     }
 
     /// A copy of `task` with one stored column changed, or the same task.
     private func variant(of task: TaskRecord, _ rng: inout SeededGenerator) -> TaskRecord {
         var t = task
-        switch Int.random(in: 0..<9, using: &rng) {
+        switch Int.random(in: 0..<11, using: &rng) {
         case 0: t.courseID = Self.courses.randomElement(using: &rng)!
         case 1: t.title = Self.titles.randomElement(using: &rng)!
         case 2: t.studentID = Self.students.randomElement(using: &rng)!
         case 3: t.due = Self.dues.randomElement(using: &rng)!
         case 4: t.priority = Priority.allCases.randomElement(using: &rng)!
         case 5: t.completed.toggle()
+        case 6: t.state = SubmissionState.allCases.randomElement(using: &rng)!
+        case 7: t.submittedAt = Self.handIns.randomElement(using: &rng)!
         default: break
         }
         return t
@@ -48,9 +52,9 @@ struct StagingPlanTests {
     /// it calls "Café" and "Cafe\u{301}" equal, SQLite does not, and the database is right to
     /// update a title stored in another normal form).
     private func sameBytes(_ a: TaskRecord, _ b: TaskRecord) -> Bool {
-        [a.courseID, a.title, a.studentID, a.due].map { Array($0.utf8) }
-            == [b.courseID, b.title, b.studentID, b.due].map { Array($0.utf8) }
-            && a.priority == b.priority && a.completed == b.completed
+        [a.courseID, a.title, a.studentID, a.due, a.submittedAt].map { Array($0.utf8) }
+            == [b.courseID, b.title, b.studentID, b.due, b.submittedAt].map { Array($0.utf8) }
+            && a.priority == b.priority && a.state == b.state
     }
 
     /// A new store (`TestStore.make`: SQLite, or PostgreSQL in its pass) with batch 1 and
@@ -87,12 +91,13 @@ struct StagingPlanTests {
             stored[id] = Stored(task: task, deleted: deleted)
             try db.run(
                 """
-                INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)
+                INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, status, submitted_at,
+                                   deleted_batch, changed_batch)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                 """,
                 [
                     id, task.courseID, task.title, task.studentID, task.due, task.priority.rawValue, task.completed ? 1 : 0,
-                    deleted ? 1 : nil,
+                    task.state.rawValue, task.submittedAt, deleted ? 1 : nil,
                 ])
         }
         // The run: known ids (same or changed), new ids, in shuffled order; some ids rejected.

@@ -24,7 +24,7 @@ enum TestStore {
         table == "tasks" ? taskDataColumns : "*"
     }
     static let taskDataColumns =
-        "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket, assignment_id, created_batch"
+        "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket, assignment_id, created_batch, status, submitted_at"
 
     /// A new store: the SQLite file at `path`, or a new PostgreSQL database.
     static func make(_ path: String) throws -> Store {

@@ -16,7 +16,7 @@ enum DatabaseSnapshot {
         table == "tasks" ? taskDataColumns : "*"
     }
     static let taskDataColumns =
-        "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket, assignment_id, created_batch"
+        "task_id, course_id, title, student_id, due, priority, completed, deleted_batch, changed_batch, bucket, assignment_id, created_batch, status, submitted_at"
 
     /// The course and task tables and the batches' births (schema 7 on), whole: what a failed
     /// run must leave exactly as it was.

@@ -24,11 +24,11 @@ enum Fixtures {
 
         """
 
-    /// The last column is `created_batch`: batch 1 created them.
+    /// `created_batch` (batch 1 created them), then the state and the hand-in time (SPEC §11).
     static let storedTasks = """
-        t1|bio|Lab report|s1|2026-12-01|high|0|NULL|1|upcoming||1
-        t2|bio|Reading quiz, chapter 4|s2||low|1|NULL|1|completed||1
-        t3|his|Essay draft|s1|2026-11-29T17:00:00|normal|0|NULL|1|today||1
+        t1|bio|Lab report|s1|2026-12-01|high|0|NULL|1|upcoming||1|open|
+        t2|bio|Reading quiz, chapter 4|s2||low|1|NULL|1|completed||1|completed|
+        t3|his|Essay draft|s1|2026-11-29T17:00:00|normal|0|NULL|1|today||1|open|
 
         """
 

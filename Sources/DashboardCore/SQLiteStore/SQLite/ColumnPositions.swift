@@ -29,6 +29,9 @@ package struct ColumnPositions {
         guard let position = positions[name] else { throw InternalError.unknownColumn(name, sql: sql) }
         return position
     }
+
+    /// The position of a column the statement may not select (a column newer than the file).
+    package func optionalPosition(_ name: String) -> Int? { positions[name] }
 }
 
 extension Statement {
