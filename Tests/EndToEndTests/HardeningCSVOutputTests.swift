@@ -59,9 +59,9 @@ import Testing
 
     static let listCSV =
         "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,"
-        + "days_late,late,override_until,override_reason,override_actor\r\n"
-        + "'=bio,'-BIO,'@t1,'=1+1,s1,2026-12-01,normal,false,upcoming,upcoming,,,,,\r\n"
-        + "'=bio,'-BIO,'+t2,'-x,'@s,,normal,false,undated,no due date,,,,,\r\n"
+        + "days_late,late,override_until,override_reason,override_actor,submission_status,submitted_at,submitted_late\r\n"
+        + "'=bio,'-BIO,'@t1,'=1+1,s1,2026-12-01,normal,false,upcoming,upcoming,,,,,,open,,false\r\n"
+        + "'=bio,'-BIO,'+t2,'-x,'@s,,normal,false,undated,no due date,,,,,,open,,false\r\n"
 
     @Test func reportCSVOnStandardOutputAndInFilesProtectEveryPrefix() throws {
         let sandbox = try Self.imported()
@@ -73,8 +73,8 @@ import Testing
         #expect(names.count == 2)
         let grid =
             "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention,"
-            + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since\r\n"
-            + "'=bio,'-BIO,'+Biology,'@T,,,0,0,1,1,0,2,false,,,,,,\r\n"
+            + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since,to_grade,excused\r\n"
+            + "'=bio,'-BIO,'+Biology,'@T,,,0,0,1,1,0,2,false,,,,,,,0,0\r\n"
         #expect(try sandbox.read("out/index.csv") == Data(grid.utf8))
         let course = try #require(names.first { $0.hasPrefix("course-") })
         #expect(try sandbox.read("out/" + course) == Data(Self.listCSV.utf8))

@@ -112,7 +112,7 @@ struct HardeningDatabaseSideFileTests {
         let again = try sandbox.run(["--db", "crashed.sqlite", "import", "courses.csv"])
         #expect(again.exitCode == 0, "\(again)")
         let mark = try sandbox.runTool("sqlite3", ["crashed.sqlite", "PRAGMA application_id; PRAGMA user_version;"])
-        #expect(mark.stdout == "1146308674\n13\n")
+        #expect(mark.stdout == "1146308674\n14\n")
     }
 
     /// A page of a table overwritten: each writing command fails with 74 "damaged", and its

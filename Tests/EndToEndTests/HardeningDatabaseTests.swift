@@ -126,7 +126,7 @@ struct HardeningDatabaseTests {
         try sandbox.write("db.sqlite", "")
         #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv"]).exitCode == 0)
         let mark = try sandbox.runTool("sqlite3", ["db.sqlite", "PRAGMA application_id; PRAGMA user_version;"])
-        #expect(mark.stdout == "1146308674\n13\n")
+        #expect(mark.stdout == "1146308674\n14\n")
     }
 
     @Test func aVersionThreeDatabaseIsReadAsItIsAndMarkedByTheFirstWrite() throws {
@@ -139,7 +139,7 @@ struct HardeningDatabaseTests {
         #expect(try sandbox.read("db.sqlite") == bytes, "a read-only command never marks the file")
         #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv"]).exitCode == 0)
         let mark = try sandbox.runTool("sqlite3", ["db.sqlite", "PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM tasks;"])
-        #expect(mark.stdout == "1146308674\n13\n3\n")
+        #expect(mark.stdout == "1146308674\n14\n3\n")
     }
 
     // MARK: - Damaged files

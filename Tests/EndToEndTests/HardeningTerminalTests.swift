@@ -148,7 +148,7 @@ import Testing
         let csv = try sandbox.dashboard(["report", "list", "--format", "csv"]).stdout
         #expect(
             csv.hasSuffix(
-                "\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\",2026-12-01,high,false,upcoming,upcoming,,,,,\r\n"
+                "\r\nbio\(Self.osc),BIO\u{1B}[31m,\(Self.taskID),Lab\(Self.cls) re\u{202E}port\u{200B},\"s\r\u{1B}1\",2026-12-01,high,false,upcoming,upcoming,,,,,,open,,false\r\n"
             ))
         let check = try sandbox.dashboard(["check", "courses.csv", "tasks.csv", "--format", "json"])
         let rejects = JSON.objects(try JSON.object(check.stdout)["rejects"])

@@ -66,7 +66,7 @@ import Testing
         #expect(try Self.night(sandbox, 25).exitCode == 0)
         let names = try Self.names(sandbox, "reports/2026-11-25")
         #expect(names.count == 18 && !names.contains("stray.txt"), "\(names)")
-        #expect(try String(decoding: sandbox.read("reports/latest/index.json"), as: UTF8.self).contains("\"schema\": 1"))
+        #expect(try String(decoding: sandbox.read("reports/latest/index.json"), as: UTF8.self).contains("\"schema\": 2"))
         let json = try Self.names(sandbox, "reports/latest").filter { $0.hasPrefix("course-bio") && $0.hasSuffix(".json") }
         #expect(try String(decoding: sandbox.read("reports/latest/" + (json.first ?? "")), as: UTF8.self).contains("Lab report v2"))
         #expect(try Self.names(sandbox, "reports") == ["2026-11-25", "latest"], "no hidden folder is left behind")

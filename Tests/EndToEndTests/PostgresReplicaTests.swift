@@ -21,15 +21,15 @@ import Testing
     /// The header of `report list --format csv`.
     static let listHeader =
         "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,days_late,late,override_until,"
-        + "override_reason,override_actor"
+        + "override_reason,override_actor,submission_status,submitted_at,submitted_late"
 
     /// The owner's `report list --format csv` of the district at `asOf` (completed tasks left out):
     /// Bo Chen's undated T4, Ann Lee's overdue T1 and her T2 pinned to upcoming by hand.
     static let ownersList = [
         listHeader,
-        "C2,BIO 200,T4,Reading,S3,,normal,false,undated,no due date,,,,,",
-        "C1,MATH 101,T1,Worksheet 1,S1,2026-11-20,normal,false,overdue,overdue,10,10 days late,,,",
-        "C1,MATH 101,T2,Essay,S2,2026-11-29,normal,false,upcoming,upcoming (set by hand),,,,extension agreed,e2e-tester",
+        "C2,BIO 200,T4,Reading,S3,,normal,false,undated,no due date,,,,,,open,,false",
+        "C1,MATH 101,T1,Worksheet 1,S1,2026-11-20,normal,false,overdue,overdue,10,10 days late,,,,open,,false",
+        "C1,MATH 101,T2,Essay,S2,2026-11-29,normal,false,upcoming,upcoming (set by hand),,,,extension agreed,e2e-tester,open,,false",
     ]
 
     /// What every write run on the standby says on stderr: a standby, not a missing right.
@@ -148,7 +148,7 @@ import Testing
         try #require(imported.exitCode == 0, "\(imported)")
         let secondReplay = try standby.waitForReplay(of: standby.primaryPosition())
         let followed = try sandbox.run(["--db", replica] + Self.asOf + ["report", "list", "--format", "csv"])
-        let withQuiz = Self.ownersList + ["C1,MATH 101,T5,Quiz,S3,2026-12-10,normal,false,upcoming,upcoming,,,,,"]
+        let withQuiz = Self.ownersList + ["C1,MATH 101,T5,Quiz,S3,2026-12-10,normal,false,upcoming,upcoming,,,,,,open,,false"]
         #expect(followed == CommandResult(exitCode: 0, stdout: withQuiz.joined(separator: "\r\n") + "\r\n", stderr: ""))
         #expect(followed == (try sandbox.run(["--db", primary] + Self.asOf + ["report", "list", "--format", "csv"])))
         print(

@@ -65,7 +65,7 @@ import Testing
         (["reclassify", "t1", "--to", "today"], 64, "missing --reason TEXT: say why the task is reclassified"),
         (
             ["reclassify", "t1", "--to", "soon", "--reason", "x"], 64,
-            "--to must be one of overdue, today, upcoming, undated, completed, not \"soon\""
+            "--to must be one of overdue, today, upcoming, undated, completed, excused, not \"soon\""
         ),
         (["reclassify", "t1", "--to", "today", "--reason", "  "], 64, "--reason must say why the task is reclassified"),
         (

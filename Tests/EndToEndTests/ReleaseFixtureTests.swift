@@ -109,10 +109,10 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL")
                 == DatabaseSnapshot.lines(sandbox.path("new.sqlite"), "SELECT count(*) FROM tasks WHERE deleted_batch IS NULL"))
-        // The write upgraded the file in place (SQLite schema 13, PostgreSQL 12): every task,
+        // The write upgraded the file in place (SQLite schema 14, PostgreSQL 13): every task,
         // live or deleted, holds the state its completed meant, as a database made today does.
         let version = StoreUnderTest.isPostgres ? "SELECT version FROM dashboard_schema" : "PRAGMA user_version"
-        #expect(try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), version) == (StoreUnderTest.isPostgres ? "12\n" : "13\n"))
+        #expect(try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), version) == (StoreUnderTest.isPostgres ? "13\n" : "14\n"))
         let states = "SELECT task_id, completed, status, submitted_at, deleted_batch IS NULL FROM tasks ORDER BY task_id"
         let upgraded = try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), states)
         #expect(upgraded == (try DatabaseSnapshot.lines(sandbox.path("new.sqlite"), states)))
@@ -120,5 +120,13 @@ import Testing
         #expect(
             try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), "SELECT count(*) FROM tasks WHERE status NOT IN ('open', 'completed')")
                 == "0\n")
+        // And it takes what the release could not hold: a task excused by hand.
+        let excused = try sandbox.run([
+            "--db", "old.sqlite", "--as-of", Self.asOf, "reclassify", "T1099", "--to", "excused", "--reason", "note",
+        ])
+        #expect(excused.exitCode == 0, "\(excused)")
+        #expect(
+            try DatabaseSnapshot.lines(sandbox.path("old.sqlite"), "SELECT bucket FROM overrides WHERE task_id = 'T1099'") == "excused\n")
+        #expect(try sandbox.run(["--db", "old.sqlite", "verify"]).exitCode == 0)
     }
 }

@@ -13,13 +13,13 @@ import Testing
     // MARK: - Readers during an import
 
     /// `total_tasks` of `report grid --format json`, after checking that the report parses, is
-    /// schema 1, and that its course totals add up to it (a torn read would not).
+    /// schema 2, and that its course totals add up to it (a torn read would not).
     static func totalTasks(_ result: CommandResult, _ context: String) -> Int? {
         guard result.exitCode == 0, let json = try? JSON.object(result.stdout) else {
             Issue.record("\(context): the report did not succeed or does not parse:\n\(result)")
             return nil
         }
-        #expect(json["schema"] as? Int == 1, "\(context)")
+        #expect(json["schema"] as? Int == 2, "\(context)")
         guard let total = json["total_tasks"] as? Int else {
             Issue.record("\(context): no total_tasks in the report")
             return nil

@@ -145,7 +145,7 @@ import Testing
         let grid = try JSON.object(gridText)
         let list = try JSON.object(listText)
         for (json, kind) in [(grid, "grid"), (list, "list")] {
-            #expect(json["schema"] as? Int == 1)
+            #expect(json["schema"] as? Int == 2)
             #expect(json["kind"] as? String == kind)
             #expect(json["as_of"] as? String == Self.asOf)
             #expect(json["state"] as? String == "ok")
@@ -178,7 +178,7 @@ import Testing
             list["matching_tasks"] as? Int == groups.flatMap { JSON.objects($0["sections"]) }.map { $0["count"] as? Int ?? 0 }.reduce(0, +))
     }
 
-    @Test(arguments: [("grid", 19, 6), ("list", 15, 55)]) func csvHasOneHeaderAndCRLFLineEnds(kind: String, fields: Int, records: Int)
+    @Test(arguments: [("grid", 21, 6), ("list", 18, 55)]) func csvHasOneHeaderAndCRLFLineEnds(kind: String, fields: Int, records: Int)
         throws
     {
         let output = try Self.report([kind, "--format", "csv"])

@@ -22,10 +22,10 @@ struct ReportInvalidStoredValueTests {
         #expect(result.exitCode == 0)
         let lines = [
             "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,"
-                + "days_late,late,override_until,override_reason,override_actor",
-            #"bio,BIO 101,t1,Lab report,s1,2026-12-01,invalid,false,upcoming,"upcoming; invalid priority ""urgent""",,,,,"#,
-            #"bio,BIO 101,t2,"Reading quiz, chapter 4",s2,,low,invalid,undated,no due date; invalid completed 2,,,,,"#,
-            "his,HIS 200,t3,Essay draft,s1,2026-11-29T17:00:00+00:00,normal,false,today,due today,,,,,",
+                + "days_late,late,override_until,override_reason,override_actor,submission_status,submitted_at,submitted_late",
+            #"bio,BIO 101,t1,Lab report,s1,2026-12-01,invalid,false,upcoming,"upcoming; invalid priority ""urgent""",,,,,,open,,false"#,
+            #"bio,BIO 101,t2,"Reading quiz, chapter 4",s2,,low,invalid,undated,no due date; invalid completed 2,,,,,,open,,false"#,
+            "his,HIS 200,t3,Essay draft,s1,2026-11-29T17:00:00+00:00,normal,false,today,due today,,,,,,open,,false",
         ]
         #expect(result.stdout == lines.map { $0 + "\r\n" }.joined())
     }

@@ -43,7 +43,7 @@ import Testing
         #expect(result.stderr == "")
         #expect(JSON.duplicateKeys(result.stdout) == [])
         let json = try JSON.object(result.stdout)
-        #expect(json["schema"] as? Int == 1)
+        #expect(json["schema"] as? Int == 2)
         #expect(json["as_of"] as? String == "2026-11-29T08:00:00Z")
         #expect(json["state"] as? String == "ok")
         let courses = JSON.objects(json["courses"])
@@ -56,7 +56,7 @@ import Testing
             #expect(
                 Set(task.keys) == [
                     "task_id", "course_id", "title", "student_id", "due", "priority", "completed", "bucket", "pinned", "days_late", "late",
-                    "override",
+                    "override", "status", "submitted_at", "submitted_late",
                 ])
         }
         #expect(
@@ -150,7 +150,7 @@ import Testing
         #expect(result.exitCode == 0)
         #expect(result.stderr == "dashboard: no data imported yet; next step: dashboard import imports/\n")
         let json = try JSON.object(result.stdout)
-        #expect(json["schema"] as? Int == 1)
+        #expect(json["schema"] as? Int == 2)
         #expect(json["state"] as? String == "no_data")
         #expect(JSON.objects(json["courses"]).isEmpty)
         #expect(try sandbox.listing() == [])
@@ -185,6 +185,6 @@ import Testing
             #expect(plain == (try sandbox.dashboard(["report", kind, "--format", "text"])))
             #expect(plain.stdout.hasPrefix(kind == "grid" ? "Courses as of " : "Task lists as of "))
         }
-        #expect(try sandbox.dashboard(["report", "grid", "--format", "json"]).stdout.hasPrefix("{\n  \"schema\": 1,"))
+        #expect(try sandbox.dashboard(["report", "grid", "--format", "json"]).stdout.hasPrefix("{\n  \"schema\": 2,"))
     }
 }

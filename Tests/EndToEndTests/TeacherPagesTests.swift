@@ -71,11 +71,15 @@ import Testing
         let aaa = String(
             decoding: try sandbox.read("out/course-aaa-2013j-\(try ByTeacherReportTests.hash("AAA-2013J")).html"), as: UTF8.self)
         #expect(aaa.contains("TMA 1752: assignments") == false)
-        // Its tasks not completed in the CSV are overdue; the roll-up counts all of them.
+        // Its open tasks in the CSV are overdue, its handed-in ones wait for grading (SPEC §11);
+        // the roll-up counts all of them.
         let oldest = all.filter { $0.course == "AAA-2013J" && $0.assignment == "1752" }
-        let open = oldest.filter { $0.status != "completed" }.count
-        #expect(open == 7 && oldest.count == 365)
-        #expect(aaa.contains("\(open) of \(oldest.count) overdue (132 days late, due 4 months ago)"), "\(aaa.prefix(6000))")
+        let open = oldest.filter { $0.status == "open" }.count
+        let handedIn = oldest.filter { $0.status == "submitted" }.count
+        #expect(open == 6 && handedIn == 1 && oldest.count == 365)
+        #expect(
+            aaa.contains("\(open) of \(oldest.count) overdue (132 days late, due 4 months ago), \(handedIn) to grade"),
+            "\(aaa.prefix(6000))")
         let tidy = "/usr/bin/tidy"
         if FileManager.default.isExecutableFile(atPath: tidy) {
             for name in files where name.hasSuffix(".html") {

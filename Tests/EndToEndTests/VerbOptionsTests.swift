@@ -51,7 +51,10 @@ import Testing
     @Test func aChoiceIsCheckedByTheParserWithTheSameWords() throws {
         let sandbox = try Sandbox()
         let cases: [([String], String)] = [
-            (["report", "list", "--bucket", "late"], "--bucket must be one of overdue, today, upcoming, undated, completed, not \"late\""),
+            (
+                ["report", "list", "--bucket", "late"],
+                "--bucket must be one of overdue, today, upcoming, undated, completed, to_grade, excused, not \"late\""
+            ),
             (["report", "grid", "--sort", "size"], "--sort must be due, priority, title or student, not \"size\""),
             (["report", "list", "--priority", "urgent"], "--priority must be low, normal or high, not \"urgent\""),
             (["import", "--mode", "mirror", "x.csv"], "--mode must be merge or sync, not \"mirror\""),

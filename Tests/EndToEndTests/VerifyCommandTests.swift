@@ -65,8 +65,8 @@ struct VerifyCommandTests {
                         tasks t3 course_id 'nope': must name an existing courses.course_id
                         tasks t1 priority 'urgent': must be low, normal or high
                         tasks t2 completed 2: must be 0 or 1
-                        tasks t3 bucket 'soon': must be overdue, today, upcoming, undated or completed (or empty)
-                        overrides t3 bucket 'later': must be overdue, today, upcoming, undated or completed
+                        tasks t3 bucket 'soon': must be overdue, today, upcoming, undated, completed, to_grade or excused (or empty)
+                        overrides t3 bucket 'later': must be overdue, today, upcoming, undated, completed or excused
                         batches 1 status 'lost': must be running, committed, failed, dry_run, held, approved, discarded or reverted
                         batches 1 mode 'both': must be merge or sync
                         audit 4 cause 'whim': must be time, import, override, delete, restore or revert

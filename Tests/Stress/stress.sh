@@ -25,11 +25,16 @@
 #                 not at all, as the words say; a cut -wal leaves the data before or after, or a
 #                 run that said the data is not safely stored and a file every reader refuses;
 #                 the next import finishes the job.
+#   6. upgrade  — `kill -9` of the first write to a schema-12 file (the release before SPEC §11,
+#                 made from the baseline as that release left it) at seeded random moments:
+#                 the file is schema 12 with none of 13's columns and triggers, or schema 13 with
+#                 all of them and every state the one its `completed` meant, never a mix; the
+#                 courses and tasks are unchanged either way, and the next run upgrades it.
 # It prints a summary table and exits 1 on any violation (2 when it cannot run at all).
 #
 # Knobs (environment): DASHBOARD_BIN (default .build/release/dashboard), STRESS_TASKS (300000),
 # STRESS_COURSES (50), STRESS_KILLS (100), STRESS_READS (200), STRESS_NIGHTLIES (20),
-# STRESS_NIGHTLY_TASKS (30000), STRESS_REPLACES (60), STRESS_SEED (20261129), STRESS_KEEP=1 keeps
+# STRESS_NIGHTLY_TASKS (30000), STRESS_REPLACES (60), STRESS_UPGRADES (40), STRESS_SEED (20261129), STRESS_KEEP=1 keeps
 # the work folder.
 set -uo pipefail
 
@@ -41,6 +46,7 @@ READS=${STRESS_READS:-200}
 NIGHTLIES=${STRESS_NIGHTLIES:-20}
 NIGHTLY_TASKS=${STRESS_NIGHTLY_TASKS:-30000}
 REPLACES=${STRESS_REPLACES:-60}
+UPGRADES=${STRESS_UPGRADES:-40}
 SEED=${STRESS_SEED:-20261129}
 
 die() { echo "stress: error: $*" >&2; exit 2; }
@@ -311,6 +317,81 @@ done
 details=""
 for key in "${!outcomes[@]}"; do details+="$key: ${outcomes[$key]}; "; done
 row "files changed" "$REPLACES runs" "${details}$(elapsed "$replace_started")"
+
+# MARK: - 6. Kill -9 during the schema upgrade (12 → 13: SPEC §11's states)
+
+# The file as the release before §11 left it: the columns, the trigger and the print trigger of
+# schema 13 taken away (Tests/Fixtures/Releases/schema-12 holds a file that release wrote).
+downgrade_to_12() {
+    sqlite3 "$1" "
+        DROP TRIGGER tasks_status_written; DROP TRIGGER tasks_print_stale;
+        ALTER TABLE tasks DROP COLUMN status; ALTER TABLE tasks DROP COLUMN submitted_at;
+        ALTER TABLE task_history DROP COLUMN status; ALTER TABLE task_history DROP COLUMN submitted_at;
+        ALTER TABLE held_tasks DROP COLUMN status; ALTER TABLE held_tasks DROP COLUMN submitted_at;
+        CREATE TRIGGER tasks_print_stale AFTER UPDATE OF task_id, course_id, title, student_id, due, priority,
+            completed, assignment_id, deleted_batch ON tasks WHEN OLD.print IS NOT NULL OR NEW.print IS NOT NULL
+        BEGIN UPDATE tasks SET print = NULL WHERE task_id = NEW.task_id; END;
+        PRAGMA user_version = 12; VACUUM;" >/dev/null
+}
+# The data every schema holds, buckets aside (the write after the upgrade categorizes).
+upgrade_hash() {
+    sqlite3 -readonly -cmd '.mode quote' "$1" \
+        "SELECT * FROM courses ORDER BY 1;
+         SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch FROM tasks ORDER BY 1;" |
+        sha256sum | cut -c1-64
+}
+# "VERSION COLUMNS TRIGGER PRINTS_COVER_STATUS": how much of schema 13 the file holds.
+schema_shape() {
+    sqlite3 -readonly -separator ' ' "$1" "SELECT (SELECT user_version FROM pragma_user_version),
+        (SELECT count(*) FROM pragma_table_info('tasks') WHERE name IN ('status', 'submitted_at'))
+          + (SELECT count(*) FROM pragma_table_info('task_history') WHERE name IN ('status', 'submitted_at'))
+          + (SELECT count(*) FROM pragma_table_info('held_tasks') WHERE name IN ('status', 'submitted_at')),
+        (SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = 'tasks_status_written'),
+        (SELECT instr(sql, 'status') > 0 FROM sqlite_schema WHERE type = 'trigger' AND name = 'tasks_print_stale')"
+}
+
+upgrade_started=$(now)
+restore after.sqlite release12.sqlite
+downgrade_to_12 release12.sqlite
+[[ $(schema_shape release12.sqlite) == "12 0 0 0" ]] || die "the schema-12 file is not schema 12: $(schema_shape release12.sqlite)"
+OLD12=$(upgrade_hash release12.sqlite)
+restore release12.sqlite upgraded.sqlite
+t=$(now)
+"$BIN" --db upgraded.sqlite categorize >/dev/null 2>upgrade.err || die "the reference upgrade failed: $(tail -2 upgrade.err)"
+UPGRADE_SECONDS=$(awk -v a="$t" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }')
+[[ $(schema_shape upgraded.sqlite) == "13 6 1 1" ]] || die "the reference upgrade left $(schema_shape upgraded.sqlite)"
+echo "stress: upgrade of $TASKS tasks from schema 12 and a categorize: ${UPGRADE_SECONDS} s"
+old_schema=0 new_schema=0 upgrade_ok=0
+for ((k = 1; k <= UPGRADES; k++)); do
+    delay=$(awk -v s="$SEED" -v k="$k" -v d="$UPGRADE_SECONDS" 'BEGIN { srand(s + 104729 * k); printf "%.3f", 0.002 + rand() * d }')
+    restore release12.sqlite db.sqlite
+    "$BIN" --db db.sqlite categorize >/dev/null 2>upgrade.err &
+    pid=$!
+    sleep "$delay"
+    kill -9 "$pid" 2>/dev/null
+    { wait "$pid"; } 2>/dev/null
+    rc=$?
+    what="upgrade kill $k at ${delay} s (exit $rc)"
+    [[ $rc == 137 || $rc == 0 ]] || violation "$what: categorize ended with exit $rc: $(tail -2 upgrade.err)"
+    check=$(integrity db.sqlite)
+    [[ $check == ok ]] || { violation "$what: integrity/foreign keys: $check"; continue; }
+    shape=$(schema_shape db.sqlite)
+    case $shape in
+        "12 0 0 0") old_schema=$((old_schema + 1)) ;;
+        "13 6 1 1")
+            new_schema=$((new_schema + 1))
+            mismatched=$(sqlite3 -readonly db.sqlite "SELECT count(*) FROM tasks WHERE status <> CASE completed WHEN 1 THEN 'completed' ELSE 'open' END OR submitted_at <> ''")
+            [[ $mismatched == 0 ]] || violation "$what: $mismatched tasks with a state their completed does not mean" ;;
+        *) violation "$what: a mix of schemas 12 and 13 (version, columns, trigger, print trigger: $shape)" ;;
+    esac
+    [[ $(upgrade_hash db.sqlite) == "$OLD12" ]] || violation "$what: the courses or tasks changed"
+    "$BIN" --db db.sqlite categorize >/dev/null 2>upgrade.err || violation "$what: the next run exited $?: $(tail -2 upgrade.err)"
+    [[ $(schema_shape db.sqlite) == "13 6 1 1" ]] || violation "$what: the next run left $(schema_shape db.sqlite)"
+    "$BIN" --db db.sqlite verify >verify.err 2>&1 || violation "$what: verify after the next run: $(tail -3 verify.err)"
+    upgrade_ok=$((upgrade_ok + 1))
+done
+row "upgrade kills" "$upgrade_ok/$UPGRADES" "$old_schema left schema 12 whole, $new_schema schema 13 whole, 0 mixed allowed; upgrade + categorize ${UPGRADE_SECONDS} s; $(elapsed "$upgrade_started")"
+[[ $upgrade_ok == "$UPGRADES" ]] || violation "only $upgrade_ok of $UPGRADES upgrade kills were survived"
 
 # MARK: - 2. Readers during imports
 

@@ -24,14 +24,14 @@ extension BucketPolicy {
     }
 
     /// The computed bucket a task has at `asOf` whatever its course's zone, or nil when the zone
-    /// decides: `completed` and `undated` always; `overdue` or `upcoming` for a due outside
+    /// decides: a state's place (`completed`, `toGrade`, `excused`) and `undated` always; `overdue` or `upcoming` for a due outside
     /// `settledWindow(asOf:)`.
     ///
     /// The categorizer's time pass skips, in SQL, exactly the unpinned tasks whose stored bucket
     /// is this one (for the values the program stores); `BucketPolicySettledTests` runs both on
     /// the same rows.
-    package static func settledBucket(due: String, completed: Bool, asOf: Date) -> Bucket? {
-        if completed { return .completed }
+    package static func settledBucket(due: String, state: SubmissionState, asOf: Date) -> Bucket? {
+        if let closed = Bucket.closed(state) { return closed }
         guard !due.isEmpty, let parsed = DueDate(storageText: due) else { return .undated }
         let day: CivilDate
         switch parsed {

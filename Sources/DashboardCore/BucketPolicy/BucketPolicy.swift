@@ -61,7 +61,8 @@ package struct EffectiveBucket: Sendable, Hashable {
 ///   of that local day for a date, at that moment for a local date-time (read in the course's
 ///   zone) or an instant; from then on the override is `expired` and the task has its
 ///   computed bucket;
-/// - otherwise the computed bucket: a completed task is `completed`, whatever its due; no due
+/// - otherwise the computed bucket: a task that is not open is in its state's place whatever
+///   its due (SPEC §11: submitted `toGrade`, `completed`, `excused`); an open task with no due
 ///   date is `undated`; a date-only due passes at the end of its local day (before that day
 ///   `upcoming`, on it `today`, after it `overdue`); a timed due is `overdue` once the as-of
 ///   instant is strictly after it, else `today` when it falls before the next local midnight,
@@ -78,8 +79,8 @@ package enum BucketPolicy {
     /// A task's bucket from its values, its override if any, and the as-of in its course's zone.
     /// - Parameter due: the stored due text (canonical, or anything `DueDate(storageText:)`
     ///   reads); empty or unreadable means undated.
-    package static func effective(due: String, completed: Bool, override: StoredOverride?, at local: LocalAsOf) -> EffectiveBucket {
-        let computed = computed(due: due, completed: completed, at: local)
+    package static func effective(due: String, state: SubmissionState, override: StoredOverride?, at local: LocalAsOf) -> EffectiveBucket {
+        let computed = computed(due: due, state: state, at: local)
         guard let override else { return EffectiveBucket(bucket: computed, computed: computed, pin: .none) }
         if hasExpired(until: override.until, at: local) { return EffectiveBucket(bucket: computed, computed: computed, pin: .expired) }
         guard let pinned = Bucket(rawValue: override.bucket) else {
@@ -90,12 +91,12 @@ package enum BucketPolicy {
 
     /// The bucket of a task as reports and the reverter read it (its decoded stored values).
     package static func effective(_ task: TaskRecord, override: StoredOverride?, at local: LocalAsOf) -> EffectiveBucket {
-        effective(due: task.due, completed: task.completed, override: override, at: local)
+        effective(due: task.due, state: task.state, override: override, at: local)
     }
 
     /// The bucket of a task's own values, whatever any override says.
-    package static func computed(due: DueDate?, completed: Bool, at local: LocalAsOf) -> Bucket {
-        if completed { return .completed }
+    package static func computed(due: DueDate?, state: SubmissionState, at local: LocalAsOf) -> Bucket {
+        if let closed = Bucket.closed(state) { return closed }
         guard let due else { return .undated }
         switch due {
         case .date(let day):
@@ -114,14 +115,14 @@ package enum BucketPolicy {
     }
 
     /// The computed bucket of a stored due text (empty or unreadable: undated).
-    package static func computed(due: String, completed: Bool, at local: LocalAsOf) -> Bucket {
-        if completed { return .completed }
-        return computed(due: due.isEmpty ? nil : DueDate(storageText: due), completed: false, at: local)
+    package static func computed(due: String, state: SubmissionState, at local: LocalAsOf) -> Bucket {
+        if let closed = Bucket.closed(state) { return closed }
+        return computed(due: due.isEmpty ? nil : DueDate(storageText: due), state: .open, at: local)
     }
 
     /// The computed bucket of a task (its canonical due text).
     package static func computed(for task: TaskRecord, at local: LocalAsOf) -> Bucket {
-        computed(due: task.due, completed: task.completed, at: local)
+        computed(due: task.due, state: task.state, at: local)
     }
 
     /// True once the as-of instant reaches an override's end (`until`): the end of that local

@@ -82,7 +82,9 @@ package enum CalendarEvents {
             let dues = assignment.dues.values.sorted { ($0.instant, $0.text) < ($1.instant, $1.text) }
             // The main due: the most tasks, then the earliest (the sort above), then its text.
             let main = dues.max { $0.tasks < $1.tasks || ($0.tasks == $1.tasks && ($0.instant, $0.text) > ($1.instant, $1.text)) }
-            for due in dues where due.counts.total > due.counts[.completed] {
+            // A due whose every task is done or excused has no event; one waiting for grading
+            // keeps it, and its words say so ("3 of 3 to grade": no longer overdue, SPEC §11).
+            for due in dues where due.counts.total > due.counts[.completed] + due.counts[.excused] {
                 guard let start = start(due.text, zone: zone) else { continue }
                 let isMain = due.text == main?.text
                 let uid = uid(course: course.courseID, assignment: assignment.key, due: isMain ? nil : due.text)

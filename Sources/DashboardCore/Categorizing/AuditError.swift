@@ -11,6 +11,9 @@ package enum AuditError: Error, Equatable {
     /// Longer than `ManualOverride.reasonCharacterLimit`.
     case reasonTooLong(characters: Int)
     case expiryPassed(until: String, asOf: String)
+    /// A bucket no override may name (`Bucket.pinnable`): `to_grade` is the place of
+    /// handed-in work, from the task's own state.
+    case notPinnable(Bucket)
     case invalidExpiry(String)
     case unknownEntry(Int)
     /// A `time` entry records the clock moving on; there is nothing to undo.
@@ -72,6 +75,7 @@ package enum AuditError: Error, Equatable {
         case (.selectionChanged(let c1, let n1, let x1), .selectionChanged(let c2, let n2, let x2)):
             return c1 == c2 && n1 == n2 && x1 == x2
         case (.unknownGroup(let a), .unknownGroup(let b)): return a == b
+        case (.notPinnable(let a), .notPinnable(let b)): return a == b
         case (.groupAlreadyReverted(let g1, let b1), .groupAlreadyReverted(let g2, let b2)): return g1 == g2 && b1 == b2
         case (.blockedGroup(let g1, let b1), .blockedGroup(let g2, let b2)): return g1 == g2 && b1 == b2
         case (.store(let a), .store(let b)): return a.description == b.description

@@ -73,11 +73,13 @@ package enum BulkReclassify {
 
     /// The selection as of `selection.asOf`, read in one snapshot of `reader` (inside a write
     /// transaction, that transaction's).
-    /// - Throws: `AuditError`: an end that is no date or that has passed in a selected task's
-    ///   course zone, a selection over `taskLimit`; the store's errors as they are.
+    /// - Throws: `AuditError`: a bucket no override may name, an end that is no date or that
+    ///   has passed in a selected task's course zone, a selection over `taskLimit`; the store's
+    ///   errors as they are.
     package static func plan(_ reader: any ReportReading & ChangeMarksReading, _ selection: BulkSelection) throws -> BulkPlan {
         var query = selection.query
         (query.limit, query.page) = (nil, 1)
+        guard Bucket.pinnable.contains(selection.bucket) else { throw AuditError.notPinnable(selection.bucket) }
         let until = try storedEnd(selection.until)
         var found: [(key: [UInt8], task: BulkTask)] = []
         var count = 0
@@ -99,7 +101,7 @@ package enum BulkReclassify {
                     throw AuditError.expiryPassed(until: given, asOf: Timestamp.text(selection.asOf))
                 }
                 if keyOf != course.courseID { (courseKey, keyOf) = (ReportSortKey.course(course), course.courseID) }
-                let due = ReportPipeline.dueInstant(task.task.due, local.timeZone)
+                let due = ReportPipeline.sortInstant(task, local.timeZone)
                 let skipped = task.pinned && task.bucket == selection.bucket && override?.until == until
                 found.append(
                     (

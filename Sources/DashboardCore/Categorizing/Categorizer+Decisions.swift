@@ -5,7 +5,8 @@ package struct PassCandidate: Sendable {
     package var taskID: String
     package var courseID: String
     package var due: String
-    package var completed: Bool
+    /// The task's state as stored (`TaskRecord.storedState`).
+    package var state: SubmissionState
     /// The stored bucket.
     package var bucket: String
     /// The course's time zone as stored (`CourseZones` resolves it).
@@ -18,13 +19,13 @@ package struct PassCandidate: Sendable {
     package var change: String?
 
     package init(
-        taskID: String, courseID: String, due: String, completed: Bool, bucket: String, timeZone: String, overrideEntry: Int?,
+        taskID: String, courseID: String, due: String, state: SubmissionState, bucket: String, timeZone: String, overrideEntry: Int?,
         override: StoredOverride?, change: String?
     ) {
         self.taskID = taskID
         self.courseID = courseID
         self.due = due
-        self.completed = completed
+        self.state = state
         self.bucket = bucket
         self.timeZone = timeZone
         self.overrideEntry = overrideEntry
@@ -67,13 +68,14 @@ extension Categorizer {
     /// Policy: the bucket is `BucketPolicy.effective`'s as of the pass. An expired override is
     /// cleared. An import that changes a task an override pins records a conflict and keeps the
     /// override, unless run with `--override-manual`, which clears it and gives the task its
-    /// computed bucket. A task outside the plan gets cause `time`; a restored one `restore`.
+    /// computed bucket; an import that says `excused` for a task excused by hand agrees with
+    /// the teacher (SPEC §11): the override stays, with no conflict. A task outside the plan gets cause `time`; a restored one `restore`.
     /// The reasons are stored in the audit log, so their words stay the same.
     package static func decide(
         _ task: PassCandidate, context: PassContext, zones: inout CourseZones, result: inout CategorizeResult
     ) -> BucketChange? {
         let effective = BucketPolicy.effective(
-            due: task.due, completed: task.completed, override: task.overrideEntry == nil ? nil : task.override,
+            due: task.due, state: task.state, override: task.overrideEntry == nil ? nil : task.override,
             at: zones.local(task.timeZone))
         let change = task.change
         var target = effective.bucket.rawValue
@@ -94,7 +96,7 @@ extension Categorizer {
                     result.clearedOverrides += 1
                     target = effective.computed.rawValue
                     reason = "the import cleared override #\(overrideEntry) (pinned to \(pinned)); --override-manual"
-                } else if context.planCause == .import {
+                } else if context.planCause == .import, !(pinned == Bucket.excused.rawValue && effective.computed == .excused) {
                     conflict = true
                     result.conflicts += 1
                     reason =

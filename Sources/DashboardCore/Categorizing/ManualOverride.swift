@@ -16,7 +16,8 @@ package final class ManualOverride {
 
     /// Pins `taskID` to `bucket` and records an `override` entry.
     ///
-    /// Policy: the override replaces any earlier one (the entry remembers which, so a revert
+    /// Policy: any bucket of `Bucket.pinnable` (`excused` excuses the task by hand, SPEC §11);
+    /// the override replaces any earlier one (the entry remembers which, so a revert
     /// reinstates it); it survives later imports (which record a conflict on it) until
     /// `until` passes: a date means the end of that day in the course's time zone
     /// (`BucketPolicy.hasExpired`); an end already passed is refused.
@@ -25,6 +26,7 @@ package final class ManualOverride {
         taskID: String, to bucket: Bucket, reason: String, until: String?, actor: String, asOf: Date, defaultTimeZone: TimeZone
     ) throws(AuditError) -> AuditEntry {
         let reasonText = try Self.checkedReason(reason)
+        guard Bucket.pinnable.contains(bucket) else { throw .notPinnable(bucket) }
         return try store.pinOverride(
             OverrideRequest(
                 taskID: taskID, bucket: bucket, reason: reasonText, until: until, actor: actor, asOf: asOf,

@@ -20,13 +20,13 @@ package enum RevertPolicy {
     /// What `BucketPolicy.effective` needs of one live task.
     package struct PolicyInputs: Sendable, Equatable {
         package var due: String
-        package var completed: Bool
+        package var state: SubmissionState
         package var timeZone: String
         package var override: StoredOverride?
 
-        package init(due: String, completed: Bool, timeZone: String, override: StoredOverride?) {
+        package init(due: String, state: SubmissionState, timeZone: String, override: StoredOverride?) {
             self.due = due
-            self.completed = completed
+            self.state = state
             self.timeZone = timeZone
             self.override = override
         }
@@ -114,7 +114,7 @@ package enum RevertPolicy {
         guard let inputs else { return nil }
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         return BucketPolicy.effective(
-            due: inputs.due, completed: inputs.completed, override: inputs.override, at: zones.local(inputs.timeZone)
+            due: inputs.due, state: inputs.state, override: inputs.override, at: zones.local(inputs.timeZone)
         ).bucket.rawValue
     }
 

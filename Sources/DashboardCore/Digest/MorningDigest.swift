@@ -91,6 +91,12 @@ package struct MorningDigest: Sendable, Equatable {
         }
         text += [summary, ""]
         html.append("<p class=\"summary\">\(HTMLRenderer.escape(summary))</p>")
+        // SPEC §11: how much submitted work waits for the teacher (only when some does).
+        if counts[.toGrade] > 0 {
+            let line = lexicon(.digestToGrade, ReportWords.count(counts[.toGrade], .toGrade, lexicon))
+            text += [line, ""]
+            html.append("<p class=\"to-grade\">\(HTMLRenderer.escape(line))</p>")
+        }
 
         if !needing.isEmpty {
             html.append("<h2>\(HTMLRenderer.escape(lexicon(.needsYou)))</h2>")

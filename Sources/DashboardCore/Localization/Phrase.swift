@@ -27,6 +27,18 @@ package enum Phrase: String, CaseIterable, Sendable {
     case countUpcoming
     case countUndated
     case countCompleted
+    // SPEC §11's places of submitted and excused work.
+    case titleToGrade
+    case titleExcused
+    case wordToGrade
+    case wordExcused
+    case countToGrade
+    case countExcused
+    // SPEC §11's late hand-in, in a row of submitted or completed work.
+    case handedInLateSameDay
+    case handedInDaysLate
+    // The digest's line on submitted work ("{0}": "6 to grade").
+    case digestToGrade
     case needsAttention
     case noTasksYet
     case tasksByStatus

@@ -15,12 +15,14 @@ import Foundation
 /// and no mark is refused as another application's (`PGStore.open`). Version 8 was the first;
 /// 9 adds the import's fingerprints of tasks (`rowPrints`), 10 the teacher's address of a course
 /// (issue 28, `upgradeFrom9`), 11 the language of a course's reports (issue 29, `upgradeFrom10`),
-/// and a writer that owns the tables upgrades an older database in place, one version after
-/// the other. (SQLite's title folds, its version 10, PostgreSQL does not keep: it folds in SQL;
-/// so PostgreSQL's 10 and 11 are SQLite's 11 and 12.)
+/// 12 a task's submission state and hand-in time (issue 31, `upgradeFrom11`), 13 an override
+/// that excuses a task (issue 31, `upgradeFrom12`), and a writer that owns the tables upgrades
+/// an older database in place, one version after the other. (SQLite's title folds, its
+/// version 10, PostgreSQL does not keep: it folds in SQL; so PostgreSQL's 10 to 13 are
+/// SQLite's 11 to 14.)
 enum PGSchema {
     /// The current version of the PostgreSQL schema: the SQLite schema it mirrors.
-    static let currentVersion = 12
+    static let currentVersion = 13
     /// The oldest version this program reads (and upgrades when it writes).
     static let oldestVersion = 8
     /// What `dashboard_schema.application` holds in a dashboard database.
@@ -200,7 +202,7 @@ enum PGSchema {
             """
             task_id  text NOT NULL PRIMARY KEY REFERENCES tasks(task_id),
             entry_id bigint NOT NULL REFERENCES audit(entry_id),
-            bucket   text NOT NULL CHECK (bucket IN ('overdue', 'today', 'upcoming', 'undated', 'completed')),
+            bucket   text NOT NULL CHECK (bucket IN ('overdue', 'today', 'upcoming', 'undated', 'completed', 'excused')),
             until    text NOT NULL DEFAULT '',
             reason   text NOT NULL,
             actor    text NOT NULL
@@ -617,6 +619,16 @@ enum PGSchema {
         UPDATE tasks SET print = NULL WHERE print IS NOT NULL;
         SELECT set_config('dashboard.triggers', 'on', true);
         UPDATE dashboard_schema SET version = 12 WHERE id = 1;
+        """
+
+    /// Version 12 to 13 (issue 31, SPEC §11): a teacher may excuse a task by hand (`reclassify
+    /// --to excused`), so an override may name `excused`; the constraint keeps the name
+    /// PostgreSQL gave it, and every stored override already meets the wider rule.
+    static let upgradeFrom12 = """
+        ALTER TABLE overrides DROP CONSTRAINT overrides_bucket_check;
+        ALTER TABLE overrides ADD CONSTRAINT overrides_bucket_check
+            CHECK (bucket IN ('overdue', 'today', 'upcoming', 'undated', 'completed', 'excused'));
+        UPDATE dashboard_schema SET version = 13 WHERE id = 1;
         """
 
     /// The triggers the schema holds (a dropped or disabled one is a problem `dashboard verify`

@@ -110,8 +110,8 @@ package final class PGStore {
         try check()
     }
 
-    /// An older version to the current one (`PGSchema.upgradeFrom8`, then `upgradeFrom9`, then
-    /// `upgradeFrom10`), by a writer: in one transaction, with the schema's lock and the
+    /// An older version to the current one (`PGSchema.upgradeFrom8`, then `upgradeFrom9`, and
+    /// so on to `upgradeFrom12`), by a writer: in one transaction, with the schema's lock and the
     /// writers' lock, when the role owns `tasks` and the locks are free (the columns need a
     /// moment's exclusive lock on `tasks` and `courses`, which waits 2 s at most for a running
     /// report). Otherwise the database stays at its version and a later writer upgrades it:
@@ -136,7 +136,8 @@ package final class PGStore {
             if found == 8 { try connection.execute(PGSchema.upgradeFrom8) }
             if found <= 9 { try connection.execute(PGSchema.upgradeFrom9) }
             if found <= 10 { try connection.execute(PGSchema.upgradeFrom10) }
-            try connection.execute(PGSchema.upgradeFrom11)
+            if found <= 11 { try connection.execute(PGSchema.upgradeFrom11) }
+            try connection.execute(PGSchema.upgradeFrom12)
             try connection.execute("COMMIT")
         } catch let failure where failure.sqlState == "55P03" {
             // A report held `tasks` for longer than the wait: the next writer upgrades.

@@ -11,7 +11,14 @@ package enum CardWords {
     /// The buckets a card gives a count for: the `--bucket` filter's (in report order) when
     /// there is one, else the four open buckets (completed tasks have their own line).
     package static func countedBuckets(_ query: ReportQuery) -> [Bucket] {
-        query.buckets.isEmpty ? Bucket.open : Bucket.allCases.filter(query.buckets.contains)
+        query.buckets.isEmpty ? Bucket.open : Bucket.inReportOrder.filter(query.buckets.contains)
+    }
+
+    /// The counts a card or the totals line give without a `--bucket` filter: the four open
+    /// buckets, and "to grade" after overdue and today when there is submitted work to grade
+    /// (SPEC §11; a course without any reads as before).
+    package static func openCounted(_ counts: BucketCounts) -> [Bucket] {
+        counts[.toGrade] > 0 ? [.overdue, .today, .toGrade, .upcoming, .undated] : Bucket.open
     }
 
     /// "6 overdue, 2 due today": each of `buckets` with its count, leaving out none.
@@ -48,8 +55,13 @@ package enum CardWords {
     static func summary(counts: BucketCounts, live: Int, query: ReportQuery) -> String {
         let lexicon = query.lexicon
         if !query.buckets.isEmpty { return lexicon.count(.bucketsOfTasks, live, Self.counts(counts, countedBuckets(query), lexicon)) }
-        if query.narrowsTasks { return lexicon.count(.matchingCompleted, live, String(counts[.completed]), String(counts.total)) }
-        return lexicon.count(.completedOf, live, String(counts[.completed]))
+        let completed =
+            query.narrowsTasks
+            ? lexicon.count(.matchingCompleted, live, String(counts[.completed]), String(counts.total))
+            : lexicon.count(.completedOf, live, String(counts[.completed]))
+        // Excused work is in the totals (SPEC §11), named only where there is some.
+        guard counts[.excused] > 0 else { return completed }
+        return lexicon.list([completed, ReportWords.count(counts[.excused], .excused, lexicon)])
     }
 
     /// The grid's totals line over the cards it shows (every page together): "5 courses, 4 need
@@ -60,6 +72,6 @@ package enum CardWords {
         let need = totals.needingAttention == 0 ? lexicon(.noneNeedsAttention) : lexicon.count(.needAttention, totals.needingAttention)
         let summary = summary(counts: totals.counts, live: totals.live, query: query)
         guard query.buckets.isEmpty else { return lexicon(.totalsFiltered, courses, need, summary) }
-        return lexicon(.totals, courses, need, counts(totals.counts, Bucket.open, lexicon), summary)
+        return lexicon(.totals, courses, need, counts(totals.counts, openCounted(totals.counts), lexicon), summary)
     }
 }

@@ -182,6 +182,8 @@ package enum ReportWords {
         case .upcoming: return lexicon(.titleUpcoming)
         case .undated: return lexicon(.titleUndated)
         case .completed: return lexicon(.titleCompleted)
+        case .toGrade: return lexicon(.titleToGrade)
+        case .excused: return lexicon(.titleExcused)
         }
     }
 
@@ -193,6 +195,8 @@ package enum ReportWords {
         case .upcoming: return lexicon(.wordUpcoming)
         case .undated: return lexicon(.wordUndated)
         case .completed: return lexicon(.wordCompleted)
+        case .toGrade: return lexicon(.wordToGrade)
+        case .excused: return lexicon(.wordExcused)
         }
     }
 
@@ -204,6 +208,8 @@ package enum ReportWords {
         case .upcoming: return lexicon.count(.countUpcoming, n)
         case .undated: return lexicon.count(.countUndated, n)
         case .completed: return lexicon.count(.countCompleted, n)
+        case .toGrade: return lexicon.count(.countToGrade, n)
+        case .excused: return lexicon.count(.countExcused, n)
         }
     }
 
@@ -225,6 +231,8 @@ package enum ReportWords {
         case .upcoming: return "Upcoming"
         case .undated: return "No due date"
         case .completed: return "Completed"
+        case .toGrade: return "To grade"
+        case .excused: return "Excused"
         }
     }
 
@@ -236,6 +244,8 @@ package enum ReportWords {
         case .upcoming: return "upcoming"
         case .undated: return "no due date"
         case .completed: return "completed"
+        case .toGrade: return "to grade"
+        case .excused: return "excused"
         }
     }
 
@@ -261,6 +271,8 @@ package enum ReportWords {
         case .upcoming: return "+"
         case .undated: return "?"
         case .completed: return "."
+        case .toGrade: return "~"
+        case .excused: return "-"
         }
     }
 

@@ -16,7 +16,8 @@ extension HTMLRenderer {
             "<div class=\"scroll\"><table class=\"rollup\">\n<caption>\(lexicon.markup(.assignmentsCaption, code, escape: escape))</caption>\n<thead><tr>"
         html +=
             "<th scope=\"col\">\(label(.colID))</th><th scope=\"col\">\(label(.colAssignment))</th><th scope=\"col\">\(label(.colDue))</th><th scope=\"col\" class=\"n\">\(label(.colStudents))</th>"
-        for bucket in Bucket.allCases { html += "<th scope=\"col\" class=\"n\">\(escape(ReportWords.title(bucket, lexicon)))</th>" }
+        // The columns of the first version; to grade and excused are in the status words.
+        for bucket in Bucket.original { html += "<th scope=\"col\" class=\"n\">\(escape(ReportWords.title(bucket, lexicon)))</th>" }
         html += "<th scope=\"col\">\(label(.colStatus))</th></tr></thead>\n<tbody>\n"
         for row in group.assignments {
             // One `<time>` per due: the first, and the last when it differs.
@@ -34,7 +35,7 @@ extension HTMLRenderer {
             html += "<tr><td>\(row.assignmentID.isEmpty ? "<span class=\"none\">—</span>" : "<code>\(value(row.assignmentID))</code>")</td>"
             let title = place.map { "<a href=\"\(escape($0(row)))\">\(value(row.title))</a>" } ?? value(row.title)
             html += "<th scope=\"row\">\(title)</th><td>\(due)</td><td class=\"n\">\(row.students)</td>"
-            for bucket in Bucket.allCases { html += "<td class=\"n\">\(row.counts[bucket])</td>" }
+            for bucket in Bucket.original { html += "<td class=\"n\">\(row.counts[bucket])</td>" }
             let urgent = RollUpWords.urgent(row.counts)
             html +=
                 "<td class=\"words\"><span class=\"status b-\(urgent.rawValue)\">\(escape(ReportWords.word(urgent, lexicon)))</span> <span class=\"detail\">\(escape(RollUpWords.status(row, lexicon)))</span></td></tr>\n"

@@ -63,7 +63,7 @@ extension HTMLRenderer {
         if !t.task.assignmentID.isEmpty { data += " data-a=\"\(escape(t.task.assignmentID))\"" }
         if !t.task.due.isEmpty, let due = DueDate(storageText: t.task.due) {
             data += " data-day=\"\(due.localDay(in: local.timeZone).daysSinceEpoch - local.date.daysSinceEpoch)\""
-            if BucketPolicy.computed(due: due, completed: false, at: local) == .overdue { data += " data-past" }
+            if BucketPolicy.computed(due: due, state: .open, at: local) == .overdue { data += " data-past" }
         }
         return data
     }

@@ -175,7 +175,7 @@ package enum HTMLRenderer {
         }
         let total = max(1, CardWords.barScale(card, query: query))
         html += "<div class=\"bar\" aria-hidden=\"true\">"
-        for bucket in Bucket.allCases where card.count(bucket) > 0 {
+        for bucket in Bucket.inReportOrder where card.count(bucket) > 0 {
             let share = min(100, Int((Double(card.count(bucket)) * 100 / Double(total)).rounded()))
             html += "<div class=\"b-\(bucket.rawValue) w\(share)\"></div>"
         }

@@ -35,7 +35,7 @@ package enum PageScript {
         func forms(_ phrase: Phrase) -> JSONValue {
             .object(PluralRules.categories(of: lexicon.language).map { ($0.rawValue, .string(lexicon.form(phrase, $0))) })
         }
-        let buckets: [(String, JSONValue)] = Bucket.allCases.map { ($0.rawValue, .string(ReportWords.title($0, lexicon))) }
+        let buckets: [(String, JSONValue)] = Bucket.original.map { ($0.rawValue, .string(ReportWords.title($0, lexicon))) }
         return JSONValue.object([
             ("search", text(.jsSearch)), ("status", text(.jsStatus)), ("due", text(.jsDue)), ("any", text(.jsAny)),
             ("week", text(.jsWeek)), ("next7", text(.jsNext7)), ("overdueOnly", text(.jsOverdueOnly)), ("student", text(.jsStudent)),

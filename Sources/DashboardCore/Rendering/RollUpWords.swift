@@ -7,7 +7,7 @@ package enum RollUpWords {
     /// (5 days late), 14 completed".
     package static func status(_ row: AssignmentRow, _ lexicon: Lexicon = .english) -> String {
         var parts: [String] = []
-        for bucket in Bucket.allCases where row.counts[bucket] > 0 {
+        for bucket in Bucket.inReportOrder where row.counts[bucket] > 0 {
             var part =
                 parts.isEmpty
                 ? lexicon(.xOfY, String(row.counts[bucket]), String(row.live), ReportWords.word(bucket, lexicon))
@@ -20,7 +20,7 @@ package enum RollUpWords {
 
     /// The most urgent bucket a row has tasks in (the colour of its status on a terminal).
     package static func urgent(_ counts: BucketCounts) -> Bucket {
-        Bucket.allCases.first { counts[$0] > 0 } ?? .completed
+        Bucket.inReportOrder.first { counts[$0] > 0 } ?? .completed
     }
 
     /// An assignment's due as its course's teachers read it: one due ("2026-11-24"), the first
@@ -50,7 +50,7 @@ package enum RollUpWords {
     /// A student's counts: "5 tasks: 2 overdue, 1 due today, 2 upcoming" (every page together),
     /// with "— showing 1–2 of 5" on a page that shows part of them.
     package static func studentSummary(_ group: StudentGroup, _ lexicon: Lexicon = .english) -> String {
-        let parts = Bucket.allCases.filter { group.counts[$0] > 0 }.map { ReportWords.count(group.counts[$0], $0, lexicon) }
+        let parts = Bucket.inReportOrder.filter { group.counts[$0] > 0 }.map { ReportWords.count(group.counts[$0], $0, lexicon) }
         let text = lexicon.count(.studentSummary, group.total, lexicon.list(parts))
         guard !group.isWhole else { return text }
         return lexicon(.withShowing, text, ReportWords.showing(first: group.first, last: group.last, of: group.total, lexicon))

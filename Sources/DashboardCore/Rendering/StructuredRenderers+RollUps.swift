@@ -55,7 +55,7 @@ extension JSONReportRenderer {
 extension CSVReportRenderer {
     package static let assignmentHeader = [
         "course_id", "course_code", "assignment_id", "title", "due_first", "due_last", "students", "overdue", "today", "upcoming",
-        "undated", "completed", "tasks", "live_tasks", "days_late", "status",
+        "undated", "completed", "tasks", "live_tasks", "days_late", "status", "to_grade", "excused",
     ]
 
     static func assignmentRows(_ group: CourseGroup, _ report: Report) -> String {
@@ -66,9 +66,9 @@ extension CSVReportRenderer {
                     group.course.courseID, group.course.code, row.assignmentID, row.title,
                     row.firstDue.isEmpty ? "" : ReportWords.isoDue(row.firstDue, zone: zone),
                     row.lastDue.isEmpty ? "" : ReportWords.isoDue(row.lastDue, zone: zone), String(row.students),
-                ] + Bucket.allCases.map { String(row.counts[$0]) } + [
+                ] + Bucket.original.map { String(row.counts[$0]) } + [
                     String(row.matching), String(row.live), row.daysLate.map(String.init) ?? "", RollUpWords.status(row),
-                ])
+                ] + Bucket.added.map { String(row.counts[$0]) })
         }.joined()
     }
 
@@ -97,7 +97,8 @@ extension MarkdownRenderer {
         for row in group.assignments {
             out += "| \(row.assignmentID.isEmpty ? "—" : escape(row.assignmentID)) | \(escape(row.title)) | "
             out += "\(escape(RollUpWords.due(row, zone: zone, lexicon) ?? "—")) | \(row.students) | "
-            out += Bucket.allCases.map { "\(row.counts[$0]) | " }.joined() + escape(RollUpWords.status(row, lexicon)) + " |\n"
+            // The columns of the first version; to grade and excused are in the status words.
+            out += Bucket.original.map { "\(row.counts[$0]) | " }.joined() + escape(RollUpWords.status(row, lexicon)) + " |\n"
         }
         return out + "\n"
     }

@@ -16,7 +16,9 @@ extension JSONReportRenderer {
     /// A task in JSON. A stored value a hand edit made invalid is given as stored (its own
     /// JSON type) and named in `invalid`, a key present only then. `days_late` and `late` say
     /// how late an overdue task is (null otherwise); `override` is the override in force
-    /// (`until` null without an end), null when the bucket is not pinned.
+    /// (`until` null without an end), null when the bucket is not pinned. Then SPEC §11's
+    /// submission (issue 31): `status` (the state), `submitted_at` (as `due` is written, null
+    /// when not handed in) and `submitted_late` (handed in after the due).
     package static func taskJSON(_ t: ReportTask, local: LocalAsOf) -> JSONValue {
         let zone = local.timeZone
         let words = TaskRowWords(t, at: local)
@@ -30,6 +32,12 @@ extension JSONReportRenderer {
             ("bucket", .string(t.bucket.rawValue)), ("pinned", .bool(t.pinned)),
             ("days_late", words.daysLate.map { .int($0) } ?? .null), ("late", words.late.map { .string($0) } ?? .null),
             ("override", overrideJSON(t, zone: zone)),
+            ("status", raw["status"] ?? .string(t.task.state.rawValue)),
+            (
+                "submitted_at",
+                raw["submitted_at"] ?? (t.task.submittedAt.isEmpty ? .null : .string(ReportWords.isoDue(t.task.submittedAt, zone: zone)))
+            ),
+            ("submitted_late", .bool(ReportPipeline.handedInLate(t.task, zone: zone))),
         ]
         if !t.task.invalid.isEmpty { fields.append(("invalid", .array(t.task.invalid.map { .string($0.column) }))) }
         return .object(fields)
@@ -52,8 +60,13 @@ extension JSONReportRenderer {
 extension CSVReportRenderer {
     /// After `status`: how late (`days_late` a number, `late` its words; empty when not late)
     /// and the override in force (`override_until` as `due` is written, `override_reason`,
-    /// `override_actor`; empty when not pinned).
-    package static let rowColumns = ["days_late", "late", "override_until", "override_reason", "override_actor"]
+    /// `override_actor`; empty when not pinned); then SPEC §11's submission (issue 31):
+    /// `submission_status` (the state: `status` names the row's words since the first
+    /// version), `submitted_at` (as `due` is written, empty when not handed in),
+    /// `submitted_late` (true or false).
+    package static let rowColumns = [
+        "days_late", "late", "override_until", "override_reason", "override_actor", "submission_status", "submitted_at", "submitted_late",
+    ]
 
     static func rowCells(_ t: ReportTask, local: LocalAsOf) -> [String] {
         let words = TaskRowWords(t, at: local)
@@ -61,6 +74,10 @@ extension CSVReportRenderer {
         return [
             words.daysLate.map(String.init) ?? "", words.late ?? "", override.map { untilText($0, zone: local.timeZone) } ?? "",
             override?.reason ?? "", override?.actor ?? "",
+            t.task.invalid.contains { $0.column == "status" } ? "invalid" : t.task.state.rawValue,
+            t.task.invalid.first { $0.column == "submitted_at" }?.storedText
+                ?? (t.task.submittedAt.isEmpty ? "" : ReportWords.isoDue(t.task.submittedAt, zone: local.timeZone)),
+            ReportPipeline.handedInLate(t.task, zone: local.timeZone) ? "true" : "false",
         ]
     }
 

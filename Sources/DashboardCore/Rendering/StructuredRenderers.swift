@@ -1,10 +1,11 @@
 import Foundation
 
-/// Reports as JSON (`"schema": 1`, documented in docs/json.md).
+/// Reports as JSON (`"schema": 2` since SPEC §11 moved submitted and excused work out of the
+/// open buckets; documented in docs/json.md).
 package enum JSONReportRenderer {
     package static func render(_ report: Report) -> String {
         var pairs: [(String, JSONValue)] = [
-            ("schema", .int(1)), ("kind", .string(report.kind.rawValue)), ("as_of", .string(report.generatedAsOf)),
+            ("schema", .int(ReportJSONSchema.version)), ("kind", .string(report.kind.rawValue)), ("as_of", .string(report.generatedAsOf)),
             ("state", .string(report.state.rawValue)), ("message", message(report)),
             ("stale", report.stale.map { staleJSON($0, wording: report.query.wording) } ?? .null),
             ("query", queryJSON(report.query)),
@@ -63,6 +64,7 @@ package enum JSONReportRenderer {
             ("search", .string(q.search)), ("course", .array(q.courses.map { .string($0) })),
             ("teacher", .array(q.teachers.map { .string($0) })), ("student", .array(q.students.map { .string($0) })),
             ("bucket", .array(q.buckets.map { .string($0.rawValue) })), ("priority", .array(q.priorities.map { .string($0.rawValue) })),
+            ("status", .array(q.statuses.map { .string($0.rawValue) })), ("late", .bool(q.late)),
             ("include_completed", .bool(q.includeCompleted)), ("sort", .string(q.sort.rawValue)),
             ("due_within_days", .array(q.due.within.map { .int($0) })), ("due_before", .array(q.due.before.map { .string($0.isoText) })),
             ("due_after", .array(q.due.after.map { .string($0.isoText) })), ("sort_courses", .string(q.courseSort.rawValue)),
@@ -159,6 +161,7 @@ package enum CSVReportRenderer {
     package static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
         "needs_attention", "new_since", "now_overdue_since", "completed_since", "pinned_since", "unpinned_since", "deleted_since",
+        "to_grade", "excused",
     ]
 
     package static func render(_ report: Report) -> String {
@@ -190,10 +193,10 @@ package enum CSVReportRenderer {
             for card in report.cards {
                 let c = card.course
                 text += CSVWriter.line(
-                    [c.courseID, c.code, c.title, c.teacher, c.term, c.timezone] + Bucket.allCases.map { String(card.count($0)) }
+                    [c.courseID, c.code, c.title, c.teacher, c.term, c.timezone] + Bucket.original.map { String(card.count($0)) }
                         + [String(card.total), CourseAttention.needed(card.counts) ? "true" : "false"]
                         + (card.changes.map { [$0.new, $0.nowOverdue, $0.completed, $0.pinned, $0.unpinned, $0.deleted].map(String.init) }
-                            ?? Array(repeating: "", count: 6)))
+                            ?? Array(repeating: "", count: 6)) + Bucket.added.map { String(card.count($0)) })
             }
             return text
         }
@@ -329,4 +332,14 @@ extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
+}
+
+/// The `schema` of the report documents (grid, list, the teachers' index).
+///
+/// Policy: 2 since issue 31 (SPEC §11): a submitted task counts in `to_grade` and an excused
+/// one in `excused`, where schema 1 counted them in an open bucket by their due, so a consumer
+/// that added up the keys it knew would count differently: a changed meaning is a new number.
+/// Every key of schema 1 is still there with its name; docs/json.md says what moved.
+package enum ReportJSONSchema {
+    package static let version = 2
 }

@@ -10,6 +10,9 @@ import Foundation
 ///   course's zone between the due's local date and the as-of's local date, so a change of
 ///   daylight saving time between them changes nothing: "1 day late", "3 days late"; a timed
 ///   due that passed earlier on the as-of's own day is "late today" (0 days).
+/// - **Handed in late** (SPEC §11): a submitted or completed task handed in after its due says
+///   by how much, in whole calendar days between the local dates of the due and the hand-in in
+///   the course's zone ("handed in 2 days late"), or "handed in late" on the due's own day.
 /// - **Set by hand**: a pinned task says "set by hand until 2026-12-06: extension granted" (the
 ///   end in the course's zone: a date means through that day), "set by hand: reason" without
 ///   an end, or "set by hand" when the reader did not give the override.
@@ -24,6 +27,8 @@ package struct TaskRowWords: Sendable, Equatable {
     package var late: String?
     /// The override in words, for a pinned task.
     package var override: String?
+    /// A late hand-in in words ("handed in 2 days late"), for submitted or completed work.
+    package var handedIn: String?
     /// The names of the stored values a hand edit made invalid ("invalid due \"x\"").
     package var invalid: [String]
     /// The words `status` and `fullStatus` join the parts with.
@@ -35,6 +40,9 @@ package struct TaskRowWords: Sendable, Equatable {
         bucket = ReportWords.word(task.bucket, lexicon)
         daysLate = Self.daysLate(task, at: local)
         late = daysLate.map { Self.lateWords($0, lexicon) }
+        handedIn = Self.handedInDays(task.task, zone: local.timeZone).map {
+            $0 == 0 ? lexicon(.handedInLateSameDay) : lexicon.count(.handedInDaysLate, $0)
+        }
         override = task.pinned ? Self.overrideWords(task.override, zone: local.timeZone, lexicon: lexicon) : nil
         invalid = task.task.invalid.map(\.words)
         self.lexicon = lexicon
@@ -47,6 +55,7 @@ package struct TaskRowWords: Sendable, Equatable {
     package var status: String {
         var text = override == nil ? bucket : lexicon(.pinned, bucket)
         if let late { text = override == nil ? late : lexicon(.lateAndAgo, text, late) }
+        if let handedIn { text = lexicon(.lateAndAgo, text, handedIn) }
         return ([text] + invalid).joined(separator: lexicon(.clauseSeparator))
     }
 
@@ -55,23 +64,33 @@ package struct TaskRowWords: Sendable, Equatable {
     package var fullStatus: String {
         var text = override.map { lexicon(.withLate, bucket, $0) } ?? bucket
         if let late { text = lexicon(.lateAndAgo, text, late) }
+        if let handedIn { text = lexicon(.lateAndAgo, text, handedIn) }
         return ([text] + invalid).joined(separator: lexicon(.clauseSeparator))
     }
 
     /// What follows the bucket's word in a cell that shows the bucket on its own (the HTML
     /// badge): how late, the override, the invalid values.
     package var details: [String] {
-        [late, override].compactMap { $0 } + invalid
+        [late, handedIn, override].compactMap { $0 } + invalid
     }
 
     /// Whole days late, or nil (see the type's policy).
     package static func daysLate(_ task: ReportTask, at local: LocalAsOf) -> Int? {
         guard task.bucket == .overdue, !task.task.completed, !task.task.due.isEmpty,
             let due = DueDate(storageText: task.task.due),
-            BucketPolicy.computed(due: due, completed: false, at: local) == .overdue
+            BucketPolicy.computed(due: due, state: .open, at: local) == .overdue
         else { return nil }
         let day = due.localDay(in: local.timeZone)
         return max(0, local.date.daysSinceEpoch - day.daysSinceEpoch)
+    }
+
+    /// Whole days between the local dates of a late hand-in and its due (0: the due's own
+    /// day), or nil when the task was not handed in late (`ReportPipeline.handedInLate`).
+    package static func handedInDays(_ task: TaskRecord, zone: TimeZone) -> Int? {
+        guard ReportPipeline.handedInLate(task, zone: zone), let submitted = DueDate(storageText: task.submittedAt),
+            let due = DueDate(storageText: task.due)
+        else { return nil }
+        return max(0, Lateness.localDate(submitted, zone).daysSinceEpoch - Lateness.localDate(due, zone).daysSinceEpoch)
     }
 
     /// "late today", "1 day late", "N days late"; from two months on, how long ago that was in

@@ -111,7 +111,8 @@ package enum TeacherIndex {
             let apartJSON: JSONValue =
                 apart ? .object([("courses", .int(unassigned.live)), ("folder", .string(unassignedFolder))]) : .null
             return JSONValue.object([
-                ("schema", .int(1)), ("kind", .string("teachers")), ("as_of", .string(Timestamp.text(asOf))), ("teachers", .array(rows)),
+                ("schema", .int(ReportJSONSchema.version)), ("kind", .string("teachers")), ("as_of", .string(Timestamp.text(asOf))),
+                ("teachers", .array(rows)),
                 ("unassigned", apartJSON),
             ]).rendered() + "\n"
         case .csv:
@@ -183,7 +184,7 @@ package enum TeacherIndex {
         case .json:
             return JSONValue.object(
                 [
-                    ("schema", .int(1)), ("kind", .string("grid")), ("as_of", .string(Timestamp.text(frame.asOf))),
+                    ("schema", .int(ReportJSONSchema.version)), ("kind", .string("grid")), ("as_of", .string(Timestamp.text(frame.asOf))),
                     ("state", .string("no_courses")),
                 ] + json + [("message", .string(words + " " + next)), ("courses", .array([]))]
             ).rendered() + "\n"

@@ -61,7 +61,7 @@ package enum TextRenderer {
         lines.append("")
         lines += legend(
             attention: report.gridTotals.needingAttention > 0, others: !report.query.buckets.isEmpty, width: width, style: style,
-            lexicon: report.query.lexicon)
+            lexicon: report.query.lexicon, added: Bucket.added.filter { report.gridTotals.counts[$0] > 0 })
         lines.append("")
         let cards = report.cards
         let layout = gridLayout(cards: cards.count, width: width)
@@ -76,9 +76,12 @@ package enum TextRenderer {
     }
 
     /// The marks of the bar (`-` for the tasks a `--bucket` filter leaves out, when `others`),
-    /// and what a card framed with `=` means when one is.
-    static func legend(attention: Bool, others: Bool, width: Int, style: TextStyle, lexicon: Lexicon = .english) -> [String] {
-        let marks = Bucket.allCases.map {
+    /// and what a card framed with `=` means when one is. The places SPEC §11 added have a
+    /// mark only when the grid has such tasks (`added`), after those of the first version.
+    static func legend(
+        attention: Bool, others: Bool, width: Int, style: TextStyle, lexicon: Lexicon = .english, added: [Bucket] = []
+    ) -> [String] {
+        let marks = (Bucket.original + added).map {
             coloured("\(ReportWords.mark($0)) \(ReportWords.word($0, lexicon))", $0, within: width, style: style)
         }
         let other = others ? ["- " + lexicon(.textOtherTasks)] : []
@@ -137,7 +140,7 @@ package enum TextRenderer {
             }
             lines.append(line(bar(card, width: inner, scale: CardWords.barScale(card, query: query), style: style)))
             if query.buckets.isEmpty {
-                let parts = Bucket.open.map {
+                let parts = CardWords.openCounted(card.counts).map {
                     coloured("\(ReportWords.mark($0)) \(card.count($0)) \(shortName($0, lexicon))", $0, within: inner, style: style)
                 }
                 lines += DisplayWidth.flow(parts, separator: "  ", width: inner).map(line)
@@ -161,6 +164,8 @@ package enum TextRenderer {
         case .upcoming: return lexicon(.shortUpcoming)
         case .undated: return lexicon(.shortUndated)
         case .completed: return ReportWords.word(.completed, lexicon)
+        case .toGrade: return ReportWords.word(.toGrade, lexicon)
+        case .excused: return ReportWords.word(.excused, lexicon)
         }
     }
 
@@ -172,7 +177,7 @@ package enum TextRenderer {
         let shown = card.shown
         let scale = max(shown, scale ?? shown)
         guard shown > 0, width > 0 else { return String(repeating: "-", count: max(0, width)) }
-        let buckets = Bucket.allCases.filter { card.count($0) > 0 }
+        let buckets = Bucket.inReportOrder.filter { card.count($0) > 0 }
         var lengths = buckets.map { max(1, Int((Double(card.count($0)) / Double(scale) * Double(width)).rounded(.down))) }
         // The width the shown tasks fill (all of it unless the scale holds other tasks).
         let filled =

@@ -24,6 +24,8 @@ package struct TextStyle: Sendable, Equatable {
         case .upcoming: return "32"
         case .undated: return "36"
         case .completed: return "2"
+        case .toGrade: return "35"
+        case .excused: return "2"
         }
     }
 

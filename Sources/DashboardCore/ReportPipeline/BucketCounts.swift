@@ -1,4 +1,4 @@
-/// A count per bucket, held inline (five integers, no heap storage): a grid holds one per
+/// A count per bucket, held inline (seven integers, no heap storage): a grid holds one per
 /// course and card, so a dictionary per course would cost a heap allocation each (docs/
 /// performance.md, "Memory of reports").
 public struct BucketCounts: Sendable, Equatable, ExpressibleByDictionaryLiteral {
@@ -7,6 +7,8 @@ public struct BucketCounts: Sendable, Equatable, ExpressibleByDictionaryLiteral 
     private var upcoming = 0
     private var undated = 0
     private var completed = 0
+    private var toGrade = 0
+    private var excused = 0
 
     public init() {}
 
@@ -22,6 +24,8 @@ public struct BucketCounts: Sendable, Equatable, ExpressibleByDictionaryLiteral 
             case .upcoming: return upcoming
             case .undated: return undated
             case .completed: return completed
+            case .toGrade: return toGrade
+            case .excused: return excused
             }
         }
         set {
@@ -31,10 +35,12 @@ public struct BucketCounts: Sendable, Equatable, ExpressibleByDictionaryLiteral 
             case .upcoming: upcoming = newValue
             case .undated: undated = newValue
             case .completed: completed = newValue
+            case .toGrade: toGrade = newValue
+            case .excused: excused = newValue
             }
         }
     }
 
     /// The sum over every bucket.
-    public var total: Int { overdue + today + upcoming + undated + completed }
+    public var total: Int { overdue + today + upcoming + undated + completed + toGrade + excused }
 }

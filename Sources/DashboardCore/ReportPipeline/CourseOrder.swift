@@ -2,7 +2,8 @@ import Foundation
 
 /// How a grid orders its cards (`--sort-courses`).
 public enum CourseSort: String, Sendable, CaseIterable {
-    /// Need first: most overdue tasks, then most due today, then code (natural order), then id.
+    /// Need first: most overdue tasks, then most due today, then most to grade (SPEC §11), then
+    /// code (natural order), then id.
     /// The default: the course in trouble is the first card a teacher reads.
     case attention
     /// Code in natural order, then id (the order of lists).
@@ -22,13 +23,15 @@ package enum CourseAttention {
 
 extension ReportPipeline {
     /// The grid's card order (`--sort-courses`): a total order (ties end on the course id).
-    /// Policy: `attention` puts the most overdue tasks first, then the most due today, then
-    /// the code; counts are those the card shows (after search and filters).
+    /// Policy: `attention` puts the most overdue tasks first, then the most due today, then the
+    /// most submitted work to grade (the teacher's own to-do, after the students'), then the
+    /// code; counts are those the card shows (after search and filters).
     package static func cardOrder(_ a: CourseCard, _ b: CourseCard, by sort: CourseSort) -> Bool {
         switch sort {
         case .attention:
             if a.count(.overdue) != b.count(.overdue) { return a.count(.overdue) > b.count(.overdue) }
             if a.count(.today) != b.count(.today) { return a.count(.today) > b.count(.today) }
+            if a.count(.toGrade) != b.count(.toGrade) { return a.count(.toGrade) > b.count(.toGrade) }
         case .title:
             if let decided = NaturalOrder.compare(a.course.title, b.course.title) { return decided }
         case .code:
@@ -48,6 +51,7 @@ extension ReportSortKey {
             // More first: the count's complement sorts descending.
             appendInteger(-Int64(counts[.overdue]), to: &key)
             appendInteger(-Int64(counts[.today]), to: &key)
+            appendInteger(-Int64(counts[.toGrade]), to: &key)
         case .title:
             appendText(course.title, to: &key)
         case .code:

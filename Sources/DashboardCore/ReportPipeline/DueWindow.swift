@@ -31,7 +31,7 @@ public struct DueWindow: Sendable, Equatable {
         if let latest = before.max(), !(day < latest) { return false }
         if let earliest = after.min(), !(day > earliest) { return false }
         if let days = within.max() {
-            guard BucketPolicy.computed(due: parsed, completed: false, at: local) != .overdue else { return false }
+            guard BucketPolicy.computed(due: parsed, state: .open, at: local) != .overdue else { return false }
             guard day.daysSinceEpoch <= local.date.daysSinceEpoch + days else { return false }
         }
         return true

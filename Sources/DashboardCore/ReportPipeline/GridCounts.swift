@@ -12,7 +12,8 @@ enum GridCounts {
     /// task-level filter but `--bucket` (whole courses are kept or left out by `--course` and
     /// `--teacher`).
     static func applies(to query: ReportQuery) -> Bool {
-        query.search.trimmingUnicodeWhitespace().isEmpty && query.students.isEmpty && query.priorities.isEmpty && query.due.isEmpty
+        query.search.trimmingUnicodeWhitespace().isEmpty && query.students.isEmpty && query.priorities.isEmpty && query.statuses.isEmpty
+            && !query.late && query.due.isEmpty
     }
 
     /// Each live course's grid tally (in course id order), as `ReportCoursePass.forEachCourse`

@@ -131,7 +131,8 @@ package enum ReportMessages {
         let given: [(ReportFilter, Bool)] = [
             (.search, !query.search.trimmingUnicodeWhitespace().isEmpty), (.course, !query.courses.isEmpty),
             (.teacher, !query.teachers.isEmpty), (.student, !query.students.isEmpty), (.bucket, !query.buckets.isEmpty),
-            (.priority, !query.priorities.isEmpty), (.dueWithin, !query.due.within.isEmpty), (.dueBefore, !query.due.before.isEmpty),
+            (.priority, !query.priorities.isEmpty), (.status, !query.statuses.isEmpty), (.late, query.late),
+            (.dueWithin, !query.due.within.isEmpty), (.dueBefore, !query.due.before.isEmpty),
             (.dueAfter, !query.due.after.isEmpty),
         ]
         let flags = given.filter(\.1).map { query.wording.words(.filter($0.0)) }

@@ -22,6 +22,10 @@ public struct ReportQuery: Sendable, Equatable {
     public var students: [String] = []
     public var buckets: [Bucket] = []
     public var priorities: [Priority] = []
+    /// `--status`: the submission states kept (SPEC §11; values are alternatives).
+    public var statuses: [SubmissionState] = []
+    /// `--late`: only work handed in after its due (SPEC §11's late; submitted or completed).
+    public var late = false
     /// Completed tasks are left out unless asked for (or `--bucket completed` is given).
     public var includeCompleted = false
     /// `--due-within`, `--due-before`, `--due-after`, in each course's zone.
@@ -134,6 +138,14 @@ package enum ReportPipeline {
         set.contains(task.task.priority) && !task.task.invalid.contains(where: { $0.column == "priority" })
     }
 
+    /// SPEC §11's late: a submitted or completed task handed in after its due, in the course's
+    /// zone (`Lateness`: a date on either side compares local dates). Without a hand-in time, a
+    /// due, or with either unreadable, it is not late.
+    package static func handedInLate(_ task: TaskRecord, zone: TimeZone) -> Bool {
+        guard task.state == .submitted || task.state == .completed, !task.submittedAt.isEmpty, !task.due.isEmpty else { return false }
+        return Lateness.isLate(submitted: DueDate(storageText: task.submittedAt), due: DueDate(storageText: task.due), in: zone)
+    }
+
     // MARK: - Search
 
     /// Folds text for matching: case, diacritics and width (`TextFold`: Foundation's folding,
@@ -170,7 +182,7 @@ package enum ReportPipeline {
         let showCompleted = query.includeCompleted || query.buckets.contains(.completed)
         // Nothing to filter: the same courses (no copy of a million tasks).
         if query.courses.isEmpty, query.teachers.isEmpty, query.students.isEmpty, query.buckets.isEmpty, query.priorities.isEmpty,
-            query.due.isEmpty, showCompleted
+            query.statuses.isEmpty, !query.late, query.due.isEmpty, showCompleted
         {
             return courses
         }
@@ -192,11 +204,18 @@ package enum ReportPipeline {
     package static func sort(_ courses: [ReportCourse], by sort: ReportSort, defaultTimeZone: TimeZone) -> [ReportCourse] {
         courses.map { course in
             let zone = CourseZones.timeZone(named: course.course.timezone, default: defaultTimeZone)
-            let keyed = course.tasks.map { (task: $0, due: dueInstant($0.task.due, zone)) }
+            let keyed = course.tasks.map { (task: $0, due: sortInstant($0, zone)) }
             var copy = course
             copy.tasks = keyed.sorted { a, b in precedes(a, b, sort) }.map(\.task)
             return copy
         }
+    }
+
+    /// The instant a task sorts by where a sort says "due": its due (`dueInstant`), but in the
+    /// To grade section its hand-in time (SPEC §11: oldest submission first; a submission
+    /// without a time goes last, as an undated task does).
+    package static func sortInstant(_ task: ReportTask, _ zone: TimeZone) -> Int64? {
+        dueInstant(task.bucket == .toGrade ? task.task.submittedAt : task.task.due, zone)
     }
 
     /// The instant a due stands for when sorting: the end of the day for a date, the moment
@@ -262,7 +281,7 @@ package enum ReportPipeline {
     /// upcoming, undated, completed), keeping the sorted order inside a bucket.
     package static func group(_ courses: [ReportCourse]) -> [CourseGroup] {
         courses.sorted { courseOrder($0.course, $1.course) }.map { course in
-            let sections = Bucket.allCases.compactMap { bucket -> BucketSection? in
+            let sections = Bucket.inReportOrder.compactMap { bucket -> BucketSection? in
                 let tasks = course.tasks.filter { $0.bucket == bucket }
                 return tasks.isEmpty ? nil : BucketSection(bucket: bucket, tasks: tasks)
             }

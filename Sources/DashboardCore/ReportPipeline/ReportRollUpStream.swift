@@ -178,7 +178,7 @@ extension ReportRollUpStream {
                 guard students.contains(student) else { return }
                 counts[student, default: BucketCounts()][task.bucket] += 1
                 guard student == firstItem.task.task.studentID else { return }
-                let key = ReportSortKey.studentKey(task, due: ReportPipeline.dueInstant(task.task.due, local.timeZone), sort: query.sort)
+                let key = ReportSortKey.studentKey(task, due: ReportPipeline.sortInstant(task, local.timeZone), sort: query.sort)
                 if key.lexicographicallyPrecedes(firstKey) { before += 1 }
             }
             var groups: [StudentGroup] = []
@@ -226,7 +226,7 @@ struct CourseLookup {
         for task in live {
             guard let (course, local) = known[task.task.courseID] else { continue }
             let shown = ReportTask(task, effective: BucketPolicy.effective(task.task, override: task.override, at: local))
-            let key = ReportSortKey.studentKey(shown, due: ReportPipeline.dueInstant(shown.task.due, local.timeZone), sort: sort)
+            let key = ReportSortKey.studentKey(shown, due: ReportPipeline.sortInstant(shown, local.timeZone), sort: sort)
             keyed.append((key, StudentTask(course: course, task: shown)))
         }
         return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key) }

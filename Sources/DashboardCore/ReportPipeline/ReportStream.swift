@@ -74,7 +74,7 @@ package enum ReportStream {
             }
             func keep(_ course: CourseRecord, _ local: LocalAsOf, _ task: ReportTask, _: StoredOverride?) throws {
                 guard mayKeep(course, task.bucket) else { return }
-                let due = ReportPipeline.dueInstant(task.task.due, local.timeZone)
+                let due = ReportPipeline.sortInstant(task, local.timeZone)
                 try window.add(ReportSortKey.key(course: courseKey, task: task, due: due, sort: query.sort), task.task.taskID)
             }
             if fast {
@@ -169,7 +169,7 @@ package enum ReportStream {
             guard let (course, local) = byID[task.task.courseID] else { continue }
             let effective = BucketPolicy.effective(task.task, override: task.override, at: local)
             let shown = ReportTask(task, effective: effective)
-            let due = ReportPipeline.dueInstant(shown.task.due, local.timeZone)
+            let due = ReportPipeline.sortInstant(shown, local.timeZone)
             page.append((ReportSortKey.key(course: course, task: shown, due: due, sort: query.sort), task.task.courseID, shown))
         }
         return (courses, page.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { ($0.courseID, $0.task) })

@@ -17,6 +17,10 @@ package struct ReportMatcher: Sendable {
     let studentSet: Set<String>
     let bucketSet: Set<Bucket>
     let prioritySet: Set<Priority>
+    /// `--status`: the submission states kept (SPEC §11); empty: every state.
+    let statusSet: Set<SubmissionState>
+    /// `--late`: only work handed in after its due (`ReportPipeline.handedInLate`).
+    let lateOnly: Bool
     let due: DueWindow
 
     package init(_ query: ReportQuery) {
@@ -29,6 +33,8 @@ package struct ReportMatcher: Sendable {
         studentSet = Set(query.students)
         bucketSet = Set(query.buckets)
         prioritySet = Set(query.priorities)
+        statusSet = Set(query.statuses)
+        lateOnly = query.late
         due = query.due
     }
 
@@ -94,11 +100,13 @@ package struct ReportMatcher: Sendable {
         return found(title: String(decoding: title, as: UTF8.self), courseText: courseText)
     }
 
-    /// The task-level filters (bucket, priority, student, completed, due), as of `local` in
-    /// the task's course zone (`DueWindow`).
+    /// The task-level filters (bucket, priority, student, completed, state, lateness, due), as
+    /// of `local` in the task's course zone (`DueWindow`, `Lateness`).
     package func keeps(_ task: ReportTask, includeCompleted: Bool, at local: LocalAsOf) -> Bool {
         guard keeps(bucket: task.bucket, includeCompleted: includeCompleted) else { return false }
         if !prioritySet.isEmpty, !ReportPipeline.priority(of: task, isIn: prioritySet) { return false }
+        if !statusSet.isEmpty, !statusSet.contains(task.task.state) { return false }
+        if lateOnly, !ReportPipeline.handedInLate(task.task, zone: local.timeZone) { return false }
         if !studentSet.isEmpty, !studentSet.contains(task.task.studentID) { return false }
         if !due.isEmpty, !due.allows(due: task.task.due, at: local) { return false }
         return true
@@ -107,14 +115,18 @@ package struct ReportMatcher: Sendable {
 
 extension ReportMatcher {
     /// True when the filters keep a task in `bucket` as far as its bucket can tell.
+    /// Completed work is listed when asked for: `--include-completed`, `--bucket completed`,
+    /// `--status completed`, or `--late` (late work is work handed in, graded or not).
     func keeps(bucket: Bucket, includeCompleted: Bool) -> Bool {
-        if !(includeCompleted || bucketSet.contains(.completed)), bucket == .completed { return false }
+        if !(includeCompleted || bucketSet.contains(.completed) || statusSet.contains(.completed) || lateOnly), bucket == .completed {
+            return false
+        }
         if !bucketSet.isEmpty, !bucketSet.contains(bucket) { return false }
         return true
     }
 
     /// True when no filter but `--bucket` looks at a task (its bucket decides `keeps`).
-    var filtersOnlyBuckets: Bool { prioritySet.isEmpty && studentSet.isEmpty && due.isEmpty }
+    var filtersOnlyBuckets: Bool { prioritySet.isEmpty && studentSet.isEmpty && statusSet.isEmpty && !lateOnly && due.isEmpty }
 }
 
 /// What a report needs to know about one course, counted task by task: memory O(1) per

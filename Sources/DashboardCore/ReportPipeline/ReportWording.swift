@@ -23,7 +23,7 @@ package enum ReportHint: Sendable, Equatable {
 
 /// The searches and filters a report query holds, in the order reports name them.
 package enum ReportFilter: String, Sendable, CaseIterable {
-    case search, course, teacher, student, bucket, priority
+    case search, course, teacher, student, bucket, priority, status, late
     case dueWithin = "due-within"
     case dueBefore = "due-before"
     case dueAfter = "due-after"
@@ -95,6 +95,8 @@ extension ReportQuery {
         parts += students.map { "student \(quoted($0))" }
         parts += buckets.map { "bucket \($0.rawValue)" }
         parts += priorities.map { "priority \($0.rawValue)" }
+        parts += statuses.map { "status \($0.rawValue)" }
+        if late { parts.append("handed in late") }
         parts += due.within.map { "due within \($0) day\($0 == 1 ? "" : "s")" }
         parts += due.before.map { "due before \($0.isoText)" }
         parts += due.after.map { "due after \($0.isoText)" }

@@ -206,7 +206,7 @@ extension ReportPipeline {
         for course in courses {
             let zone = CourseZones.timeZone(named: course.course.timezone, default: defaultTimeZone)
             for task in course.tasks {
-                let key = ReportSortKey.studentKey(task, due: dueInstant(task.task.due, zone), sort: sort)
+                let key = ReportSortKey.studentKey(task, due: sortInstant(task, zone), sort: sort)
                 keyed.append((key, StudentTask(course: course.course, task: task)))
             }
         }

@@ -44,26 +44,27 @@ extension LiveRows {
         return state
     }
 
-    /// What `BucketPolicy.effective` needs of one live task (its due, completed, course zone and
+    /// What `BucketPolicy.effective` needs of one live task (its due, state, course zone and
     /// override); nil when the task is deleted or missing.
     static func policyInputs(_ taskID: String, in database: Database) throws -> RevertPolicy.PolicyInputs? {
         let statement = try database.cached(
             """
-            SELECT t.due, t.completed, t.deleted_batch IS NOT NULL AS deleted, c.timezone, o.bucket AS pinned_bucket,
+            SELECT t.due, t.completed, t.status, t.deleted_batch IS NOT NULL AS deleted, c.timezone, o.bucket AS pinned_bucket,
                    o.until AS pinned_until
             FROM tasks t JOIN courses c ON c.course_id = t.course_id LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.task_id = ?
             """)
         let c = try statement.columnPositions
-        let (due, completed, deleted, zone, pinned, until) = (
-            try c.position("due"), try c.position("completed"), try c.position("deleted"), try c.position("timezone"),
+        let (due, completed, status, deleted, zone, pinned, until) = (
+            try c.position("due"), try c.position("completed"), try c.position("status"), try c.position("deleted"),
+            try c.position("timezone"),
             try c.position("pinned_bucket"), try c.position("pinned_until")
         )
         var inputs: RevertPolicy.PolicyInputs?
         try statement.forEachRow([taskID]) { row in
             guard row.int(deleted) == 0 else { return }
             inputs = RevertPolicy.PolicyInputs(
-                due: row.string(due) ?? "", completed: TaskRecord.storedCompleted(row.value(completed)),
+                due: row.string(due) ?? "", state: TaskRecord.storedState(status: row.value(status), completed: row.value(completed)),
                 timeZone: row.string(zone) ?? "",
                 override: row.string(pinned).map { StoredOverride(bucket: $0, until: row.string(until) ?? "") })
         }

@@ -7,6 +7,9 @@ enum Schema {
         case sql(String)
         /// CHECK constraints of the form `column IN (list)` respelled as `column = a OR column = b …`.
         case respellChecks([ValueListCheck])
+        /// CHECK constraints' texts replaced by others in their tables' stored `CREATE TABLE`
+        /// (a rule that allows more values than before: every stored row stays valid).
+        case rewriteChecks([CheckRewrite])
         /// Columns added to existing tables, each only when the table does not have it yet
         /// (SQLite has no `ADD COLUMN IF NOT EXISTS`), then statements run as they are (written
         /// so that running them again changes nothing: `CREATE INDEX IF NOT EXISTS`).
@@ -22,6 +25,13 @@ enum Schema {
         var definition: String
 
         var statement: String { "ALTER TABLE \(table) ADD COLUMN \(column) \(definition)" }
+    }
+
+    /// One CHECK constraint's text in a table's `CREATE TABLE`, and what replaces it.
+    struct CheckRewrite: Equatable {
+        var table: String
+        var old: String
+        var new: String
     }
 
     /// A CHECK constraint that allows a column a fixed list of text values.
@@ -329,6 +339,18 @@ enum Schema {
                 \(RowPrints.staleTrigger(version: 13))
                 UPDATE tasks SET print = NULL WHERE print IS NOT NULL;
                 """),
+        // 14 (issue 31, SPEC §11): a teacher may excuse a task by hand (`reclassify --to
+        // excused`): an override may name `excused`. The other places of a state (`to_grade`)
+        // come from the task's own state, never from a pin.
+        .rewriteChecks([
+            CheckRewrite(
+                table: "overrides",
+                old: ValueListCheck(table: "overrides", column: "bucket", values: ["overdue", "today", "upcoming", "undated", "completed"])
+                    .orChain,
+                new: ValueListCheck(
+                    table: "overrides", column: "bucket", values: ["overdue", "today", "upcoming", "undated", "completed", "excused"]
+                ).orChain)
+        ]),
     ]
 
     /// The constraints migration 3 respells (part of a shipped migration: never edit).
@@ -354,7 +376,7 @@ enum Schema {
             let text: String
             switch migration {
             case .sql(let statements), .addColumns(_, then: let statements): text = statements
-            case .respellChecks: continue
+            case .respellChecks, .rewriteChecks: continue
             }
             for piece in text.components(separatedBy: "CREATE TABLE ").dropFirst() {
                 let part = piece.hasPrefix("IF NOT EXISTS ") ? piece.dropFirst("IF NOT EXISTS ".count) : Substring(piece)

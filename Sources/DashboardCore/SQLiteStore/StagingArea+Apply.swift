@@ -51,14 +51,14 @@ extension StagingArea {
         var localByCourse: [String: LocalAsOf] = [:]
         let read = try database.prepare(
             """
-            SELECT s.task_id, s.course_id, s.due, s.completed, c.timezone
+            SELECT s.task_id, s.course_id, s.due, s.status, c.timezone
             FROM plan_tasks p JOIN stage_tasks s ON s.task_id = p.task_id
             JOIN courses c ON c.course_id = s.course_id AND c.deleted_batch IS NULL
             WHERE p.change <> 'delete'
             """)
         let c = try read.columnPositions
-        let (task, course, due, completed, timezone) = (
-            try c.position("task_id"), try c.position("course_id"), try c.position("due"), try c.position("completed"),
+        let (task, course, due, status, timezone) = (
+            try c.position("task_id"), try c.position("course_id"), try c.position("due"), try c.position("status"),
             try c.position("timezone")
         )
         let write = try database.cached("INSERT INTO stage_buckets (task_id, bucket) VALUES (?1, ?2)")
@@ -66,7 +66,8 @@ extension StagingArea {
             let courseID = row.string(course) ?? ""
             let local = localByCourse[courseID] ?? zones.local(row.string(timezone) ?? "")
             localByCourse[courseID] = local
-            let bucket = BucketPolicy.computed(due: row.string(due) ?? "", completed: row.int(completed) != 0, at: local)
+            let state = SubmissionState(rawValue: row.string(status) ?? "") ?? .open
+            let bucket = BucketPolicy.computed(due: row.string(due) ?? "", state: state, at: local)
             try write.run([row.string(task) ?? "", bucket.rawValue])
         }
         try database.execute(

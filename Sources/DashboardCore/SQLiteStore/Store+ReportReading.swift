@@ -29,9 +29,10 @@ extension Store: ReportReading {
             only.isEmpty
                 ? Self.tasksSQL(
                     "", countsOnly: countsOnly, order: database.dialect == .sqlite ? " ORDER BY +t.course_id" : " ORDER BY t.course_id",
-                    assignments: try hasColumn("tasks", "assignment_id"))
+                    assignments: try hasColumn("tasks", "assignment_id"), submissions: try taskSubmissionColumns("t"))
                 : Self.tasksSQL(
-                    " AND t.course_id = ?", countsOnly: countsOnly, order: "", assignments: try hasColumn("tasks", "assignment_id")))
+                    " AND t.course_id = ?", countsOnly: countsOnly, order: "", assignments: try hasColumn("tasks", "assignment_id"),
+                    submissions: try taskSubmissionColumns("t")))
         let c = try tasks.columnPositions
         let taskDecoder = try TaskRowDecoder(c)
         let courseID = try c.position("course_id")
@@ -108,7 +109,9 @@ extension Store: ReportReading {
         // The hot path of every report: names are resolved here, once per statement; each row
         // then costs the same array reads as decoding by position.
         let statement = try database.prepare(
-            Self.tasksSQL(filter, countsOnly: countsOnly, assignments: try hasColumn("tasks", "assignment_id")))
+            Self.tasksSQL(
+                filter, countsOnly: countsOnly, assignments: try hasColumn("tasks", "assignment_id"),
+                submissions: try taskSubmissionColumns("t")))
         let c = try statement.columnPositions
         let decoder = try TaskRowDecoder(c)
         let overrides = try OverrideColumns(c)
@@ -142,12 +145,16 @@ extension Store: ReportReading {
     /// The tasks query; `filter` narrows it (to some courses, or to a page of `SQLitePageKeys`).
     /// An override's reason and actor are read with the titles (a list shows them), not for
     /// counts.
-    /// - Parameter assignments: false for a file from before schema 6 (no `assignment_id`).
-    static func tasksSQL(_ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id", assignments: Bool = true)
-        -> String
-    {
+    /// - Parameters:
+    ///   - assignments: false for a file from before schema 6 (no `assignment_id`).
+    ///   - submissions: `taskSubmissionColumns("t")`: the state and hand-in time, or nothing in a
+    ///     file from before them.
+    static func tasksSQL(
+        _ filter: String, countsOnly: Bool = false, order: String = " ORDER BY t.task_id", assignments: Bool = true,
+        submissions: String = ""
+    ) -> String {
         """
-        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), \(countsOnly || !assignments ? "'' AS assignment_id" : "t.assignment_id"), t.due, t.priority, t.completed, o.bucket, o.until, \(countsOnly ? "'' AS reason, '' AS actor" : "o.reason, o.actor")
+        SELECT t.task_id, t.course_id, \(countsOnly ? "'' AS title, '' AS student_id" : "t.title, t.student_id"), \(countsOnly || !assignments ? "'' AS assignment_id" : "t.assignment_id"), t.due, t.priority, t.completed\(submissions), o.bucket, o.until, \(countsOnly ? "'' AS reason, '' AS actor" : "o.reason, o.actor")
         FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
         WHERE t.deleted_batch IS NULL\(filter)\(order)
         """
@@ -190,11 +197,11 @@ extension Store {
     /// even when an override pins it (the pin and the computed bucket agree there, or the
     /// stored bucket is not settled), so only these need the pins.
     package func forEachUnsettledTask(settledIn window: BucketPolicy.SettledWindow, _ body: (LiveTask, String) throws -> Void) throws {
-        let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
+        let settled = try settledTasksSQL()
         let (visible, courses) = try visibleCoursesFilter(parameter: 3)
         let statement = try database.prepare(
             """
-            SELECT t.task_id, t.course_id, '' AS title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed,
+            SELECT t.task_id, t.course_id, '' AS title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed\(try taskSubmissionColumns("t")),
                    t.bucket AS stored_bucket, o.bucket, o.until, '' AS reason, '' AS actor
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.deleted_batch IS NULL AND NOT \(settled)\(visible)
@@ -261,7 +268,7 @@ extension Store {
         settledIn window: BucketPolicy.SettledWindow, words: [SearchWord], found: SearchCandidate.Finder,
         _ body: (_ row: SearchCandidate, _ values: () -> LiveTask, _ task: () throws -> LiveTask) throws -> Void
     ) throws {
-        let settled = CategorizePass.settledSQL.replacingOccurrences(of: "u.", with: "t.")
+        let settled = try settledTasksSQL()
         var values: [SQLBindable] = [window.overdueBefore.isoText, window.upcomingFrom.isoText]
         let (visible, courses) = try visibleCoursesFilter(parameter: 3)
         values += courses
@@ -302,7 +309,7 @@ extension Store {
         // by its key when the caller asks (the few tasks a page may list).
         let statement = try database.prepare(
             """
-            SELECT t.task_id, t.course_id, t.title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed,
+            SELECT t.task_id, t.course_id, t.title, '' AS student_id, '' AS assignment_id, t.due, t.priority, t.completed\(try taskSubmissionColumns("t")),
                    t.bucket AS stored_bucket, NOT \(settled) AS unsettled, \(decidedSQL) AS decided, o.bucket, o.until, '' AS reason,
                    '' AS actor
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
@@ -316,7 +323,7 @@ extension Store {
         let whole = try database.cached(
             """
             SELECT t.task_id, t.course_id, t.title, t.student_id, \(try hasColumn("tasks", "assignment_id") ? "t.assignment_id" : "'' AS assignment_id"),
-                   t.due, t.priority, t.completed, o.bucket, o.until, o.reason, o.actor
+                   t.due, t.priority, t.completed\(try taskSubmissionColumns("t")), o.bucket, o.until, o.reason, o.actor
             FROM tasks t LEFT JOIN overrides o ON o.task_id = t.task_id
             WHERE t.task_id = ?1
             """)
@@ -359,5 +366,18 @@ extension Store {
             escaped.append(character)
         }
         return escaped
+    }
+}
+
+extension Store {
+    /// `CategorizePass.settledSQL` over the alias `t` of `tasks`. A file from before SPEC §11
+    /// (read, never written, by this binary) has no `status` column: there the state is the
+    /// one `completed` means, as the upgrade would store it.
+    func settledTasksSQL() throws -> String {
+        let sql = CategorizePass.settledSQL
+        let spelled =
+            try hasColumn("tasks", "status")
+            ? sql : sql.replacingOccurrences(of: "u.status", with: "(CASE u.completed WHEN 1 THEN 'completed' ELSE 'open' END)")
+        return spelled.replacingOccurrences(of: "u.", with: "t.")
     }
 }

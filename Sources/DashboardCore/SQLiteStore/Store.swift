@@ -309,7 +309,9 @@ package final class Store {
                 }
                 switch Schema.migrations[version] {
                 case .sql(let statements): try database.execute(statements)
-                case .respellChecks(let checks): try respell(checks)
+                case .respellChecks(let checks):
+                    try rewrite(checks.map { Schema.CheckRewrite(table: $0.table, old: $0.inList, new: $0.orChain) })
+                case .rewriteChecks(let rewrites): try rewrite(rewrites)
                 case .addColumns(let columns, let statements):
                     for column in columns where !(try has(column)) { try database.execute(column.statement) }
                     try database.execute(statements)
@@ -334,20 +336,28 @@ package final class Store {
     /// (https://www.sqlite.org/lang_altertable.html#otheralter): within the migration's
     /// transaction, edit the `CREATE TABLE` texts, bump `schema_version` so that every
     /// connection reads the schema again, and reset this connection's copy of it.
-    /// - Throws: when a table's text does not hold the constraint as migrations 1 and 2 wrote it
-    ///   (the transaction then rolls back: nothing changes).
-    private func respell(_ checks: [Schema.ValueListCheck]) throws {
+    /// A table that already holds the new text (a file whose version was set back by hand) is
+    /// left as it is.
+    /// - Throws: when a table's text holds neither the constraint as the migrations before
+    ///   wrote it nor the new one (the transaction then rolls back: nothing changes).
+    private func rewrite(_ rewrites: [Schema.CheckRewrite]) throws {
         let version = try database.int("PRAGMA schema_version")
         try database.execute("PRAGMA writable_schema = ON")
-        for check in checks {
+        for rewrite in rewrites {
             try database.run(
                 "UPDATE sqlite_schema SET sql = replace(sql, ?1, ?2) WHERE type = 'table' AND name = ?3 AND instr(sql, ?1) > 0",
-                [check.inList, check.orChain, check.table])
-            guard database.changes == 1 else {
+                [rewrite.old, rewrite.new, rewrite.table])
+            // A file whose version was set back by hand may hold the new text already.
+            let done = { () throws -> Bool in
+                try self.database.int(
+                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1 AND instr(sql, ?2) > 0",
+                    [rewrite.table, rewrite.new]) == 1
+            }
+            guard try database.changes == 1 || done() else {
                 try? database.execute("PRAGMA writable_schema = RESET")
                 throw SQLiteError(
                     code: SQLITE_ERROR,
-                    message: "table \(check.table) does not hold the constraint \(check.inList) that migration 3 rewrites")
+                    message: "table \(rewrite.table) does not hold the constraint \(rewrite.old) that the migration rewrites")
             }
         }
         try database.execute("PRAGMA schema_version = \(version + 1)")

@@ -59,16 +59,36 @@ extension TaskRecord {
     /// reverter read the column with this too, so every reader buckets a task alike.
     package static func storedCompleted(_ value: SQLValue) -> Bool { value == .integer(1) }
 
+    /// The state every bucket reader takes from a task's stored `status` and `completed`, by
+    /// `decodeSubmission`'s rule: the stored state when it is one and agrees with `completed`
+    /// (completed exactly when the state is completed), else the state `completed` means.
+    package static func storedState(status: SQLValue, completed: SQLValue) -> SubmissionState {
+        let isCompleted = storedCompleted(completed)
+        guard completed == .integer(0) || isCompleted, case .text(let text) = status, let state = SubmissionState(rawValue: text),
+            (state == .completed) == isCompleted
+        else { return SubmissionState(completed: isCompleted) }
+        return state
+    }
+
     /// Sets the task's state and hand-in time from their stored columns (schema 13, SPEC §11).
     ///
     /// Policy: `completed` stays what every reader buckets by; a stored state is taken when it
     /// is a state and agrees with it (completed exactly when the state is completed). A state
     /// that is no state, or one a hand edit set against `completed`, is listed in `invalid` and
     /// the task keeps the state `completed` means; a hand-in time that is not a stored due
-    /// text likewise (the task then has none). `dashboard verify` lists the same values.
+    /// text likewise (the task then has none). A `completed` already invalid is not compared
+    /// (one hand edit, one invalid value): the task keeps the state it is read as, open.
+    /// `dashboard verify` lists the same values.
     package mutating func decodeSubmission(status: SQLValue, submittedAt: SQLValue) {
-        if case .text(let text) = status, let state = SubmissionState(rawValue: text), (state == .completed) == completed {
-            self.state = state
+        let completedInvalid = invalid.contains { $0.column == "completed" }
+        if case .text(let text) = status, let state = SubmissionState(rawValue: text) {
+            if completedInvalid {
+                self.state = SubmissionState(completed: completed)
+            } else if (state == .completed) == completed {
+                self.state = state
+            } else {
+                invalid.append(InvalidStoredValue(column: "status", value: status))
+            }
         } else {
             invalid.append(InvalidStoredValue(column: "status", value: status))
         }

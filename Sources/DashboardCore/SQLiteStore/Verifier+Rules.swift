@@ -61,7 +61,7 @@ enum VerifierRules {
             textIn("tasks", "task_id", "priority", Priority.allCases.map(\.rawValue)),
             flag("tasks", "task_id", "completed"),
             textIn("tasks", "task_id", "bucket", buckets, empty: true),
-            textIn("overrides", "task_id", "bucket", buckets),
+            textIn("overrides", "task_id", "bucket", Bucket.pinnable.map(\.rawValue)),
             textIn("batches", "batch_id", "status", BatchStatus.allCases.map(\.rawValue)),
             textIn("batches", "batch_id", "mode", ImportMode.allCases.map(\.rawValue)),
             textIn("audit", "entry_id", "cause", AuditCause.allCases.map(\.rawValue)),

@@ -14,6 +14,8 @@ extension AuditError {
             return "--reason must be at most \(ManualOverride.reasonCharacterLimit) characters, not \(count)"
         case .expiryPassed(let until, let asOf): return "--until \(until) is not after the as-of time \(asOf)"
         case .invalidExpiry(let text): return "cannot read --until \"\(text)\""
+        case .notPinnable(let bucket):
+            return "--to \(bucket.rawValue) is not a bucket to pin: it comes from the task's status (handed in), never by hand"
         case .unknownEntry(let id): return "there is no audit entry \(id)"
         case .timeEntry(let id):
             return "entry \(id) records the clock moving on (cause time); there is nothing to revert"

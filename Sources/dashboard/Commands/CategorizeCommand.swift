@@ -80,7 +80,7 @@ extension Command {
             return CommandError(.dataError, error.message, hint: "--force reverts anyway and records which changes it went past")
         case .timeEntry:
             return CommandError(.dataError, error.message, hint: "to move the task by hand, pin it with `dashboard reclassify`")
-        case .emptyReason, .reasonTooLong, .invalidExpiry, .expiryPassed:
+        case .emptyReason, .reasonTooLong, .invalidExpiry, .expiryPassed, .notPinnable:
             return CommandError(.usage, error.message, hint: "see `dashboard reclassify --help`")
         default:
             return CommandError(.dataError, error.message)

@@ -10,10 +10,13 @@ enum ReclassifyCommand: Command {
             "dashboard reclassify TASK|SELECTION --to BUCKET --reason TEXT [--until DATE] [--yes [--confirm TOKEN]] [--actor NAME]",
         abstract: "Pin a task (or every task a selection gives) to a bucket by hand, optionally until a date.",
         discussion: """
-            BUCKET is overdue, today, upcoming, undated or completed. The override survives later
-            imports (an import that changes the task records a conflict and keeps it, unless run
-            with --override-manual) and `categorize`, until --until passes: a date means the end
-            of that day in the course's time zone. `dashboard revert ENTRY` undoes it.
+            BUCKET is overdue, today, upcoming, undated, completed or excused (excused: the
+            student is excused from the task; it is never overdue and never counted as missing).
+            The override survives later imports (an import that changes the task records a
+            conflict and keeps it, unless run with --override-manual; an import that says the task
+            is excused agrees with an excused pin: no conflict) and `categorize`, until --until
+            passes: a date means the end of that day in the course's time zone.
+            `dashboard revert ENTRY` undoes it.
             SELECTION: instead of TASK, the search and filters of `dashboard report list`
             (--search, --course, --teacher, --student, --bucket, --priority,
             --include-completed, ...) select exactly the tasks that report lists, as of --as-of.
@@ -27,13 +30,14 @@ enum ReclassifyCommand: Command {
         examples: [
             "dashboard reclassify T1042 --to upcoming --reason \"extension granted by Ms Adams\" --until 2026-12-06",
             "dashboard reclassify T7 --to completed --reason \"handed in on paper\" --actor adams",
+            "dashboard reclassify T7 --to excused --reason \"medical note\" --until 2026-12-18",
             "dashboard reclassify --course MATH101 --bucket overdue --bucket today --to upcoming --reason \"snow day\" --until 2026-12-06",
             "dashboard reclassify --course MATH101 --bucket overdue --bucket today --to upcoming --reason \"snow day\" --until 2026-12-06 --yes --confirm c8d15562ea2b.7.1",
         ],
         options: [
             .value(
-                "to", "BUCKET", "the bucket to pin: overdue, today, upcoming, undated or completed",
-                kind: .choice(Bucket.allCases.map(\.rawValue))),
+                "to", "BUCKET", "the bucket to pin: overdue, today, upcoming, undated, completed or excused",
+                kind: .choice(Bucket.pinnable.map(\.rawValue))),
             .value("reason", "TEXT", "why (required; kept in the audit log)", kind: .reason),
             .value("until", "DATE", "when the override expires: a date (end of that day), a local time or an instant"),
             .value("actor", "NAME", "who decides (default: $USER, else the name of the user running it; a teacher's role: itself)"),

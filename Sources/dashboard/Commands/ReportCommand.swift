@@ -10,7 +10,7 @@ enum ReportCommand: Command {
         discussion: """
             The pipeline, in this order: search (every word must match the task title, course
             code or course title; case and accents ignored) → filter (--course, --teacher,
-            --student, --bucket, --priority, --include-completed; each may repeat) → sort →
+            --student, --bucket, --priority, --status, --late, --include-completed; each may repeat) → sort →
             group by course (by code) then bucket (overdue, today, upcoming, undated, completed)
             → paginate (--limit N --page K: tasks for a list, courses for a grid) → render.
             Buckets are computed as of --as-of in each course's time zone; manual overrides win.
@@ -81,11 +81,15 @@ enum ReportCommand: Command {
         .value("teacher", "NAME", "only courses whose teacher's name has these words (any case or accent; repeatable)", repeatable: true),
         .value("student", "ID", "only tasks of this student (repeatable)", repeatable: true),
         .value(
-            "bucket", "BUCKET", "only overdue, today, upcoming, undated or completed (repeatable)", repeatable: true,
-            kind: .choice(Bucket.allCases.map(\.rawValue))),
+            "bucket", "BUCKET", "only overdue, today, upcoming, undated, completed, to_grade or excused (repeatable)",
+            repeatable: true, kind: .choice(Bucket.allCases.map(\.rawValue))),
         .value(
             "priority", "P", "only low, normal or high (repeatable)", repeatable: true,
             kind: .choice(Priority.allCases.map(\.rawValue), wording: .list, ignoringCase: true)),
+        .value(
+            "status", "STATE", "only tasks in this submission state: open, submitted, completed or excused (repeatable)",
+            repeatable: true, kind: .choice(SubmissionState.allCases.map(\.rawValue), wording: .list, ignoringCase: true)),
+        .flag("late", "only work handed in after its due (submitted or completed)"),
         .flag("include-completed", "list completed tasks too (the grid always counts them)"),
         .value(
             "due-within", "DAYS", "only tasks not yet due that are due by the as-of date plus DAYS (7d, 2w; repeatable)",
@@ -282,6 +286,8 @@ enum ReportCommand: Command {
         // Buckets and priorities are choices the parser has checked.
         query.buckets = args.choices("bucket", as: Bucket.self)
         query.priorities = args.choices("priority", as: Priority.self)
+        query.statuses = args.choices("status", as: SubmissionState.self)
+        query.late = args.has("late")
         query.includeCompleted = args.has("include-completed")
         // Checked by the parser (`OptionValueKind.days`, `.date`): none is dropped here.
         query.due.within = args.all("due-within").compactMap(OptionValueKind.dayCount)

@@ -32,6 +32,8 @@ extension ReportWording {
         parts += query.students.map { "--student \(quoted($0))" }
         parts += query.buckets.map { "--bucket \($0.rawValue)" }
         parts += query.priorities.map { "--priority \($0.rawValue)" }
+        parts += query.statuses.map { "--status \($0.rawValue)" }
+        if query.late { parts.append("--late") }
         parts += query.due.within.map { "--due-within \($0)d" }
         parts += query.due.before.map { "--due-before \($0.isoText)" }
         parts += query.due.after.map { "--due-after \($0.isoText)" }

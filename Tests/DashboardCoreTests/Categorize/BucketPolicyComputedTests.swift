@@ -21,7 +21,7 @@ enum BucketFixture {
     /// The bucket of a task whose `due` column reads `due` (empty: no due date).
     static func bucket(due: String, asOf: String, in zone: String, completed: Bool = false) throws -> Bucket {
         let parsed = try DueDateParser.parse(due, dateOrder: nil)
-        return BucketPolicy.computed(due: parsed, completed: completed, at: try self.asOf(asOf, in: zone))
+        return BucketPolicy.computed(due: parsed, state: SubmissionState(completed: completed), at: try self.asOf(asOf, in: zone))
     }
 }
 
@@ -207,7 +207,7 @@ struct BucketPolicyComputedTests {
         for (asOf, zone) in [
             ("2026-11-29T14:00:00+01:00", Self.berlin), ("1970-01-01T00:00:00Z", "UTC"), ("2200-12-31T23:59:59Z", Self.losAngeles),
         ] {
-            #expect(BucketPolicy.computed(due: nil, completed: false, at: try BucketFixture.asOf(asOf, in: zone)) == .undated)
+            #expect(BucketPolicy.computed(due: nil, state: .open, at: try BucketFixture.asOf(asOf, in: zone)) == .undated)
         }
     }
 

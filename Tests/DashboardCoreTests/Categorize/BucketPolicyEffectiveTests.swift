@@ -51,7 +51,7 @@ struct BucketPolicyEffectiveTests {
     ) throws {
         let local = try BucketFixture.asOf("2026-11-29T14:00:00+01:00", in: "Europe/Berlin")
         let override = pin.map { StoredOverride(bucket: $0, until: until) }
-        let result = BucketPolicy.effective(due: due, completed: completed, override: override, at: local)
+        let result = BucketPolicy.effective(due: due, state: SubmissionState(completed: completed), override: override, at: local)
         #expect(result == EffectiveBucket(bucket: bucket, computed: computed, pin: state))
         #expect(result.isPinned == (state == .inForce))
     }
@@ -79,7 +79,7 @@ struct BucketPolicyEffectiveTests {
     func endOnDSTDay(zone: String, until: String, asOf: String, state: Pin) throws {
         let local = LocalAsOf(asOf: try BucketFixture.instant(asOf), timeZone: try BucketFixture.zone(zone))
         let result = BucketPolicy.effective(
-            due: "", completed: false, override: StoredOverride(bucket: "today", until: until), at: local)
+            due: "", state: .open, override: StoredOverride(bucket: "today", until: until), at: local)
         #expect(result.pin == state)
         #expect(result.bucket == (state == .inForce ? .today : .undated))
     }

@@ -64,19 +64,20 @@ struct BucketPolicySettledTests {
         let locals = try Self.zones.map { LocalAsOf(asOf: instant, timeZone: try BucketFixture.zone($0)) }
         var settled = 0
         for due in Self.dues(around: instant) {
-            for completed in [false, true] {
-                guard let bucket = BucketPolicy.settledBucket(due: due, completed: completed, asOf: instant) else { continue }
+            for state in SubmissionState.allCases {
+                guard let bucket = BucketPolicy.settledBucket(due: due, state: state, asOf: instant) else { continue }
                 settled += 1
                 for local in locals {
                     #expect(
-                        BucketPolicy.computed(due: due, completed: completed, at: local) == bucket,
-                        "\(due) in \(local.timeZone.identifier) at \(asOf)")
+                        BucketPolicy.computed(due: due, state: state, at: local) == bucket,
+                        "\(due) \(state) in \(local.timeZone.identifier) at \(asOf)")
                 }
             }
         }
-        // Completed with any of the 46 dues, undated without one; overdue and upcoming on the
-        // three days either side outside the window, in five forms each.
-        #expect(settled == 46 + 1 + 15 + 15)
+        // Submitted, completed or excused with any of the 46 dues (SPEC §11: their places
+        // whatever the due), undated without one; overdue and upcoming on the three days
+        // either side outside the window, in five forms each.
+        #expect(settled == 3 * 46 + 1 + 15 + 15)
     }
 
     @Test("the categorizer's SQL skips a task exactly when its stored bucket is its settled bucket", arguments: asOfs)
@@ -88,20 +89,27 @@ struct BucketPolicySettledTests {
         var expected: Set<String> = []
         var count = 0
         for due in Self.dues(around: instant) {
-            for completed in [false, true] {
+            for state in SubmissionState.allCases {
                 for stored in Bucket.allCases {
                     count += 1
                     let id = "T\(count)"
                     try database.run(
-                        "INSERT INTO tasks (task_id, course_id, title, due, completed, bucket) VALUES (?, 'C1', 'Task', ?, ?, ?)",
-                        [id, due, completed ? 1 : 0, stored.rawValue])
-                    if BucketPolicy.settledBucket(due: due, completed: completed, asOf: instant) == stored { expected.insert(id) }
+                        "INSERT INTO tasks (task_id, course_id, title, due, completed, status, bucket) VALUES (?, 'C1', 'Task', ?, ?, ?, ?)",
+                        [id, due, state == .completed ? 1 : 0, state.rawValue, stored.rawValue])
+                    if BucketPolicy.settledBucket(due: due, state: state, asOf: instant) == stored { expected.insert(id) }
                 }
             }
         }
+        // A state a hand edit set against `completed` is never skipped: the pass decides it.
+        for (status, completed) in [("submitted", 1), ("completed", 0), ("open", 1)] {
+            count += 1
+            try database.run(
+                "INSERT INTO tasks (task_id, course_id, title, due, completed, status, bucket) VALUES (?, 'C1', 'Task', '', ?, ?, 'completed')",
+                ["T\(count)", completed, status])
+        }
         let skipped = try Self.skipped(database, asOf: instant)
         #expect(skipped == expected)
-        #expect(expected.count == 46 + 1 + 15 + 15, "every settled task is skipped once, under its one stored bucket")
+        #expect(expected.count == 3 * 46 + 1 + 15 + 15, "every settled task is skipped once, under its one stored bucket")
     }
 
     /// The one gap, documented on `CategorizePass.settledSQL`: a due a hand edit made unreadable
@@ -126,9 +134,9 @@ struct BucketPolicySettledTests {
             "INSERT INTO tasks (task_id, course_id, title, due, completed, bucket) VALUES ('T1', 'C1', 'Task', ?, 0, ?)",
             [due, stored.rawValue])
         #expect(try Self.skipped(database, asOf: instant) == (skipped ? ["T1"] : []))
-        #expect(BucketPolicy.settledBucket(due: due, completed: false, asOf: instant) == .undated)
+        #expect(BucketPolicy.settledBucket(due: due, state: .open, asOf: instant) == .undated)
         #expect(
-            BucketPolicy.computed(due: due, completed: false, at: LocalAsOf(asOf: instant, timeZone: try BucketFixture.zone("UTC")))
+            BucketPolicy.computed(due: due, state: .open, at: LocalAsOf(asOf: instant, timeZone: try BucketFixture.zone("UTC")))
                 == .undated)
     }
 

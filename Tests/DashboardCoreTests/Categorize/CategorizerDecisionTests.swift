@@ -18,10 +18,11 @@ struct CategorizerDecisionTests {
     }
 
     static func task(
-        due: String = "2026-11-20", stored: String, change: String? = nil, override: (Int, String, String)? = nil
+        due: String = "2026-11-20", stored: String, change: String? = nil, override: (Int, String, String)? = nil,
+        state: SubmissionState = .open
     ) -> PassCandidate {
         PassCandidate(
-            taskID: "T1", courseID: "C1", due: due, completed: false, bucket: stored, timeZone: "UTC", overrideEntry: override?.0,
+            taskID: "T1", courseID: "C1", due: due, state: state, bucket: stored, timeZone: "UTC", overrideEntry: override?.0,
             override: override.map { StoredOverride(bucket: $0.1, until: $0.2) }, change: change)
     }
 
@@ -42,6 +43,20 @@ struct CategorizerDecisionTests {
         let change = try #require(Self.decide(Self.task(stored: "upcoming")).0)
         #expect(change.from == "upcoming" && change.to == "overdue" && change.cause == .time && change.reason.isEmpty)
         #expect(!change.withBatch && !change.conflict && !change.clearOverride)
+    }
+
+    /// SPEC §11: only open work gets a bucket; every other state has its place, whatever the due.
+    @Test(
+        "a task an import turned in, completed or excused leaves its bucket for its state's place, with the batch",
+        arguments: [(SubmissionState.submitted, "to_grade"), (.completed, "completed"), (.excused, "excused")])
+    func stateMoves(state: SubmissionState, place: String) throws {
+        let moved = try #require(Self.decide(Self.task(stored: "overdue", change: "update", state: state)).0)
+        #expect(moved.from == "overdue" && moved.to == place && moved.cause == .import && moved.withBatch && !moved.conflict)
+        // Already in its place: nothing to record, however far its due has passed.
+        #expect(Self.decide(Self.task(due: "2020-01-01", stored: place, state: state)).0 == nil)
+        // Reopened (a state back to open): its bucket by its due again.
+        let reopened = try #require(Self.decide(Self.task(stored: place, change: "update")).0)
+        #expect(reopened.from == place && reopened.to == "overdue" && reopened.cause == .import)
     }
 
     @Test("an inserted task comes from no bucket; a restored one from deleted, as a restore after an import")

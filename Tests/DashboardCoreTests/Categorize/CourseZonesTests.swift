@@ -47,9 +47,9 @@ struct CourseZonesTests {
         var zones = CourseZones(
             asOf: try BucketFixture.instant("2026-11-29T23:30:00Z"), defaultTimeZone: try BucketFixture.zone(defaultZone))
         let local = zones.local(name)
-        #expect(BucketPolicy.computed(due: "2026-11-29", completed: false, at: local) == bucket)
+        #expect(BucketPolicy.computed(due: "2026-11-29", state: .open, at: local) == bucket)
         let pinned = BucketPolicy.effective(
-            due: "2026-11-29", completed: false, override: StoredOverride(bucket: "upcoming", until: "2026-11-29"), at: local)
+            due: "2026-11-29", state: .open, override: StoredOverride(bucket: "upcoming", until: "2026-11-29"), at: local)
         #expect(pinned.pin == (overrideEnded ? .expired : .inForce))
     }
 

@@ -63,7 +63,7 @@ struct PGStoreTests {
         let tables = try server.psql(name, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename").stdout
         #expect(tables.split(separator: "\n").map(String.init) == (PGSchema.tables.map(\.name) + ["dashboard_schema"]).sorted())
         _ = try PGStore(uri: server.url(name), create: true)
-        #expect(try server.psql(name, "SELECT version, application FROM dashboard_schema").stdout == "12|dashboard\n")
+        #expect(try server.psql(name, "SELECT version, application FROM dashboard_schema").stdout == "13|dashboard\n")
     }
 
     @Test("a newer version, another application's tables and another mark are refused untouched")
@@ -72,7 +72,7 @@ struct PGStoreTests {
         let newer = try server.database()
         _ = try PGStore(uri: server.url(newer), create: true)
         _ = try server.psql(newer, "UPDATE dashboard_schema SET version = 99")
-        #expect(throws: StoreError.newerSchema(path: DatabaseLocation.redacted(server.url(newer)), found: 99, supported: 12)) {
+        #expect(throws: StoreError.newerSchema(path: DatabaseLocation.redacted(server.url(newer)), found: 99, supported: 13)) {
             _ = try PGStore(uri: server.url(newer), create: true)
         }
         #expect(try server.psql(newer, "SELECT version FROM dashboard_schema").stdout == "99\n")

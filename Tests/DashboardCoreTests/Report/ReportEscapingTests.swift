@@ -115,11 +115,11 @@ struct ReportEscapingTests {
         #expect(
             CSVReportRenderer.render(report)
                 == "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,"
-                + "days_late,late,override_until,override_reason,override_actor\r\n"
-                + "C1,'=cmd,T1,\"'=HYPERLINK(\"\"http://x\"\")\",'+1,2026-11-30,normal,false,upcoming,upcoming,,,,,\r\n"
-                + "C1,'=cmd,T2,\"Essay, part 1\",'@me,,normal,false,upcoming,upcoming,,,,,\r\n"
-                + "C1,'=cmd,T3,\"Line one\nline two\",'-5,,normal,false,upcoming,upcoming,,,,,\r\n"
-                + "C1,'=cmd,T4,\"say \"\"hi\"\"\",,,normal,false,upcoming,upcoming,,,,,\r\n")
+                + "days_late,late,override_until,override_reason,override_actor,submission_status,submitted_at,submitted_late\r\n"
+                + "C1,'=cmd,T1,\"'=HYPERLINK(\"\"http://x\"\")\",'+1,2026-11-30,normal,false,upcoming,upcoming,,,,,,open,,false\r\n"
+                + "C1,'=cmd,T2,\"Essay, part 1\",'@me,,normal,false,upcoming,upcoming,,,,,,open,,false\r\n"
+                + "C1,'=cmd,T3,\"Line one\nline two\",'-5,,normal,false,upcoming,upcoming,,,,,,open,,false\r\n"
+                + "C1,'=cmd,T4,\"say \"\"hi\"\"\",,,normal,false,upcoming,upcoming,,,,,,open,,false\r\n")
     }
 
     @Test("a CSV grid report quotes and protects every hostile value")
@@ -127,8 +127,8 @@ struct ReportEscapingTests {
         #expect(
             CSVReportRenderer.render(Self.report(.grid))
                 == "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention,"
-                + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since\r\n"
-                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2,false,,,,,,\r\n")
+                + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since,to_grade,excused\r\n"
+                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2,false,,,,,,,0,0\r\n")
     }
 
     // MARK: - Markdown

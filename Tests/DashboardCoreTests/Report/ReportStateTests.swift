@@ -45,7 +45,7 @@ struct ReportStateTests {
         #expect(
             JSONReportRenderer.render(report) == """
                 {
-                  "schema": 1,
+                  "schema": 2,
                   "kind": "grid",
                   "as_of": "2026-11-29T08:00:00Z",
                   "state": "no_data",
@@ -58,6 +58,8 @@ struct ReportStateTests {
                     "student": [],
                     "bucket": [],
                     "priority": [],
+                    "status": [],
+                    "late": false,
                     "include_completed": false,
                     "sort": "due",
                     "due_within_days": [],
@@ -89,7 +91,9 @@ struct ReportStateTests {
                       "today": 0,
                       "upcoming": 0,
                       "undated": 0,
-                      "completed": 0
+                      "completed": 0,
+                      "to_grade": 0,
+                      "excused": 0
                     },
                     "total": 0,
                     "words": "0 courses, none needs attention: 0 overdue, 0 due today, 0 upcoming, 0 no due date; 0 of 0 completed"

@@ -23,7 +23,7 @@ struct RollUpTests {
 
     /// One row as text: `id|title|first..last|students|o t u n c|live|late`.
     static func line(_ row: AssignmentRow) -> String {
-        let counts = Bucket.allCases.map { String(row.counts[$0]) }.joined(separator: " ")
+        let counts = Bucket.original.map { String(row.counts[$0]) }.joined(separator: " ")
         return [
             row.assignmentID, row.title, row.firstDue + ".." + row.lastDue, "\(row.students)", counts, "\(row.live)",
             row.daysLate.map(String.init) ?? "-",
@@ -171,7 +171,7 @@ struct RollUpTests {
 
     /// One student as `student: task task …`, with the counts `o t u n c`.
     static func line(_ group: StudentGroup) -> String {
-        let counts = Bucket.allCases.map { String(group.counts[$0]) }.joined(separator: " ")
+        let counts = Bucket.original.map { String(group.counts[$0]) }.joined(separator: " ")
         return "\(group.studentID): " + group.tasks.map(\.task.task.taskID).joined(separator: " ") + " (\(counts))"
     }
 

@@ -27,7 +27,7 @@ struct StreamingReportEquivalenceTests {
             let local = LocalAsOf(asOf: ReportSample.asOf, timeZone: courseZone)
             for task in course.tasks
             where tally.count(task, kind: kind, query: query, matcher: matcher, courseText: text, at: local) {
-                let due = ReportPipeline.dueInstant(task.task.due, courseZone)
+                let due = ReportPipeline.sortInstant(task, courseZone)
                 listed.append(
                     (
                         ReportSortKey.key(coursePosition: rank[position], task: task, due: due, sort: query.sort), course.course.courseID,

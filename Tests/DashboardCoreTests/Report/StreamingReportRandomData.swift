@@ -3,7 +3,8 @@ import Foundation
 @testable import DashboardCore
 
 /// Small random report data with many ties: titles and ids that differ only in digits, case,
-/// accents or leading zeros; undated, pinned and completed tasks; codes that sort naturally.
+/// accents or leading zeros; undated, pinned, handed-in, completed and excused tasks; codes that
+/// sort naturally.
 struct StreamingReportRandomData {
     private var state: UInt64
 
@@ -46,12 +47,16 @@ struct StreamingReportRandomData {
                 teacher: pick(Self.teachers), timezone: pick(Self.zones))
             let tasks = (0..<int(tasks)).map { _ -> ReportTask in
                 taskNumber += 1
-                let bucket = pick(Bucket.allCases)
+                // Most tasks open; the closed states' places come from the state (SPEC §11), a
+                // pin from the buckets an override may name.
+                let state = chance(70) ? SubmissionState.open : pick([.submitted, .completed, .excused])
+                let pinned = chance(20)
+                let bucket = pinned ? pick(Bucket.pinnable) : Bucket.closed(state) ?? pick(Array(Bucket.original.prefix(4)))
                 let record = TaskRecord(
                     taskID: pick(["T", "t", "T0"]) + String(taskNumber) + "-" + String(number), courseID: id, title: pick(Self.titles),
-                    studentID: pick(Self.students), due: pick(Self.dues), priority: pick(Priority.allCases),
-                    completed: bucket == .completed)
-                return ReportTask(task: record, bucket: bucket, pinned: chance(20))
+                    studentID: pick(Self.students), due: pick(Self.dues), priority: pick(Priority.allCases), state: state,
+                    submittedAt: state == .submitted || state == .completed ? pick(Self.dues) : "")
+                return ReportTask(task: record, bucket: bucket, pinned: pinned)
             }
             return ReportCourse(course: course, tasks: tasks)
         }

@@ -29,8 +29,14 @@ struct StreamingReportStoreTests {
                 for task in course.tasks {
                     let t = task.task
                     try db.run(
-                        "INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        [t.taskID, t.courseID, t.title, t.studentID, t.due, t.priority.rawValue, t.completed])
+                        """
+                        INSERT INTO tasks (task_id, course_id, title, student_id, due, priority, completed, status, submitted_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                        [
+                            t.taskID, t.courseID, t.title, t.studentID, t.due, t.priority.rawValue, t.completed, t.state.rawValue,
+                            t.submittedAt,
+                        ])
                     if task.pinned {
                         let until = random.pick(["", "2026-11-28", "2026-12-31"])
                         try db.run(

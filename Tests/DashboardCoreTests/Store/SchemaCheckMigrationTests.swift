@@ -5,7 +5,8 @@ import Testing
 
 /// Migration 3 respells the CHECK constraints that allow a list of three or more values
 /// (`x IN ('a', 'b', 'c')` → `x = 'a' OR x = 'b' OR x = 'c'`): SQLite 3.40 builds a temporary
-/// index for an IN list in a CHECK on every row written.
+/// index for an IN list in a CHECK on every row written. Migration 14 widens one of them the
+/// same way (an override may name `excused`).
 @Suite("Store: migration 3 (value-list CHECK constraints)")
 struct SchemaCheckMigrationTests {
     private func tempPath() throws -> String {
@@ -72,7 +73,7 @@ struct SchemaCheckMigrationTests {
         let texts = try schemaTexts(store.database)
         for check in Schema.respelledChecks {
             #expect(!texts.contains { $0.contains(check.inList) }, "still spelled as a list: \(check.inList)")
-            #expect(texts.contains { $0.hasPrefix("table \(check.table):") && $0.contains(check.orChain) })
+            #expect(texts.contains { $0.hasPrefix("table \(check.table):") && $0.contains(Self.current(check)) })
         }
         // The only IN lists left have two values (SQLite compiles those without a temporary index).
         let lists = texts.joined().components(separatedBy: " IN (").dropFirst().map { $0.prefix { $0 != ")" } }
@@ -171,6 +172,90 @@ struct SchemaCheckMigrationTests {
             }
             #expect(!(try accepts(db, check, nil)), "\(check.table).\(check.column) accepted NULL")
         }
+    }
+
+    /// A respelled constraint as the current schema writes it: migration 3's spelling, or the
+    /// later migration's that widened it (14: an override may name `excused`).
+    static func current(_ check: Schema.ValueListCheck) -> String {
+        var text = check.orChain
+        for case .rewriteChecks(let rewrites) in Schema.migrations {
+            for rewrite in rewrites where rewrite.table == check.table && rewrite.old == text { text = rewrite.new }
+        }
+        return text
+    }
+
+    /// The overrides' constraint before and after migration 14.
+    static let bucketsBefore = Schema.ValueListCheck(
+        table: "overrides", column: "bucket", values: ["overdue", "today", "upcoming", "undated", "completed"])
+    static let bucketsAfter = Schema.ValueListCheck(
+        table: "overrides", column: "bucket", values: ["overdue", "today", "upcoming", "undated", "completed", "excused"])
+
+    /// A database as the release with schema 13 left it (the overrides' rule without
+    /// `excused`), with one override (on T0; T1 is free for `accepts`): today's file with that
+    /// rule written back by hand.
+    private func versionThirteenDatabase() throws -> String {
+        let path = try tempPath()
+        do {
+            let store = try Store(path: path)
+            try store.database.execute(
+                """
+                INSERT INTO batches (batch_id, command, started_at, as_of, mode, status) VALUES (1, 'import', 't', 't', 'merge', 'committed');
+                INSERT INTO courses (course_id, code, title) VALUES ('C1', 'C1', 'Course');
+                INSERT INTO tasks (task_id, course_id, title) VALUES ('T0', 'C1', 'Pinned'), ('T1', 'C1', 'Task');
+                INSERT INTO audit (recorded_at, as_of, task_id, course_id, from_bucket, to_bucket, cause, actor)
+                    VALUES ('t', 't', 'T0', 'C1', '', 'today', 'override', 'me');
+                INSERT INTO overrides (task_id, entry_id, bucket, reason, actor) VALUES ('T0', 1, 'today', 'why', 'me');
+                """)
+        }
+        let db = try Database(path: path)
+        let cookie = try db.int("PRAGMA schema_version")
+        try db.execute("PRAGMA writable_schema = ON")
+        try db.run(
+            "UPDATE sqlite_schema SET sql = replace(sql, ?1, ?2) WHERE name = 'overrides'",
+            [Self.bucketsAfter.orChain, Self.bucketsBefore.orChain])
+        try db.execute("PRAGMA schema_version = \(cookie + 1); PRAGMA writable_schema = RESET; PRAGMA user_version = 13")
+        return path
+    }
+
+    @Test("migration 14 lets an override name excused, and nothing else changes: same rows, the schema of a new file")
+    func versionThirteen() throws {
+        let path = try versionThirteenDatabase()
+        let before = try Database(path: path)
+        #expect(try before.int("PRAGMA user_version") == 13)
+        #expect(!(try accepts(before, Self.bucketsAfter, "excused")), "schema 13 refuses excused")
+        let rows = try before.rows("SELECT * FROM overrides")
+        let store = try Store(path: path)
+        #expect(store.schemaVersion == Schema.currentVersion)
+        #expect(try store.database.rows("SELECT * FROM overrides") == rows)
+        #expect(try schemaTexts(store.database) == (try schemaTexts(try Store(path: try tempPath()).database)))
+        for value in Self.bucketsAfter.values { #expect(try accepts(store.database, Self.bucketsAfter, value), "\(value)") }
+        for value in ["to_grade", "Excused", "", "late"] { #expect(!(try accepts(store.database, Self.bucketsAfter, value)), "\(value)") }
+        #expect(try store.database.scalar("PRAGMA integrity_check")?.text == "ok")
+    }
+
+    @Test("migration 14 on a file whose overrides were rebuilt by hand stops: the file stays at version 13, unchanged")
+    func versionThirteenRebuilt() throws {
+        let path = try versionThirteenDatabase()
+        do {
+            let db = try Database(path: path)
+            let cookie = try db.int("PRAGMA schema_version")
+            try db.execute("PRAGMA writable_schema = ON")
+            try db.run(
+                "UPDATE sqlite_schema SET sql = replace(sql, ?1, ?2) WHERE name = 'overrides'",
+                [Self.bucketsBefore.orChain, Self.bucketsBefore.inList])
+            try db.execute("PRAGMA schema_version = \(cookie + 1); PRAGMA writable_schema = RESET")
+        }
+        let before = try schemaTexts(try Database(path: path))
+        let outcome = Result { () throws(StoreError) -> Store in try Store(path: path) }
+        guard case .failure(let error) = outcome else {
+            Issue.record("the migration went through")
+            return
+        }
+        #expect("\(error)".contains("table overrides does not hold the constraint"), "\(error)")
+        let after = try Database(path: path)
+        #expect(try after.int("PRAGMA user_version") == 13)
+        #expect(try schemaTexts(after) == before)
+        #expect(try after.int("SELECT count(*) FROM overrides") == 1)
     }
 
     /// Whether a row with `value` in the checked column is written (inside a rolled-back savepoint).

@@ -23,7 +23,7 @@ struct StoreTests {
         #expect(try store.database.int("PRAGMA foreign_keys") == 1)
         #expect(try store.database.int("PRAGMA synchronous") == 2)
         #expect(store.schemaVersion == Schema.currentVersion)
-        #expect(Schema.currentVersion == 13)
+        #expect(Schema.currentVersion == 14)
         let tables = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
             $0.first?.text
         }

@@ -52,10 +52,10 @@ import Testing
             defaultTimeZone: ReportSample.utc)
         var expected =
             "course_id,course_code,task_id,title,student_id,due,priority,completed,bucket,status,"
-            + "days_late,late,override_until,override_reason,override_actor\r\n"
+            + "days_late,late,override_until,override_reason,override_actor,submission_status,submitted_at,submitted_late\r\n"
         for (i, cell) in Self.protected.enumerated() {
             expected +=
-                "c,'\t=code,\(cell),\(cell),\(cell),2026-12-0\(i + 1),normal,false,upcoming,upcoming (set by hand),,,,\(cell),\(cell)\r\n"
+                "c,'\t=code,\(cell),\(cell),\(cell),2026-12-0\(i + 1),normal,false,upcoming,upcoming (set by hand),,,,\(cell),\(cell),open,,false\r\n"
         }
         #expect(CSVReportRenderer.render(report) == expected)
     }

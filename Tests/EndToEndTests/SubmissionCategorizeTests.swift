@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Issue 31 (SPEC §11) in categorization and the reports' places: only open tasks get a bucket,
+/// submitted work waits in **To grade** (oldest hand-in first, late ones said in words), excused
+/// work is counted apart and never overdue, and a move between a bucket and a state is an audit
+/// entry of the import that made it, reverted with its batch. The data is
+/// `SubmissionReportTests`' table; the expected places are written from §11, not from our code.
+@Suite struct SubmissionCategorizeTests {
+    static let asOf = SubmissionReportTests.asOf
+
+    func run(_ sandbox: Sandbox, _ arguments: [String]) throws -> CommandResult {
+        try sandbox.run(["--db", "db.sqlite", "--as-of", Self.asOf] + arguments)
+    }
+
+    @Test func theGridCountsEachStateInItsPlaceAndOnlyOpenWorkInABucket() throws {
+        let sandbox = try SubmissionReportTests.imported()
+        let result = try run(sandbox, ["report", "grid", "--format", "json"])
+        #expect(result.exitCode == 0, "\(result)")
+        let grid = try JSON.object(result.stdout)
+        #expect(grid["schema"] as? Int == 2)
+        var counts: [String: [String: Int]] = [:]
+        for card in JSON.objects(grid["courses"]) {
+            counts[card["course_id"] as? String ?? "?"] = (card["counts"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Int }
+        }
+        // bio: a1 a3 a4 a5 a6 submitted, a2 completed, a7 excused, a8 open and due 2026-12-10.
+        #expect(
+            counts["bio"] == ["overdue": 0, "today": 0, "upcoming": 1, "undated": 0, "completed": 1, "to_grade": 5, "excused": 1])
+        // his: h1 and h3 completed, h2 submitted.
+        #expect(
+            counts["his"] == ["overdue": 0, "today": 0, "upcoming": 0, "undated": 0, "completed": 2, "to_grade": 1, "excused": 0])
+        // The grid's CSV keeps the first version's columns where they were; the new ones end it.
+        let csv = try run(sandbox, ["report", "grid", "--format", "csv"]).stdout.components(separatedBy: "\r\n")
+        #expect(csv.first?.hasSuffix(",deleted_since,to_grade,excused") == true, "\(csv.first ?? "")")
+        #expect(
+            csv.contains { $0.hasPrefix("bio,BIO 101,Biology,,,America/New_York,0,0,1,0,1,8,false,") && $0.hasSuffix(",5,1") }, "\(csv)")
+    }
+
+    @Test func theTextCardSaysToGradeBesideTheOpenCountsAndExcusedInItsTotals() throws {
+        let sandbox = try SubmissionReportTests.imported()
+        let text = try run(sandbox, ["report", "grid", "--course", "bio", "--width", "100"]).stdout
+        // A card is 42 columns wide: the counts wrap after to grade.
+        #expect(text.contains("| ! 0 overdue  * 0 today  ~ 5 to grade     |\n| + 1 upcoming  ? 0 no date                |"), "\(text)")
+        #expect(text.contains(". 1 of 8 completed, 1 excused"), "\(text)")
+        #expect(text.contains("~ to grade") && text.contains("- excused"), "the legend names the new marks: \(text)")
+    }
+
+    @Test func theListHasAToGradeSectionOldestHandInFirstWithLateOnesInWords() throws {
+        let sandbox = try SubmissionReportTests.imported()
+        let json = try JSON.object(try run(sandbox, ["report", "list", "--course", "bio", "--format", "json"]).stdout)
+        let sections = JSON.objects(JSON.objects(json["courses"]).first?["sections"])
+        #expect(sections.map { $0["bucket"] as? String ?? "?" } == ["to_grade", "upcoming", "excused"])
+        // Hand-ins in New York: a5 16:30, a3 and a6 17:30 (then by title: Lab, Quiz), a4 23:59,
+        // a1 on 2026-11-20 with no time (the end of that day).
+        let toGrade = JSON.objects(sections.first?["tasks"]).map { $0["task_id"] as? String ?? "?" }
+        #expect(toGrade == ["a5", "a3", "a6", "a4", "a1"])
+        let text = try run(sandbox, ["report", "list", "--course", "bio", "--include-completed", "--width", "160"]).stdout
+        #expect(text.contains("To grade (5)"), "\(text)")
+        #expect(text.contains("Excused (1)"), "\(text)")
+        // a3 and a6 half an hour after a timed due: the same day; a2 a day after a date.
+        let lines = text.split(separator: "\n").map(String.init)
+        for (id, words) in [("a3", "handed in late"), ("a6", "handed in late"), ("a2", "handed in 1 day late")] {
+            #expect(lines.contains { $0.contains(id) && $0.contains(words) }, "\(id): \(text)")
+        }
+        for id in ["a1", "a4", "a5", "a7", "a8"] {
+            #expect(!lines.contains { $0.contains(" \(id) ") && $0.contains("handed in") }, "\(id): \(text)")
+        }
+    }
+
+    @Test func aHandInByImportIsAnAuditEntryOfThatBatchAndItsRevertPutsTheTaskBack() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("courses.csv", SubmissionReportTests.courses)
+        try sandbox.write("tasks.csv", "task_id,course_id,title,student_id,due\nx1,his,Essay,s1,2026-11-20\n")
+        #expect(try run(sandbox, ["import", "courses.csv", "tasks.csv"]).exitCode == 0)
+        try sandbox.write(
+            "tasks.csv", "task_id,course_id,title,student_id,due,status,submitted_at\nx1,his,Essay,s1,2026-11-20,turned in,2026-11-24\n")
+        let second = try run(sandbox, ["import", "tasks.csv", "--format", "json"])
+        #expect(second.exitCode == 0, "\(second)")
+        let batch = try #require(try JSON.object(second.stdout)["batch_id"] as? Int)
+        let audit = JSON.objects(try JSON.object(try run(sandbox, ["audit", "--task", "x1", "--format", "json"]).stdout)["entries"])
+        let moves = audit.filter { ($0["derived"] as? Bool) != true }.map {
+            "\($0["from"] as? String ?? "?")→\($0["to"] as? String ?? "?") \($0["cause"] as? String ?? "?") \($0["batch_id"] as? Int ?? 0)"
+        }
+        #expect(moves.last == "overdue→to_grade import \(batch)", "\(moves)")
+        #expect(try run(sandbox, ["revert", "--batch", String(batch)]).exitCode == 0)
+        let list = try JSON.object(try run(sandbox, ["report", "list", "--format", "json"]).stdout)
+        let his = JSON.objects(list["courses"]).first { $0["course_id"] as? String == "his" }
+        let task = JSON.objects(JSON.objects(his?["sections"]).first?["tasks"]).first
+        #expect(task?["bucket"] as? String == "overdue")
+        #expect(task?["status"] as? String == "open")
+        let verify = try run(sandbox, ["verify"])
+        #expect(verify.exitCode == 0, "\(verify)")
+        // A categorize after the revert finds every stored bucket right: no new entry.
+        let before = audit.count
+        #expect(try run(sandbox, ["categorize"]).exitCode == 0)
+        let after = JSON.objects(try JSON.object(try run(sandbox, ["audit", "--task", "x1", "--format", "json"]).stdout)["entries"])
+        #expect(after.count == before + 1, "only the revert's entry is new: \(after)")
+    }
+}
