@@ -56,6 +56,40 @@ import Testing
                 == "T1|overdue\nT2|overdue\nT3|completed\nT4|undated\n")
     }
 
+    /// Issue 31: a copy keeps every task's submission state and hand-in time, and a pin that
+    /// excuses a task, so the copy's reports are the source's.
+    @Test func aCopyKeepsStatesHandInTimesAndExcusedPins() throws {
+        let server = try PostgresTestServer.shared()
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("in/courses.csv", Self.courses)
+        _ = try sandbox.write(
+            "in/tasks.csv",
+            """
+            task_id,course_id,title,student_id,due,status,submitted_at
+            T1,C1,Worksheet 1,S1,2026-11-20,turned in,2026-11-21T09:30
+            T2,C1,Essay,S2,2026-11-20,graded,2026-11-19
+            T3,C2,Lab report,S1,2026-12-05,exempt,
+            T4,C2,Reading,S3,2026-11-20,,
+            """)
+        let asOf = "2026-11-29T08:00:00Z"
+        #expect(try sandbox.run(["--db", "db.sqlite", "--as-of", asOf, "import", "in/"]).exitCode == 0)
+        let pinned = try sandbox.run(["--db", "db.sqlite", "--as-of", asOf, "reclassify", "T4", "--to", "excused", "--reason", "ill"])
+        #expect(pinned.exitCode == 0, "\(pinned)")
+        let name = try server.database()
+        let copied = try sandbox.run(["copy", "--from", "db.sqlite", "--to", server.url(name)])
+        #expect(copied.exitCode == 0, "\(copied)")
+        #expect(
+            try server.psql(name, "SELECT task_id, status, submitted_at, bucket FROM tasks ORDER BY task_id").stdout
+                == "T1|submitted|2026-11-21T09:30:00|to_grade\nT2|completed|2026-11-19|completed\nT3|excused||excused\nT4|open||excused\n")
+        #expect(try server.psql(name, "SELECT task_id, bucket FROM overrides").stdout == "T4|excused\n")
+        for format in ["json", "csv"] {
+            let arguments = ["--as-of", asOf, "report", "list", "--include-completed", "--format", format]
+            let source = try sandbox.run(["--db", "db.sqlite"] + arguments)
+            let target = try sandbox.run(["--db", server.url(name)] + arguments)
+            #expect(source.exitCode == 0 && source.stdout == target.stdout, "\(format): \(source)\n\(target)")
+        }
+    }
+
     /// Issue 28: a source from before the teacher's address (a SQLite file of schema 10, which
     /// a copy opens read-only and never upgrades) copies with every address '' and the tables
     /// compared.

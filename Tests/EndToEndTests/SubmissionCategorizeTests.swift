@@ -67,6 +67,68 @@ import Testing
         }
     }
 
+    @Test func theRollUpByAssignmentCountsHandInsLateAndExcusedOfEveryTask() throws {
+        let sandbox = try SubmissionReportTests.imported()
+        let result = try run(sandbox, ["report", "list", "--group-by", "assignment", "--format", "json"])
+        #expect(result.exitCode == 0, "\(result)")
+        var rows: [String: [String: Any]] = [:]
+        for course in JSON.objects(try JSON.object(result.stdout)["courses"]) {
+            for row in JSON.objects(course["assignments"]) {
+                rows["\(course["course_id"] as? String ?? "?") \(row["title"] as? String ?? "?")"] = row
+            }
+        }
+        // From the table's why column: bio Essay a1 on time, a2 graded a day late, a7 excused,
+        // a8 open; Lab a3 late, a4 on time; Quiz a5 on time, a6 late; his Essay h1 a second late,
+        // h2 and h3 never late. (A roll-up's buckets count completed work too; its excused are
+        // said once, in the hand-ins.)
+        let expected: [String: (live: Int, handedIn: Int, late: Int, excused: Int, status: String)] = [
+            "bio Essay": (4, 2, 1, 1, "1 of 4 to grade, 1 upcoming, 1 completed; 2 of 4 handed in, 1 late, 1 excused"),
+            "bio Lab": (2, 2, 1, 0, "2 of 2 to grade; 2 of 2 handed in, 1 late"),
+            "bio Quiz": (2, 2, 1, 0, "2 of 2 to grade; 2 of 2 handed in, 1 late"),
+            "his Essay": (3, 3, 1, 0, "1 of 3 to grade, 2 completed; 3 of 3 handed in, 1 late"),
+        ]
+        #expect(Set(rows.keys) == Set(expected.keys), "\(rows.keys.sorted())")
+        for (key, want) in expected {
+            let row = rows[key] ?? [:]
+            let handIns = row["hand_ins"] as? [String: Any] ?? [:]
+            #expect(row["live_tasks"] as? Int == want.live, "\(key)")
+            #expect(handIns["handed_in"] as? Int == want.handedIn, "\(key): \(handIns)")
+            #expect(handIns["late"] as? Int == want.late, "\(key): \(handIns)")
+            #expect(handIns["excused"] as? Int == want.excused, "\(key): \(handIns)")
+            #expect(row["status"] as? String == want.status, "\(key)")
+        }
+        // A file without §11's columns says nothing of hand-ins: null, and the words of before.
+        let plain = try Sandbox()
+        try plain.write("courses.csv", SubmissionReportTests.courses)
+        try plain.write("tasks.csv", "task_id,course_id,title,due,completed\nz1,his,Essay,2026-11-20,true\nz2,his,Essay,2026-11-30,\n")
+        #expect(try run(plain, ["import", "courses.csv", "tasks.csv"]).exitCode == 0)
+        let json = try JSON.object(try run(plain, ["report", "list", "--group-by", "assignment", "--format", "json"]).stdout)
+        let his = JSON.objects(json["courses"]).first { $0["course_id"] as? String == "his" }
+        let row = JSON.objects(his?["assignments"]).first ?? [:]
+        #expect(row["hand_ins"] is NSNull, "\(row)")
+        #expect(row["status"] as? String == "1 of 2 upcoming, 1 completed", "\(row)")
+        let csv = try run(plain, ["report", "list", "--group-by", "assignment", "--format", "csv"]).stdout
+        #expect(csv.hasSuffix(",\"1 of 2 upcoming, 1 completed\",0,0,,\r\n"), "\(csv)")
+    }
+
+    @Test func theListPagesChipsOfferToGradeAndExcusedWhereThePageListsThem() throws {
+        let sandbox = try SubmissionReportTests.imported()
+        let page = try run(sandbox, ["report", "list", "--format", "html"]).stdout
+        #expect(
+            page.contains(
+                "for (const bucket of [\"overdue\", \"today\", \"to_grade\", \"upcoming\", \"undated\", \"completed\", \"excused\"])"))
+        #expect(page.contains("\"to_grade\":\"To grade\"") && page.contains("\"excused\":\"Excused\""), "the chips' words")
+        #expect(page.contains("data-b=\"to_grade\"") && page.contains("data-b=\"excused\""), "rows the chips filter")
+        // A page without such work keeps the script of before (its hash, the goldens').
+        let plain = try Sandbox()
+        try plain.write("courses.csv", SubmissionReportTests.courses)
+        try plain.write("tasks.csv", "task_id,course_id,title,due\nz1,his,Essay,2026-11-20\n")
+        #expect(try run(plain, ["import", "courses.csv", "tasks.csv"]).exitCode == 0)
+        let before = try run(plain, ["report", "list", "--format", "html"]).stdout
+        #expect(before.contains("for (const bucket of [\"overdue\", \"today\", \"upcoming\", \"undated\", \"completed\"])"))
+        #expect(!before.contains("to_grade"))
+    }
+
     @Test func aHandInByImportIsAnAuditEntryOfThatBatchAndItsRevertPutsTheTaskBack() throws {
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", SubmissionReportTests.courses)

@@ -11,12 +11,14 @@ import Testing
     static let asOf = "2014-03-01T08:00:00Z"
 
     /// The tasks of the fixture: task id, course id, assignment id, due, submission state.
-    static func tasks() throws -> [(id: String, course: String, assignment: String, due: String, status: String)] {
+    static func tasks() throws -> [(id: String, course: String, assignment: String, due: String, status: String, submittedAt: String)] {
         let text = try String(contentsOf: fixture.appendingPathComponent("tasks.csv"), encoding: .utf8)
         var lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = lines.removeFirst()
         let at = { (name: String) in header.firstIndex(of: name)! }
-        return lines.map { ($0[at("task_id")], $0[at("course_id")], $0[at("assignment_id")], $0[at("due")], $0[at("status")]) }
+        return lines.map {
+            ($0[at("task_id")], $0[at("course_id")], $0[at("assignment_id")], $0[at("due")], $0[at("status")], $0[at("submitted_at")])
+        }
     }
 
     @Test func aBigCourseOpensOnItsAssignmentsInPagesOfBoundedSize() throws {
@@ -75,10 +77,19 @@ import Testing
         // the roll-up counts all of them.
         let oldest = all.filter { $0.course == "AAA-2013J" && $0.assignment == "1752" }
         let open = oldest.filter { $0.status == "open" }.count
-        let handedIn = oldest.filter { $0.status == "submitted" }.count
-        #expect(open == 6 && handedIn == 1 && oldest.count == 365)
+        let toGrade = oldest.filter { $0.status == "submitted" }.count
+        // Its hand-ins (SPEC §11): submitted or graded; late when handed in on a later date
+        // than the due (both are dates in the fixture: their text compares as dates).
+        let handedIn = oldest.filter { $0.status == "submitted" || $0.status == "completed" }
+        let late = handedIn.filter { !$0.submittedAt.isEmpty && $0.submittedAt > $0.due }.count
+        #expect(open == 6 && toGrade == 1 && oldest.count == 365 && handedIn.count == 359 && late == 66)
         #expect(
-            aaa.contains("\(open) of \(oldest.count) overdue (132 days late, due 4 months ago), \(handedIn) to grade"),
+            aaa.contains(
+                "\(open) of \(oldest.count) overdue (132 days late), \(toGrade) to grade; "
+                    + "\(handedIn.count) of \(oldest.count) handed in, \(late) late · due 2013-10-20 (4 months ago)")
+                || aaa.contains(
+                    "\(open) of \(oldest.count) overdue (132 days late, due 4 months ago), \(toGrade) to grade; "
+                        + "\(handedIn.count) of \(oldest.count) handed in, \(late) late"),
             "\(aaa.prefix(6000))")
         let tidy = "/usr/bin/tidy"
         if FileManager.default.isExecutableFile(atPath: tidy) {

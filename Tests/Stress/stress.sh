@@ -27,9 +27,11 @@
 #                 the next import finishes the job.
 #   6. upgrade  — `kill -9` of the first write to a schema-12 file (the release before SPEC §11,
 #                 made from the baseline as that release left it) at seeded random moments:
-#                 the file is schema 12 with none of 13's columns and triggers, or schema 13 with
-#                 all of them and every state the one its `completed` meant, never a mix; the
-#                 courses and tasks are unchanged either way, and the next run upgrades it.
+#                 each migration is one transaction, so the file is schema 12 with none of 13's
+#                 columns and triggers, schema 13 with all of them and every state the one its
+#                 `completed` meant, or schema 14 with that and overrides that may name
+#                 `excused`, never a mix; the courses and tasks are unchanged either way, and the
+#                 next run upgrades it.
 # It prints a summary table and exits 1 on any violation (2 when it cannot run at all).
 #
 # Knobs (environment): DASHBOARD_BIN (default .build/release/dashboard), STRESS_TASKS (300000),
@@ -318,11 +320,15 @@ details=""
 for key in "${!outcomes[@]}"; do details+="$key: ${outcomes[$key]}; "; done
 row "files changed" "$REPLACES runs" "${details}$(elapsed "$replace_started")"
 
-# MARK: - 6. Kill -9 during the schema upgrade (12 → 13: SPEC §11's states)
+# MARK: - 6. Kill -9 during the schema upgrade (12 → 13 → 14: SPEC §11's states, excused pins)
 
-# The file as the release before §11 left it: the columns, the trigger and the print trigger of
-# schema 13 taken away (Tests/Fixtures/Releases/schema-12 holds a file that release wrote).
+# The file as the release before §11 left it: the overrides' rule without `excused` (14), the
+# columns, the trigger and the print trigger of schema 13 taken away
+# (Tests/Fixtures/Releases/schema-12 holds a file that release wrote).
 downgrade_to_12() {
+    sqlite3 "$1" "PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, ' OR bucket = ''excused''', '') WHERE type = 'table' AND name = 'overrides';
+        PRAGMA writable_schema = RESET;" >/dev/null
     sqlite3 "$1" "
         DROP TRIGGER tasks_status_written; DROP TRIGGER tasks_print_stale;
         ALTER TABLE tasks DROP COLUMN status; ALTER TABLE tasks DROP COLUMN submitted_at;
@@ -340,28 +346,30 @@ upgrade_hash() {
          SELECT task_id, course_id, title, student_id, due, priority, completed, assignment_id, deleted_batch FROM tasks ORDER BY 1;" |
         sha256sum | cut -c1-64
 }
-# "VERSION COLUMNS TRIGGER PRINTS_COVER_STATUS": how much of schema 13 the file holds.
+# "VERSION COLUMNS TRIGGER PRINTS_COVER_STATUS EXCUSED_PINS": how much of schemas 13 and 14 the
+# file holds.
 schema_shape() {
     sqlite3 -readonly -separator ' ' "$1" "SELECT (SELECT user_version FROM pragma_user_version),
         (SELECT count(*) FROM pragma_table_info('tasks') WHERE name IN ('status', 'submitted_at'))
           + (SELECT count(*) FROM pragma_table_info('task_history') WHERE name IN ('status', 'submitted_at'))
           + (SELECT count(*) FROM pragma_table_info('held_tasks') WHERE name IN ('status', 'submitted_at')),
         (SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = 'tasks_status_written'),
-        (SELECT instr(sql, 'status') > 0 FROM sqlite_schema WHERE type = 'trigger' AND name = 'tasks_print_stale')"
+        (SELECT instr(sql, 'status') > 0 FROM sqlite_schema WHERE type = 'trigger' AND name = 'tasks_print_stale'),
+        (SELECT instr(sql, '''excused''') > 0 FROM sqlite_schema WHERE type = 'table' AND name = 'overrides')"
 }
 
 upgrade_started=$(now)
 restore after.sqlite release12.sqlite
 downgrade_to_12 release12.sqlite
-[[ $(schema_shape release12.sqlite) == "12 0 0 0" ]] || die "the schema-12 file is not schema 12: $(schema_shape release12.sqlite)"
+[[ $(schema_shape release12.sqlite) == "12 0 0 0 0" ]] || die "the schema-12 file is not schema 12: $(schema_shape release12.sqlite)"
 OLD12=$(upgrade_hash release12.sqlite)
 restore release12.sqlite upgraded.sqlite
 t=$(now)
 "$BIN" --db upgraded.sqlite categorize >/dev/null 2>upgrade.err || die "the reference upgrade failed: $(tail -2 upgrade.err)"
 UPGRADE_SECONDS=$(awk -v a="$t" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }')
-[[ $(schema_shape upgraded.sqlite) == "13 6 1 1" ]] || die "the reference upgrade left $(schema_shape upgraded.sqlite)"
+[[ $(schema_shape upgraded.sqlite) == "14 6 1 1 1" ]] || die "the reference upgrade left $(schema_shape upgraded.sqlite)"
 echo "stress: upgrade of $TASKS tasks from schema 12 and a categorize: ${UPGRADE_SECONDS} s"
-old_schema=0 new_schema=0 upgrade_ok=0
+old_schema=0 mid_schema=0 new_schema=0 upgrade_ok=0
 for ((k = 1; k <= UPGRADES; k++)); do
     delay=$(awk -v s="$SEED" -v k="$k" -v d="$UPGRADE_SECONDS" 'BEGIN { srand(s + 104729 * k); printf "%.3f", 0.002 + rand() * d }')
     restore release12.sqlite db.sqlite
@@ -377,20 +385,20 @@ for ((k = 1; k <= UPGRADES; k++)); do
     [[ $check == ok ]] || { violation "$what: integrity/foreign keys: $check"; continue; }
     shape=$(schema_shape db.sqlite)
     case $shape in
-        "12 0 0 0") old_schema=$((old_schema + 1)) ;;
-        "13 6 1 1")
-            new_schema=$((new_schema + 1))
+        "12 0 0 0 0") old_schema=$((old_schema + 1)) ;;
+        "13 6 1 1 0" | "14 6 1 1 1")
+            if [[ $shape == 13* ]]; then mid_schema=$((mid_schema + 1)); else new_schema=$((new_schema + 1)); fi
             mismatched=$(sqlite3 -readonly db.sqlite "SELECT count(*) FROM tasks WHERE status <> CASE completed WHEN 1 THEN 'completed' ELSE 'open' END OR submitted_at <> ''")
             [[ $mismatched == 0 ]] || violation "$what: $mismatched tasks with a state their completed does not mean" ;;
-        *) violation "$what: a mix of schemas 12 and 13 (version, columns, trigger, print trigger: $shape)" ;;
+        *) violation "$what: a mix of schemas 12, 13 and 14 (version, columns, trigger, print trigger, excused pins: $shape)" ;;
     esac
     [[ $(upgrade_hash db.sqlite) == "$OLD12" ]] || violation "$what: the courses or tasks changed"
     "$BIN" --db db.sqlite categorize >/dev/null 2>upgrade.err || violation "$what: the next run exited $?: $(tail -2 upgrade.err)"
-    [[ $(schema_shape db.sqlite) == "13 6 1 1" ]] || violation "$what: the next run left $(schema_shape db.sqlite)"
+    [[ $(schema_shape db.sqlite) == "14 6 1 1 1" ]] || violation "$what: the next run left $(schema_shape db.sqlite)"
     "$BIN" --db db.sqlite verify >verify.err 2>&1 || violation "$what: verify after the next run: $(tail -3 verify.err)"
     upgrade_ok=$((upgrade_ok + 1))
 done
-row "upgrade kills" "$upgrade_ok/$UPGRADES" "$old_schema left schema 12 whole, $new_schema schema 13 whole, 0 mixed allowed; upgrade + categorize ${UPGRADE_SECONDS} s; $(elapsed "$upgrade_started")"
+row "upgrade kills" "$upgrade_ok/$UPGRADES" "$old_schema left schema 12 whole, $mid_schema schema 13 whole, $new_schema schema 14 whole, 0 mixed allowed; upgrade + categorize ${UPGRADE_SECONDS} s; $(elapsed "$upgrade_started")"
 [[ $upgrade_ok == "$UPGRADES" ]] || violation "only $upgrade_ok of $UPGRADES upgrade kills were survived"
 
 # MARK: - 2. Readers during imports

@@ -37,6 +37,9 @@ extension Lexicon {
         .countToGrade: .counted([.one: "{n} à corriger", .many: "{n} à corriger", .other: "{n} à corriger"]),
         .countExcused: .counted([.one: "{n} dispensée", .many: "{n} dispensées", .other: "{n} dispensées"]),
         .digestToGrade: .text("En attente de votre correction : {0}."),
+        .handedInOf: .counted([.one: "{0} sur {n} rendue", .many: "{0} sur {n} rendues", .other: "{0} sur {n} rendues"]),
+        .countLate: .counted([.one: "{n} en retard", .many: "{n} en retard", .other: "{n} en retard"]),
+        .withHandIns: .text("{0} ; {1}"),
         .handedInLateSameDay: .text("rendue en retard"),
         .handedInDaysLate: .counted([
             .one: "rendue avec {n} jour de retard", .many: "rendue avec {n} de jours de retard", .other: "rendue avec {n} jours de retard",

@@ -36,6 +36,9 @@ extension Lexicon {
         .countToGrade: .counted([.one: "{n} por calificar", .many: "{n} por calificar", .other: "{n} por calificar"]),
         .countExcused: .counted([.one: "{n} exenta", .many: "{n} exentas", .other: "{n} exentas"]),
         .digestToGrade: .text("Pendiente de su calificación: {0}."),
+        .handedInOf: .counted([.one: "{0} de {n} entregada", .many: "{0} de {n} entregadas", .other: "{0} de {n} entregadas"]),
+        .countLate: .counted([.one: "{n} con retraso", .many: "{n} con retraso", .other: "{n} con retraso"]),
+        .withHandIns: .text("{0}; {1}"),
         .handedInLateSameDay: .text("entregada con retraso"),
         .handedInDaysLate: .counted([
             .one: "entregada con {n} día de retraso", .many: "entregada con {n} de días de retraso",

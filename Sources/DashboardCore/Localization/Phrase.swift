@@ -39,6 +39,11 @@ package enum Phrase: String, CaseIterable, Sendable {
     case handedInDaysLate
     // The digest's line on submitted work ("{0}": "6 to grade").
     case digestToGrade
+    // An assignment's hand-ins in a roll-up ("12 of 30 handed in, 4 late, 2 excused"): the
+    // handed-in count of all ("{0}" of n), the late ones, and the status before it ("{0}; {1}").
+    case handedInOf
+    case countLate
+    case withHandIns
     case needsAttention
     case noTasksYet
     case tasksByStatus

@@ -71,7 +71,8 @@ package enum HTMLRenderer {
         -> String
     {
         let lexicon = report.query.lexicon
-        let assets = PageAssets.of(script, lexicon)
+        let states = report.listsStates || report.groups.contains(where: \.listsStates)
+        let assets = PageAssets.of(script, lexicon, states: states)
         let asOf = lexicon.markup(
             .asOfHeader,
             "<time datetime=\"\(report.generatedAsOf)\">\(escape(lexicon.asOf(report.asOf, in: report.query.displayTimeZone)))</time>",

@@ -30,12 +30,13 @@ package enum PageScript {
     /// The script's words in `lexicon`'s language, as a JSON object; a counted phrase as its
     /// forms by CLDR plural category, which the script picks with the browser's
     /// `Intl.PluralRules` for the page's language (`{0}` the rows shown, `{n}` of how many).
-    static func words(_ lexicon: Lexicon) -> String {
+    /// - Parameter buckets: the buckets a chip may name (the page's order).
+    static func words(_ lexicon: Lexicon, buckets order: [Bucket] = Bucket.original) -> String {
         func text(_ phrase: Phrase) -> JSONValue { .string(lexicon(phrase)) }
         func forms(_ phrase: Phrase) -> JSONValue {
             .object(PluralRules.categories(of: lexicon.language).map { ($0.rawValue, .string(lexicon.form(phrase, $0))) })
         }
-        let buckets: [(String, JSONValue)] = Bucket.original.map { ($0.rawValue, .string(ReportWords.title($0, lexicon))) }
+        let buckets: [(String, JSONValue)] = order.map { ($0.rawValue, .string(ReportWords.title($0, lexicon))) }
         return JSONValue.object([
             ("search", text(.jsSearch)), ("status", text(.jsStatus)), ("due", text(.jsDue)), ("any", text(.jsAny)),
             ("week", text(.jsWeek)), ("next7", text(.jsNext7)), ("overdueOnly", text(.jsOverdueOnly)), ("student", text(.jsStudent)),
@@ -47,9 +48,13 @@ package enum PageScript {
         ]).rendered(indent: 0)
     }
 
-    /// The script in `lexicon`'s words.
-    package static func script(_ lexicon: Lexicon) -> String {
-        template.replacingOccurrences(of: "@WORDS@", with: words(lexicon))
+    /// The script in `lexicon`'s words. `states`: the page lists work handed in or excused
+    /// (SPEC §11), so its chips offer those places too, in report order; a page without them
+    /// gets the script it got before §11, byte for byte (and so the same hash).
+    package static func script(_ lexicon: Lexicon, states: Bool = false) -> String {
+        let order = states ? Bucket.inReportOrder : Bucket.original
+        return template.replacingOccurrences(of: "@WORDS@", with: words(lexicon, buckets: order))
+            .replacingOccurrences(of: "@BUCKETS@", with: "[" + order.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]")
     }
 
     /// The script; `@WORDS@` stands for its words (`words`).
@@ -113,7 +118,7 @@ package enum PageScript {
             sections = [...new Set(tables.map((t) => t.section).filter(Boolean))];
             const chips = el("fieldset", { class: "chips" }, el("legend", { text: W.status }));
             controls.chips = [];
-            for (const bucket of ["overdue", "today", "upcoming", "undated", "completed"]) {
+            for (const bucket of @BUCKETS@) {
               if (!items.some((item) => item.b === bucket)) continue;
               const chip = el("button", { type: "button", class: "chip k-" + bucket, "aria-pressed": "false", "data-bucket": bucket, text: W.bucket[bucket] });
               chip.addEventListener("click", () => { chip.setAttribute("aria-pressed", chip.getAttribute("aria-pressed") === "true" ? "false" : "true"); changed(false); });
@@ -294,12 +299,21 @@ struct PageAssets: Sendable {
         self.policy = policy
     }
 
-    /// A page's assets for `kind` in `lexicon`'s language (each made once).
-    static func of(_ kind: PageScript.Kind?, _ lexicon: Lexicon) -> PageAssets {
+    /// A page's assets for `kind` in `lexicon`'s language (each made once). `states`: a list
+    /// page that lists work handed in or excused (`PageScript.script`).
+    static func of(_ kind: PageScript.Kind?, _ lexicon: Lexicon, states: Bool = false) -> PageAssets {
         guard let kind else { return plain }
+        if kind == .list, states { return (withStates[lexicon.language] ?? withStates[.en]!) }
         let pair = byLanguage[lexicon.language] ?? byLanguage[.en]!
         return kind == .list ? pair.list : pair.grid
     }
+
+    /// The list pages' assets with the chips of SPEC §11's places.
+    static let withStates: [ReportLanguage: PageAssets] = Dictionary(
+        uniqueKeysWithValues: ReportLanguage.allCases.map { language in
+            let script = "\n" + PageScript.script(Lexicon(language), states: true) + "\n"
+            return (language, PageAssets(style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n", script: script))
+        })
 
     static let plain = PageAssets(style: "\n" + HTMLRenderer.style + "\n", script: nil)
     static let byLanguage: [ReportLanguage: (list: PageAssets, grid: PageAssets)] = Dictionary(

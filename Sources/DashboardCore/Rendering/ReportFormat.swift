@@ -68,6 +68,7 @@ package enum ReportSet {
         for group in list.groups {
             var single = list
             single.groups = [group]
+            single.listsStates = group.listsStates
             single.page = PageInfo(
                 page: 1, pageCount: 1, limit: nil, totalItems: group.taskCount, firstItem: group.taskCount == 0 ? 0 : 1,
                 lastItem: group.taskCount)

@@ -51,6 +51,7 @@ package enum ReportSetStream {
             }
             var single = plan.list
             single.groups = [group]
+            single.listsStates = group.listsStates
             // The course's page in its own language (`ReportQuery.lexicon(of:)`).
             single.query.lexicon = query.lexicon(of: group.course)
             lexicons.append(single.query.lexicon)

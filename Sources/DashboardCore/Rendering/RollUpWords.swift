@@ -4,8 +4,25 @@ import Foundation
 package enum RollUpWords {
     /// An assignment row's status: each bucket with tasks, in report order, the first with the
     /// assignment's whole number of tasks and the overdue one with how late: "6 of 20 overdue
-    /// (5 days late), 14 completed".
+    /// (5 days late), 14 completed"; then, where its data speaks of hand-ins (`HandIns.known`),
+    /// how many were handed in, the late and the excused ones when there are any: "3 of 30
+    /// overdue (2 days late), 10 to grade; 12 of 30 handed in, 4 late, 2 excused" (the excused
+    /// said there, not among the buckets).
     package static func status(_ row: AssignmentRow, _ lexicon: Lexicon = .english) -> String {
+        let handIns = row.handIns
+        guard handIns.known else { return bucketStatus(row, lexicon) }
+        // The excused are said once, in the hand-ins, unless they are all the row lists.
+        var others = row
+        others.counts[.excused] = 0
+        let buckets = bucketStatus(others.matching > 0 ? others : row, lexicon)
+        var parts = [lexicon.count(.handedInOf, row.live, String(handIns.handedIn))]
+        if handIns.late > 0 { parts.append(lexicon.count(.countLate, handIns.late)) }
+        if handIns.excused > 0 { parts.append(ReportWords.count(handIns.excused, .excused, lexicon)) }
+        return lexicon(.withHandIns, buckets, lexicon.list(parts))
+    }
+
+    /// The buckets' part of `status`.
+    static func bucketStatus(_ row: AssignmentRow, _ lexicon: Lexicon) -> String {
         var parts: [String] = []
         for bucket in Bucket.inReportOrder where row.counts[bucket] > 0 {
             var part =

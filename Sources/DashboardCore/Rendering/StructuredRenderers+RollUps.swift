@@ -16,7 +16,9 @@ extension JSONReportRenderer {
 
     /// One row: `due_first`/`due_last` as `due` is written (null when undated), `students`,
     /// `counts` per bucket of the listed tasks, `tasks` (their number), `live_tasks` (every
-    /// task of the assignment), `days_late` (the most, null when none is late) and `status`.
+    /// task of the assignment), `days_late` (the most, null when none is late), `status` and
+    /// `hand_ins` (of every live task: handed in, late, excused; null when its data says
+    /// nothing of hand-ins, `HandIns.known`).
     static func assignmentJSON(_ row: AssignmentRow, zone: TimeZone) -> JSONValue {
         func due(_ text: String) -> JSONValue { text.isEmpty ? .null : .string(ReportWords.isoDue(text, zone: zone)) }
         return .object([
@@ -25,6 +27,13 @@ extension JSONReportRenderer {
             ("counts", .object(Bucket.allCases.map { ($0.rawValue, .int(row.counts[$0])) })), ("tasks", .int(row.matching)),
             ("live_tasks", .int(row.live)), ("days_late", row.daysLate.map { .int($0) } ?? .null),
             ("status", .string(RollUpWords.status(row))),
+            (
+                "hand_ins",
+                row.handIns.known
+                    ? .object([
+                        ("handed_in", .int(row.handIns.handedIn)), ("late", .int(row.handIns.late)), ("excused", .int(row.handIns.excused)),
+                    ]) : .null
+            ),
         ])
     }
 
@@ -55,20 +64,24 @@ extension JSONReportRenderer {
 extension CSVReportRenderer {
     package static let assignmentHeader = [
         "course_id", "course_code", "assignment_id", "title", "due_first", "due_last", "students", "overdue", "today", "upcoming",
-        "undated", "completed", "tasks", "live_tasks", "days_late", "status", "to_grade", "excused",
+        "undated", "completed", "tasks", "live_tasks", "days_late", "status", "to_grade", "excused", "handed_in", "handed_in_late",
     ]
 
     static func assignmentRows(_ group: CourseGroup, _ report: Report) -> String {
         let zone = zoneOf(group.course, report)
         return group.assignments.map { row in
-            CSVWriter.line(
-                [
-                    group.course.courseID, group.course.code, row.assignmentID, row.title,
-                    row.firstDue.isEmpty ? "" : ReportWords.isoDue(row.firstDue, zone: zone),
-                    row.lastDue.isEmpty ? "" : ReportWords.isoDue(row.lastDue, zone: zone), String(row.students),
-                ] + Bucket.original.map { String(row.counts[$0]) } + [
-                    String(row.matching), String(row.live), row.daysLate.map(String.init) ?? "", RollUpWords.status(row),
-                ] + Bucket.added.map { String(row.counts[$0]) })
+            var fields: [String] = [
+                group.course.courseID, group.course.code, row.assignmentID, row.title,
+                row.firstDue.isEmpty ? "" : ReportWords.isoDue(row.firstDue, zone: zone),
+                row.lastDue.isEmpty ? "" : ReportWords.isoDue(row.lastDue, zone: zone), String(row.students),
+            ]
+            fields += Bucket.original.map { String(row.counts[$0]) }
+            fields += [String(row.matching), String(row.live), row.daysLate.map(String.init) ?? "", RollUpWords.status(row)]
+            fields += Bucket.added.map { String(row.counts[$0]) }
+            // The hand-ins of every live task; empty where the data says nothing of them.
+            let handIns = row.handIns
+            fields += handIns.known ? [String(handIns.handedIn), String(handIns.late)] : ["", ""]
+            return CSVWriter.line(fields)
         }.joined()
     }
 

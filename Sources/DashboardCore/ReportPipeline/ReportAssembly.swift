@@ -138,6 +138,7 @@ package enum ReportAssembly {
     {
         var report = frame(.list, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
+        report.listsStates = tallies.contains { tally in tally.allowed && Bucket.added.contains { tally.matching[$0] > 0 } }
         // A roll-up by assignment pages its rows; every other list its tasks.
         let rows = tallies.filter(\.allowed).reduce(0) { $0 + $1.assignmentRows }
         report.page = page(total: query.groupBy == .assignment ? rows : report.matchingTasks, limit: query.limit, page: query.page)
@@ -150,6 +151,7 @@ package enum ReportAssembly {
     {
         var report = frame(.list, totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
+        report.listsStates = totals.listsStates
         let items = query.groupBy == .assignment ? totals.assignmentRows : report.matchingTasks
         report.page = page(total: items, limit: query.limit, page: query.page)
         return report

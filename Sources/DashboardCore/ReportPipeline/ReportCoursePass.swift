@@ -19,6 +19,8 @@ package struct ReportTotals: Sendable, Equatable {
     /// neither is given), and the tasks of theirs the unnarrowed query shows.
     package var scopeCourses = 0
     package var scopeBaseline = 0
+    /// Whether allowed courses list work handed in or excused (SPEC §11's places).
+    package var listsStates = false
 
     package init() {}
 
@@ -33,6 +35,7 @@ package struct ReportTotals: Sendable, Equatable {
             matching += tally.matchingTotal
             assignmentRows += tally.assignmentRows
             completedMatching += tally.completedMatching
+            if Bucket.added.contains(where: { tally.matching[$0] > 0 }) { listsStates = true }
         }
     }
 }

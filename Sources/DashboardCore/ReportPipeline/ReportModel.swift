@@ -43,6 +43,9 @@ public struct CourseGroup: Sendable, Equatable {
     package var events: [CalendarEvent] = []
 
     public var taskCount: Int { sections.reduce(0) { $0 + $1.tasks.count } }
+    /// Whether the course lists work handed in or excused (SPEC §11's places): its own page's
+    /// chips offer them (`Report.listsStates`).
+    package var listsStates: Bool { sections.contains { Bucket.added.contains($0.bucket) } }
 }
 
 /// A grid card: one course's counts.
@@ -107,6 +110,9 @@ public struct Report: Sendable {
     public var groups: [CourseGroup]
     /// List grouped by student: the students of this page.
     package var students: [StudentGroup] = []
+    /// List: whether it lists work handed in or excused (SPEC §11) on any page: its HTML
+    /// page's chips then offer those places (`PageScript.script`).
+    package var listsStates = false
     public var page: PageInfo
     /// Live tasks before search and filters (completed included).
     public var totalTasks: Int

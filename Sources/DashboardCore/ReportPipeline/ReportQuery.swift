@@ -387,3 +387,10 @@ package enum NaturalOrder {
 
     private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
 }
+
+extension TaskRecord {
+    /// SPEC §11's late: submitted or completed, handed in after its due, both read in
+    /// `timeZone` (the course's zone; a date on either side compares local dates). False
+    /// without a hand-in time or a due. What the reports' `submitted_late` and `--late` say.
+    public func handedInLate(in timeZone: TimeZone) -> Bool { ReportPipeline.handedInLate(self, zone: timeZone) }
+}

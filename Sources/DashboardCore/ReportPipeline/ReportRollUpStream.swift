@@ -101,7 +101,7 @@ extension ReportRollUpStream {
             ) {
                 totals.add($0[0])
             } listed: { _, local, task, _ in
-                let due = ReportPipeline.dueInstant(task.task.due, local.timeZone)
+                let due = ReportPipeline.sortInstant(task, local.timeZone)
                 try keys.add(ReportSortKey.studentKey(task, due: due, sort: whole.sort), taskID: task.task.taskID)
             }
             var frame = ReportAssembly.listFrame(totals: totals, facts: facts, query: whole, asOf: asOf, defaultTimeZone: defaultTimeZone)
@@ -155,7 +155,7 @@ extension ReportRollUpStream {
             } listed: { _, local, task, _ in
                 guard !overflow, !overflowWanted else { return }
                 guard window.mayKeep(prefix: ReportSortKey.studentPrefix(task.task.studentID, bucket: task.bucket)) else { return }
-                let due = ReportPipeline.dueInstant(task.task.due, local.timeZone)
+                let due = ReportPipeline.sortInstant(task, local.timeZone)
                 try window.add(ReportSortKey.studentKey(task, due: due, sort: query.sort), task.task.taskID)
             }
             var report = ReportAssembly.listFrame(totals: totals, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)

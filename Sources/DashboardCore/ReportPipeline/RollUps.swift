@@ -30,11 +30,14 @@ package struct AssignmentRow: Sendable, Equatable {
     /// The most whole days late among its listed late tasks (`TaskRowWords.daysLate`); nil
     /// when none is late.
     package var daysLate: Int?
+    /// What its live tasks say of hand-ins (SPEC §11), before search and filters like `live`.
+    package var handIns: HandIns
 
     package init(
         assignmentID: String, title: String, firstDue: String, lastDue: String, students: Int, counts: BucketCounts, live: Int,
-        daysLate: Int?
+        daysLate: Int?, handIns: HandIns = HandIns()
     ) {
+        self.handIns = handIns
         self.assignmentID = assignmentID
         self.title = title
         self.firstDue = firstDue
@@ -49,14 +52,42 @@ package struct AssignmentRow: Sendable, Equatable {
     package var matching: Int { counts.total }
 }
 
+/// An assignment's hand-ins (SPEC §11), counted over every live task of it: "12 of 30 handed
+/// in, 4 late, 2 excused".
+///
+/// Policy: handed in = a task whose own state is submitted or completed (graded work was handed
+/// in); late = one of those handed in after its due (`ReportPipeline.handedInLate`, in the
+/// course's zone); excused = a task in the excused place (its state, or pinned by hand). A row
+/// says it only when its data speaks of hand-ins (`known`: a task submitted, excused, or with a
+/// hand-in time), so a file without §11's columns gives the roll-up it gave before.
+package struct HandIns: Sendable, Equatable {
+    package var handedIn = 0
+    package var late = 0
+    package var excused = 0
+    package var known = false
+
+    package init(handedIn: Int = 0, late: Int = 0, excused: Int = 0, known: Bool = false) {
+        (self.handedIn, self.late, self.excused, self.known) = (handedIn, late, excused, known)
+    }
+
+    /// Counts one live task in its place (`bucket`: where the report puts it).
+    package mutating func add(_ task: ReportTask, zone: TimeZone) {
+        let state = task.task.state
+        if state == .submitted || state == .completed { handedIn += 1 }
+        if ReportPipeline.handedInLate(task.task, zone: zone) { late += 1 }
+        if task.bucket == .excused { excused += 1 }
+        if state == .submitted || state == .excused || task.bucket == .excused || !task.task.submittedAt.isEmpty { known = true }
+    }
+}
+
 /// The roll-up of one course by assignment. Pure.
 ///
 /// Policy (docs/reports.md, "Roll-ups"):
 /// - a task belongs to its `assignment_id` when it has one, else to its title (exactly as
 ///   stored: titles are NFC, trimmed, their whitespace collapsed);
 /// - a row counts the tasks the report lists (after search and filters) per bucket, and says
-///   how many live tasks the assignment has in all; an assignment with no listed task has no
-///   row;
+///   how many live tasks the assignment has in all and how many of them were handed in, late
+///   and excused (`HandIns`); an assignment with no listed task has no row;
 /// - its due is the earliest and the latest due of its listed tasks (in the course's zone); how
 ///   late, the most days late among them;
 /// - rows by earliest due (undated last), then title in natural order, then assignment id;
@@ -88,15 +119,18 @@ package enum AssignmentRollUp {
             let k = Self.key(task.task)
             if var existing = rows[k] {
                 existing.row.live += 1
+                existing.row.handIns.add(task, zone: local.timeZone)
                 if task.task.taskID.utf8.lexicographicallyPrecedes(existing.titleTask.utf8) {
                     (existing.row.title, existing.titleTask) = (task.task.title, task.task.taskID)
                 }
                 rows[k] = existing
             } else {
+                var handIns = HandIns()
+                handIns.add(task, zone: local.timeZone)
                 rows[k] = Building(
                     row: AssignmentRow(
                         assignmentID: task.task.assignmentID, title: task.task.title, firstDue: "", lastDue: "", students: 0,
-                        counts: BucketCounts(), live: 1, daysLate: nil),
+                        counts: BucketCounts(), live: 1, daysLate: nil, handIns: handIns),
                     titleTask: task.task.taskID)
             }
         }

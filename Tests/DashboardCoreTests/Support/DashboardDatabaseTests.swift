@@ -68,4 +68,40 @@ import Testing
         #expect(report.cards.map(\.course.courseID) == ["bio-101"])
         #expect(report.cards.first?.counts == [.overdue: 1])
     }
+
+    /// Issue 31 through the public API alone: states, hand-in times and lateness as a
+    /// data-quality suite reads them, and the `statuses` and `late` filters of a query.
+    @Test func statesHandInTimesAndLatenessAreValuesOfThePublicAPI() throws {
+        let database = try DashboardDatabase.temporary()
+        let courses = InputFile.inMemory("courses.csv", "course_id,title,timezone\nbio-101,Biology,Europe/Berlin\n")
+        let tasks = InputFile.inMemory(
+            "tasks.csv",
+            """
+            task_id,course_id,title,due,status,submitted_at
+            t1,bio-101,Lab report,2026-11-20,handed in,2026-11-21T00:30
+            t2,bio-101,Lab report,2026-11-20T18:00,TURNED_IN,2026-11-20T16:59:00Z
+            t3,bio-101,Lab report,2026-11-20,exempt,
+            t4,bio-101,Lab report,2026-11-20,graded,2026-11-22
+
+            """)
+        #expect(try database.importFiles([courses, tasks], options: Self.options()).status == .committed)
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        var query = ReportQuery()
+        query.includeCompleted = true
+        let list = try database.report(.list, query: query, asOf: Self.asOf)
+        var found: [String: (bucket: Bucket, state: SubmissionState, submittedAt: String, late: Bool)] = [:]
+        for task in list.groups.flatMap(\.sections).flatMap(\.tasks) {
+            found[task.task.taskID] = (task.bucket, task.task.state, task.task.submittedAt, task.task.handedInLate(in: berlin))
+        }
+        // t1 after midnight in Berlin: a day late; t2 at 17:59 in Berlin, before its 18:00 due.
+        #expect(try #require(found["t1"]) == (.toGrade, .submitted, "2026-11-21T00:30:00", true))
+        #expect(try #require(found["t2"]) == (.toGrade, .submitted, "2026-11-20T16:59:00Z", false))
+        #expect(try #require(found["t3"]) == (.excused, .excused, "", false))
+        #expect(try #require(found["t4"]) == (.completed, .completed, "2026-11-22", true))
+        query.statuses = [.submitted]
+        query.late = true
+        let late = try database.report(.list, query: query, asOf: Self.asOf)
+        #expect(late.groups.flatMap(\.sections).flatMap(\.tasks).map(\.task.taskID) == ["t1"])
+        #expect(late.matchingTasks == 1)
+    }
 }
