@@ -312,18 +312,20 @@ struct PageAssets: Sendable {
     static let withStates: [ReportLanguage: PageAssets] = Dictionary(
         uniqueKeysWithValues: ReportLanguage.allCases.map { language in
             let script = "\n" + PageScript.script(Lexicon(language), states: true) + "\n"
-            return (language, PageAssets(style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n", script: script))
+            return (language, PageAssets(style: listStyle, script: script))
         })
 
     static let plain = PageAssets(style: "\n" + HTMLRenderer.style + "\n", script: nil)
+    /// The style of a page with a script: the pages' and the filters'.
+    static let listStyle = "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n"
     static let byLanguage: [ReportLanguage: (list: PageAssets, grid: PageAssets)] = Dictionary(
         uniqueKeysWithValues: ReportLanguage.allCases.map { language in
             let script = "\n" + PageScript.script(Lexicon(language)) + "\n"
             return (
                 language,
                 (
-                    PageAssets(style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n", script: script),
-                    PageAssets(style: "\n" + HTMLRenderer.style + "\n" + PageScript.style + "\n" + barWidths + "\n", script: script)
+                    PageAssets(style: listStyle, script: script),
+                    PageAssets(style: listStyle + barWidths + "\n", script: script)
                 )
             )
         })

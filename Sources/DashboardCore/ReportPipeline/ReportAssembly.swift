@@ -138,7 +138,7 @@ package enum ReportAssembly {
     {
         var report = frame(.list, tallies: tallies, facts: facts, query: query, asOf: asOf, defaultTimeZone: defaultTimeZone)
         guard facts.hasData else { return report }
-        report.listsStates = tallies.contains { tally in tally.allowed && Bucket.added.contains { tally.matching[$0] > 0 } }
+        report.listsStates = tallies.contains { $0.allowed && $0.listsStates }
         // A roll-up by assignment pages its rows; every other list its tasks.
         let rows = tallies.filter(\.allowed).reduce(0) { $0 + $1.assignmentRows }
         report.page = page(total: query.groupBy == .assignment ? rows : report.matchingTasks, limit: query.limit, page: query.page)

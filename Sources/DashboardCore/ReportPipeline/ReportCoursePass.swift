@@ -35,7 +35,7 @@ package struct ReportTotals: Sendable, Equatable {
             matching += tally.matchingTotal
             assignmentRows += tally.assignmentRows
             completedMatching += tally.completedMatching
-            if Bucket.added.contains(where: { tally.matching[$0] > 0 }) { listsStates = true }
+            if tally.listsStates { listsStates = true }
         }
     }
 }

@@ -148,6 +148,8 @@ package struct CourseTally: Sendable, Equatable {
     package var baseline = 0
     /// Tasks left after search and filters, per bucket (inline: no heap storage per course).
     package var matching = BucketCounts()
+    /// Whether it lists work handed in or excused (SPEC §11's places).
+    package var listsStates: Bool { Bucket.added.contains { matching[$0] > 0 } }
     /// Completed tasks that match the search and filters when completed tasks are included.
     package var completedMatching = 0
     /// Live tasks holding a stored value a hand edit made invalid (shown as invalid).

@@ -137,18 +137,7 @@ struct SchemaCheckMigrationTests {
                 ALTER TABLE overrides_new RENAME TO overrides;
                 """)
         }
-        let before = try schemaTexts(try Database(path: path))
-        let outcome = Result { () throws(StoreError) -> Store in try Store(path: path) }
-        guard case .failure(let error) = outcome else {
-            Issue.record("the migration went through")
-            return
-        }
-        #expect("\(error)".contains("table overrides does not hold the constraint"), "\(error)")
-        let after = try Database(path: path)
-        #expect(try after.int("PRAGMA user_version") == 2)
-        #expect(try schemaTexts(after) == before)
-        #expect(try after.scalar("PRAGMA integrity_check")?.text == "ok")
-        #expect(try after.int("SELECT count(*) FROM overrides") == 1)
+        try expectMigrationStops(path, stayingAt: 2)
     }
 
     @Test("the respelled constraints refuse exactly what the lists refused")
@@ -207,13 +196,8 @@ struct SchemaCheckMigrationTests {
                 INSERT INTO overrides (task_id, entry_id, bucket, reason, actor) VALUES ('T0', 1, 'today', 'why', 'me');
                 """)
         }
-        let db = try Database(path: path)
-        let cookie = try db.int("PRAGMA schema_version")
-        try db.execute("PRAGMA writable_schema = ON")
-        try db.run(
-            "UPDATE sqlite_schema SET sql = replace(sql, ?1, ?2) WHERE name = 'overrides'",
-            [Self.bucketsAfter.orChain, Self.bucketsBefore.orChain])
-        try db.execute("PRAGMA schema_version = \(cookie + 1); PRAGMA writable_schema = RESET; PRAGMA user_version = 13")
+        try rewriteOverridesRule(path, Self.bucketsAfter.orChain, to: Self.bucketsBefore.orChain)
+        try Database(path: path).execute("PRAGMA user_version = 13")
         return path
     }
 
@@ -236,15 +220,23 @@ struct SchemaCheckMigrationTests {
     @Test("migration 14 on a file whose overrides were rebuilt by hand stops: the file stays at version 13, unchanged")
     func versionThirteenRebuilt() throws {
         let path = try versionThirteenDatabase()
-        do {
-            let db = try Database(path: path)
-            let cookie = try db.int("PRAGMA schema_version")
-            try db.execute("PRAGMA writable_schema = ON")
-            try db.run(
-                "UPDATE sqlite_schema SET sql = replace(sql, ?1, ?2) WHERE name = 'overrides'",
-                [Self.bucketsBefore.orChain, Self.bucketsBefore.inList])
-            try db.execute("PRAGMA schema_version = \(cookie + 1); PRAGMA writable_schema = RESET")
-        }
+        try rewriteOverridesRule(path, Self.bucketsBefore.orChain, to: Self.bucketsBefore.inList)
+        try expectMigrationStops(path, stayingAt: 13)
+    }
+
+    /// Writes the `overrides` table's rule `old` as `new` in the file's schema text, as a hand
+    /// edit would (the rows stay as they are).
+    private func rewriteOverridesRule(_ path: String, _ old: String, to new: String) throws {
+        let db = try Database(path: path)
+        let cookie = try db.int("PRAGMA schema_version")
+        try db.execute("PRAGMA writable_schema = ON")
+        try db.run("UPDATE sqlite_schema SET sql = replace(sql, ?1, ?2) WHERE name = 'overrides'", [old, new])
+        try db.execute("PRAGMA schema_version = \(cookie + 1); PRAGMA writable_schema = RESET")
+    }
+
+    /// Opening the file for writing fails on the overrides' rule, and the file stays at
+    /// `version` with the same schema and its one override.
+    private func expectMigrationStops(_ path: String, stayingAt version: Int) throws {
         let before = try schemaTexts(try Database(path: path))
         let outcome = Result { () throws(StoreError) -> Store in try Store(path: path) }
         guard case .failure(let error) = outcome else {
@@ -253,8 +245,9 @@ struct SchemaCheckMigrationTests {
         }
         #expect("\(error)".contains("table overrides does not hold the constraint"), "\(error)")
         let after = try Database(path: path)
-        #expect(try after.int("PRAGMA user_version") == 13)
+        #expect(try after.int("PRAGMA user_version") == version)
         #expect(try schemaTexts(after) == before)
+        #expect(try after.scalar("PRAGMA integrity_check")?.text == "ok")
         #expect(try after.int("SELECT count(*) FROM overrides") == 1)
     }
 
