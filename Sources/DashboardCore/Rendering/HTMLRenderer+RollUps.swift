@@ -38,7 +38,7 @@ extension HTMLRenderer {
             for bucket in Bucket.original { html += "<td class=\"n\">\(row.counts[bucket])</td>" }
             let urgent = RollUpWords.urgent(row.counts)
             html +=
-                "<td class=\"words\"><span class=\"status b-\(urgent.rawValue)\">\(escape(ReportWords.word(urgent, lexicon)))</span> <span class=\"detail\">\(escape(RollUpWords.status(row, lexicon)))</span></td></tr>\n"
+                "<td class=\"words\">\(statusBadge(urgent, ReportWords.word(urgent, lexicon))) <span class=\"detail\">\(escape(RollUpWords.status(row, lexicon)))</span></td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n"
     }
@@ -74,7 +74,7 @@ extension HTMLRenderer {
                 t.task.due.isEmpty
                 ? "<span class=\"none\">\(escape(lexicon(.none)))</span>"
                 : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(lexicon.due(t.task.due, zone: zone)))</time>"
-            var status = "<span class=\"status b-\(t.bucket.rawValue)\">\(escape(words.bucket))</span>"
+            var status = statusBadge(t.bucket, words.bucket)
             for detail in words.details { status += " <span class=\"detail\">\(value(detail))</span>" }
             html +=
                 "<tr id=\"\(TaskRowWords.anchor(t.task.taskID))\"><td data-label=\"\(label[0])\"><code>\(value(t.task.taskID))</code></td><td data-label=\"\(label[1])\">\(value(item.course.code))</td><th scope=\"row\">\(value(t.task.title))</th><td data-label=\"\(label[3])\">\(due)</td><td data-label=\"\(label[4])\">\(escape(ReportWords.priority(t, lexicon)))</td><td data-label=\"\(label[5])\">\(status)</td></tr>\n"

@@ -42,7 +42,7 @@ extension HTMLRenderer {
             t.task.due.isEmpty
             ? "<span class=\"none\">\(escape(lexicon(.none)))</span>"
             : "<time datetime=\"\(escape(ReportWords.isoDue(t.task.due, zone: zone)))\">\(escape(lexicon.due(t.task.due, zone: zone)))</time>"
-        var status = "<span class=\"status b-\(t.bucket.rawValue)\">\(escape(words.bucket))</span>"
+        var status = statusBadge(t.bucket, words.bucket)
         for detail in words.details { status += " <span class=\"detail\">\(value(detail))</span>" }
         let label = { (phrase: Phrase) in escape(lexicon(phrase)) }
         return
@@ -73,5 +73,17 @@ extension HTMLRenderer {
     static func courseData(_ c: CourseRecord, local: LocalAsOf) -> String {
         let weekday = ((local.date.daysSinceEpoch % 7 + 7) % 7 + 3) % 7 + 1
         return " data-c=\"\(escape(ReportPipeline.fold(c.code + " " + c.title)))\" data-wd=\"\(weekday)\""
+    }
+}
+
+extension HTMLRenderer {
+    /// A bucket's word as its badge (`.status` in the bucket's colour). SPEC §11's places
+    /// (`Bucket.added`) have no colour in the pages' style (a new rule would change every
+    /// page's style and its hash): their word is plain text in the page's own colour, never
+    /// the badge's light text on no background.
+    static func statusBadge(_ bucket: Bucket, _ word: String) -> String {
+        Bucket.added.contains(bucket)
+            ? "<span class=\"state\">\(escape(word))</span>"
+            : "<span class=\"status b-\(bucket.rawValue)\">\(escape(word))</span>"
     }
 }
