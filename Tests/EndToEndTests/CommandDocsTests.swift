@@ -22,6 +22,7 @@ import Testing
     static let foreignOptions: [String: String] = [
         "--now": "systemctl enable --now", "--csv": "sqlite3's .import --csv",
         "--invalid": "dashboard-datagen", "--delta-from": "dashboard-datagen",
+        "--states": "oulad_to_dashboard.py --states", "--roster": "oulad_to_dashboard.py --roster",
         "--build-tests": "swift build --build-tests", "--scratch-path": "swift build --scratch-path",
         "--system": "useradd --system", "--user-group": "useradd --user-group",
         "--file": "pg_dump --file", "--dbname": "pg_restore --dbname", "--roles-only": "pg_dumpall --roles-only",
