@@ -73,8 +73,8 @@ import Testing
         #expect(names.count == 2)
         let grid =
             "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention,"
-            + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since,to_grade,excused\r\n"
-            + "'=bio,'-BIO,'+Biology,'@T,,,0,0,1,1,0,2,false,,,,,,,0,0\r\n"
+            + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since,to_grade,excused,"
+            + "handed_in_since,excused_since\r\n" + "'=bio,'-BIO,'+Biology,'@T,,,0,0,1,1,0,2,false,,,,,,,0,0,,\r\n"
         #expect(try sandbox.read("out/index.csv") == Data(grid.utf8))
         let course = try #require(names.first { $0.hasPrefix("course-") })
         #expect(try sandbox.read("out/" + course) == Data(Self.listCSV.utf8))

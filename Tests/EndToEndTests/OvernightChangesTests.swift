@@ -60,10 +60,14 @@ import Testing
         return result
     }
 
-    static func counts(new: Int = 0, nowOverdue: Int = 0, completed: Int = 0, pinned: Int = 0, unpinned: Int = 0, deleted: Int = 0)
-        -> [String: Int]
-    {
-        ["new": new, "now_overdue": nowOverdue, "completed": completed, "pinned": pinned, "unpinned": unpinned, "deleted": deleted]
+    static func counts(
+        new: Int = 0, nowOverdue: Int = 0, completed: Int = 0, pinned: Int = 0, unpinned: Int = 0, deleted: Int = 0,
+        handedIn: Int = 0, excused: Int = 0
+    ) -> [String: Int] {
+        [
+            "new": new, "now_overdue": nowOverdue, "completed": completed, "pinned": pinned, "unpinned": unpinned, "deleted": deleted,
+            "handed_in": handedIn, "excused": excused,
+        ]
     }
 
     @Test func theSecondNightCountsEachKindOfChangeInEveryFormat() throws {
@@ -108,13 +112,66 @@ import Testing
         let html = try Self.run(sandbox, ["report", "grid", "--format", "html"], as: "2026-11-29T03:00:00Z").stdout
         #expect(html.contains("<p class=\"changes\">since yesterday: 1 new, 1 pinned by hand</p>"), "\(html)")
         let csv = try Self.run(sandbox, ["report", "grid", "--format", "csv"], as: "2026-11-29T03:00:00Z").stdout
-        #expect(csv.contains(",1,0,0,1,0,0,0,0\r\n"), "his's changes, then its 0 to grade and 0 excused, end its row: \(csv)")
+        #expect(
+            csv.contains(",1,0,0,1,0,0,0,0,0,0\r\n"),
+            "his's changes, its 0 to grade and 0 excused, then 0 handed in and 0 excused overnight, end its row: \(csv)")
         let markdown = try Self.run(sandbox, ["report", "grid", "--format", "md"], as: "2026-11-29T03:00:00Z").stdout
         #expect(markdown.contains("| since yesterday: 1 new, 1 pinned by hand |"), "\(markdown)")
         // Later the same day, the window is still the night's; two days on it names the date.
         let later = try Self.grid(sandbox, "2026-11-30T20:00:00Z")
         #expect((later["changes"] as? [String: Any])?["words"] as? String != nil)
         #expect(((later["changes"] as? [String: Any])?["words"] as? String)?.hasPrefix("Since 2026-11-28:") == true)
+    }
+
+    /// SPEC §11 (issue 31): a night whose export turns work in or excuses it, and a teacher who
+    /// excuses a task by hand, say so ("2 handed in, 2 excused"); a task handed in and graded the
+    /// same night is completed, not handed in; a new task born submitted is new only.
+    @Test func handInsAndExcusesOfTheNightAreCounted() throws {
+        let sandbox = try Sandbox()
+        let night1 = """
+            task_id,course_id,title,due,status,submitted_at
+            b1,bio,Essay,2026-11-27,open,
+            b2,bio,Lab,2026-12-10,open,
+            b3,bio,Poster,2026-12-12,open,
+            b4,bio,Quiz,2026-12-14,open,
+            b5,bio,Report,2026-12-16,open,
+            h1,his,Map,2026-12-01,open,
+
+            """
+        // b1 (overdue) and b2 turned in, b3 excused by the export, b5 handed in and graded, h2 new
+        // and already turned in; h1 excused by the teacher during the day.
+        let night2 = """
+            task_id,course_id,title,due,status,submitted_at
+            b1,bio,Essay,2026-11-27,submitted,2026-11-28T20:00:00Z
+            b2,bio,Lab,2026-12-10,TURNED_IN,2026-11-28T21:00:00Z
+            b3,bio,Poster,2026-12-12,excused,
+            b4,bio,Quiz,2026-12-14,open,
+            b5,bio,Report,2026-12-16,graded,2026-11-28T22:00:00Z
+            h1,his,Map,2026-12-01,open,
+            h2,his,Timeline,2026-12-03,submitted,2026-11-28T23:00:00Z
+
+            """
+        try Self.night(sandbox, night1, "2026-11-28T02:00:00Z")
+        let excused = try Self.run(
+            sandbox, ["reclassify", "h1", "--to", "excused", "--reason", "school trip"], as: "2026-11-28T10:00:00Z")
+        #expect(excused.exitCode == 0, "\(excused)")
+        try Self.night(sandbox, night2, "2026-11-29T02:00:00Z")
+        let grid = try Self.grid(sandbox, "2026-11-29T03:00:00Z")
+        #expect(
+            (grid["changes"] as? [String: Any])?["words"] as? String
+                == "Since yesterday: 1 new, 2 handed in, 1 completed, 2 excused, 1 pinned by hand.")
+        #expect(
+            Self.changes(grid) == [
+                "bio": Self.counts(completed: 1, handedIn: 2, excused: 1),
+                "his": Self.counts(new: 1, pinned: 1, excused: 1),
+            ])
+        let csv = try Self.run(sandbox, ["report", "grid", "--format", "csv"], as: "2026-11-29T03:00:00Z").stdout
+        let rows = csv.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.first?.suffix(4) == ["to_grade", "excused", "handed_in_since", "excused_since"])
+        let bio = rows.first { $0.first == "bio" }
+        #expect(bio?.suffix(4) == ["2", "1", "2", "1"], "bio: 2 to grade, 1 excused; overnight 2 handed in, 1 excused: \(csv)")
+        let list = try Self.run(sandbox, ["report", "list", "--course", "bio", "--language", "de"], as: "2026-11-29T03:00:00Z")
+        #expect(list.stdout.contains("Seit gestern: 2 abgegeben, 1 erledigt, 1 befreit."), "\(list)")
     }
 
     @Test func aFailedHeldOrMissingImportSaysSoAndDoesNotCountTheNightBefore() throws {

@@ -178,7 +178,7 @@ import Testing
             list["matching_tasks"] as? Int == groups.flatMap { JSON.objects($0["sections"]) }.map { $0["count"] as? Int ?? 0 }.reduce(0, +))
     }
 
-    @Test(arguments: [("grid", 21, 6), ("list", 18, 55)]) func csvHasOneHeaderAndCRLFLineEnds(kind: String, fields: Int, records: Int)
+    @Test(arguments: [("grid", 23, 6), ("list", 18, 55)]) func csvHasOneHeaderAndCRLFLineEnds(kind: String, fields: Int, records: Int)
         throws
     {
         let output = try Self.report([kind, "--format", "csv"])

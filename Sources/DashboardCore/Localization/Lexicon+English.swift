@@ -115,6 +115,8 @@ extension Lexicon {
         .changeNew: .counted([.one: "{n} new", .other: "{n} new"]),
         .changeNowOverdue: .counted([.one: "{n} now overdue", .other: "{n} now overdue"]),
         .changeCompleted: .counted([.one: "{n} completed", .other: "{n} completed"]),
+        .changeHandedIn: .counted([.one: "{n} handed in", .other: "{n} handed in"]),
+        .changeExcused: .counted([.one: "{n} excused", .other: "{n} excused"]),
         .changePinned: .counted([.one: "{n} pinned by hand", .other: "{n} pinned by hand"]),
         .changeUnpinned: .counted([.one: "{n} unpinned by hand", .other: "{n} unpinned by hand"]),
         .changeDeleted: .counted([.one: "{n} deleted", .other: "{n} deleted"]),

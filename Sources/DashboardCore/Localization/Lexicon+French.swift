@@ -126,6 +126,8 @@ extension Lexicon {
         .changeNew: .counted([.one: "{n} nouvelle", .many: "{n} nouvelles", .other: "{n} nouvelles"]),
         .changeNowOverdue: .counted([.one: "{n} désormais en retard", .many: "{n} désormais en retard", .other: "{n} désormais en retard"]),
         .changeCompleted: .counted([.one: "{n} terminée", .many: "{n} terminées", .other: "{n} terminées"]),
+        .changeHandedIn: .counted([.one: "{n} rendue", .many: "{n} rendues", .other: "{n} rendues"]),
+        .changeExcused: .counted([.one: "{n} dispensée", .many: "{n} dispensées", .other: "{n} dispensées"]),
         .changePinned: .counted([.one: "{n} fixée à la main", .many: "{n} fixées à la main", .other: "{n} fixées à la main"]),
         .changeUnpinned: .counted([.one: "{n} libérée à la main", .many: "{n} libérées à la main", .other: "{n} libérées à la main"]),
         .changeDeleted: .counted([.one: "{n} supprimée", .many: "{n} supprimées", .other: "{n} supprimées"]),

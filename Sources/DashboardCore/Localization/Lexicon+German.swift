@@ -121,6 +121,8 @@ extension Lexicon {
         .changeNew: .counted([.one: "{n} neu", .other: "{n} neu"]),
         .changeNowOverdue: .counted([.one: "{n} jetzt überfällig", .other: "{n} jetzt überfällig"]),
         .changeCompleted: .counted([.one: "{n} erledigt", .other: "{n} erledigt"]),
+        .changeHandedIn: .counted([.one: "{n} abgegeben", .other: "{n} abgegeben"]),
+        .changeExcused: .counted([.one: "{n} befreit", .other: "{n} befreit"]),
         .changePinned: .counted([.one: "{n} von Hand fixiert", .other: "{n} von Hand fixiert"]),
         .changeUnpinned: .counted([.one: "{n} von Hand gelöst", .other: "{n} von Hand gelöst"]),
         .changeDeleted: .counted([.one: "{n} gelöscht", .other: "{n} gelöscht"]),

@@ -110,6 +110,8 @@ extension Lexicon {
         .changeNew: .counted([.other: "新規\u{A0}{n}"]),
         .changeNowOverdue: .counted([.other: "新たに期限切れ\u{A0}{n}"]),
         .changeCompleted: .counted([.other: "完了\u{A0}{n}"]),
+        .changeHandedIn: .counted([.other: "提出\u{A0}{n}"]),
+        .changeExcused: .counted([.other: "免除\u{A0}{n}"]),
         .changePinned: .counted([.other: "手動で固定\u{A0}{n}"]),
         .changeUnpinned: .counted([.other: "手動で固定解除\u{A0}{n}"]),
         .changeDeleted: .counted([.other: "削除\u{A0}{n}"]),

@@ -127,6 +127,8 @@ extension Lexicon {
         .changeNew: .counted([.one: "{n} nueva", .many: "{n} nuevas", .other: "{n} nuevas"]),
         .changeNowOverdue: .counted([.one: "{n} ahora vencida", .many: "{n} ahora vencidas", .other: "{n} ahora vencidas"]),
         .changeCompleted: .counted([.one: "{n} completada", .many: "{n} completadas", .other: "{n} completadas"]),
+        .changeHandedIn: .counted([.one: "{n} entregada", .many: "{n} entregadas", .other: "{n} entregadas"]),
+        .changeExcused: .counted([.one: "{n} exenta", .many: "{n} exentas", .other: "{n} exentas"]),
         .changePinned: .counted([.one: "{n} fijada a mano", .many: "{n} fijadas a mano", .other: "{n} fijadas a mano"]),
         .changeUnpinned: .counted([.one: "{n} liberada a mano", .many: "{n} liberadas a mano", .other: "{n} liberadas a mano"]),
         .changeDeleted: .counted([.one: "{n} eliminada", .many: "{n} eliminadas", .other: "{n} eliminadas"]),

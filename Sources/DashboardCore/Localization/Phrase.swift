@@ -115,6 +115,8 @@ package enum Phrase: String, CaseIterable, Sendable {
     case changeNew
     case changeNowOverdue
     case changeCompleted
+    case changeHandedIn
+    case changeExcused
     case changePinned
     case changeUnpinned
     case changeDeleted

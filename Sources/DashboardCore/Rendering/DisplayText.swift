@@ -88,6 +88,18 @@ package enum DisplayWidth {
         return lines
     }
 
+    /// `flow`, with the lines as even as they can be on the fewest lines: the narrowest width
+    /// that needs no more lines than `width` does ("a  b  c" and "d  e", not "a  b  c  d" and
+    /// a lone "e").
+    package static func balancedFlow(_ parts: [String], separator: String, width: Int) -> [String] {
+        let lines = flow(parts, separator: separator, width: width)
+        guard lines.count > 1 else { return lines }
+        let widest = parts.map(of).max() ?? 0
+        var narrowest = width
+        while narrowest > widest, flow(parts, separator: separator, width: narrowest - 1).count == lines.count { narrowest -= 1 }
+        return flow(parts, separator: separator, width: narrowest)
+    }
+
     /// `text` cut to at most `width` columns, ending in `…` when something was cut.
     package static func truncate(_ text: String, to width: Int) -> String {
         if of(text) <= width { return text }
@@ -272,7 +284,7 @@ package enum ReportWords {
         case .undated: return "?"
         case .completed: return "."
         case .toGrade: return "~"
-        case .excused: return "-"
+        case .excused: return "/"
         }
     }
 

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Policy: the window is named by the day it opened, in the report's display zone: "since
 /// yesterday" (the day before the as-of), "since today" (the same day), else "since
-/// 2026-11-27"; a count is named only when it is not 0 ("3 new, 2 now overdue, 5 completed,
-/// 1 pinned by hand, 1 unpinned by hand, 2 deleted"), "no change" when all are.
+/// 2026-11-27"; a count is named only when it is not 0 ("3 new, 2 now overdue, 4 handed in,
+/// 5 completed, 1 excused, 1 pinned by hand, 1 unpinned by hand, 2 deleted"), "no change" when
+/// all are.
 package enum OvernightWords {
     /// The day the window opened, as its words name it.
     package enum Since: Sendable, Equatable {
@@ -44,8 +45,9 @@ package enum OvernightWords {
     /// "3 new, 2 now overdue, 5 completed", or "no change".
     package static func counts(_ changes: CourseChanges, _ lexicon: Lexicon = .english) -> String {
         let parts: [(Int, Phrase)] = [
-            (changes.new, .changeNew), (changes.nowOverdue, .changeNowOverdue), (changes.completed, .changeCompleted),
-            (changes.pinned, .changePinned), (changes.unpinned, .changeUnpinned), (changes.deleted, .changeDeleted),
+            (changes.new, .changeNew), (changes.nowOverdue, .changeNowOverdue), (changes.handedIn, .changeHandedIn),
+            (changes.completed, .changeCompleted), (changes.excused, .changeExcused), (changes.pinned, .changePinned),
+            (changes.unpinned, .changeUnpinned), (changes.deleted, .changeDeleted),
         ]
         let named = parts.filter { $0.0 > 0 }.map { lexicon.count($0.1, $0.0) }
         return named.isEmpty ? lexicon(.noChange) : lexicon.list(named)

@@ -103,7 +103,8 @@ package enum JSONReportRenderer {
     static func changesJSON(_ c: CourseChanges) -> JSONValue {
         .object([
             ("new", .int(c.new)), ("now_overdue", .int(c.nowOverdue)), ("completed", .int(c.completed)), ("pinned", .int(c.pinned)),
-            ("unpinned", .int(c.unpinned)), ("deleted", .int(c.deleted)),
+            ("unpinned", .int(c.unpinned)), ("deleted", .int(c.deleted)), ("handed_in", .int(c.handedIn)),
+            ("excused", .int(c.excused)),
         ])
     }
 
@@ -157,11 +158,12 @@ package enum CSVReportRenderer {
         ] + rowColumns
     /// The grid's columns: the first twelve since the first version, then `needs_attention`
     /// (true when the card has an overdue task or one due today), then the six counts of what
-    /// changed overnight (issue 28; empty when there is nothing to compare with).
+    /// changed overnight (issue 28; empty when there is nothing to compare with), then (SPEC §11)
+    /// the card's to grade and excused, and the window's handed in and excused.
     package static let gridHeader = [
         "course_id", "code", "title", "teacher", "term", "timezone", "overdue", "today", "upcoming", "undated", "completed", "total",
         "needs_attention", "new_since", "now_overdue_since", "completed_since", "pinned_since", "unpinned_since", "deleted_since",
-        "to_grade", "excused",
+        "to_grade", "excused", "handed_in_since", "excused_since",
     ]
 
     package static func render(_ report: Report) -> String {
@@ -196,7 +198,8 @@ package enum CSVReportRenderer {
                     [c.courseID, c.code, c.title, c.teacher, c.term, c.timezone] + Bucket.original.map { String(card.count($0)) }
                         + [String(card.total), CourseAttention.needed(card.counts) ? "true" : "false"]
                         + (card.changes.map { [$0.new, $0.nowOverdue, $0.completed, $0.pinned, $0.unpinned, $0.deleted].map(String.init) }
-                            ?? Array(repeating: "", count: 6)) + Bucket.added.map { String(card.count($0)) })
+                            ?? Array(repeating: "", count: 6)) + Bucket.added.map { String(card.count($0)) }
+                        + (card.changes.map { [$0.handedIn, $0.excused].map(String.init) } ?? ["", ""]))
             }
             return text
         }

@@ -75,7 +75,8 @@ package enum TextRenderer {
         return lines
     }
 
-    /// The marks of the bar (`-` for the tasks a `--bucket` filter leaves out, when `others`),
+    /// The marks of the bar (`-` for the tasks a `--bucket` filter leaves out, when `others`;
+    /// excused work is `/`, so that the two never share a mark),
     /// and what a card framed with `=` means when one is. The places SPEC §11 added have a
     /// mark only when the grid has such tasks (`added`), after those of the first version.
     static func legend(
@@ -85,7 +86,12 @@ package enum TextRenderer {
             coloured("\(ReportWords.mark($0)) \(ReportWords.word($0, lexicon))", $0, within: width, style: style)
         }
         let other = others ? ["- " + lexicon(.textOtherTasks)] : []
-        var lines = DisplayWidth.flow([lexicon(.textBar)] + marks + other, separator: "  ", width: width)
+        // With §11's marks the legend is one or two marks longer than 80 columns hold: balanced,
+        // so that no mark stands alone on a line. Without them it reads as it always has.
+        let parts = [lexicon(.textBar)] + marks + other
+        var lines =
+            added.isEmpty
+            ? DisplayWidth.flow(parts, separator: "  ", width: width) : DisplayWidth.balancedFlow(parts, separator: "  ", width: width)
         if attention { lines += shown(lexicon(.textFramed), to: width).map(style.attention) }
         return lines
     }

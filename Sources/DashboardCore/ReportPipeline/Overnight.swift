@@ -8,6 +8,10 @@ public struct CourseChanges: Sendable, Equatable {
     public var nowOverdue = 0
     /// Tasks that moved into completed.
     public var completed = 0
+    /// Tasks an import turned in (SPEC §11: moved into `to_grade`).
+    public var handedIn = 0
+    /// Tasks that moved into excused (by an import, or excused by hand: also pinned).
+    public var excused = 0
     /// Tasks pinned by hand (`reclassify`).
     public var pinned = 0
     /// Tasks whose pin was taken back by hand (`revert` of an override).
@@ -24,6 +28,8 @@ public struct CourseChanges: Sendable, Equatable {
         sum.new += b.new
         sum.nowOverdue += b.nowOverdue
         sum.completed += b.completed
+        sum.handedIn += b.handedIn
+        sum.excused += b.excused
         sum.pinned += b.pinned
         sum.unpinned += b.unpinned
         sum.deleted += b.deleted
@@ -45,9 +51,9 @@ public struct CourseChanges: Sendable, Equatable {
 ///   window opens at its as-of instead, and the report says why (`state`), never counting the
 ///   earlier night's changes as tonight's;
 /// - with a single committed import there is nothing to compare with (`firstImport`): no counts;
-/// - new: live tasks a committed import in the window created; now overdue, completed, pinned,
-///   unpinned, deleted: distinct tasks with an audit entry of that kind in the window (a task
-///   that moved twice counts once per kind).
+/// - new: live tasks a committed import in the window created; now overdue, completed, handed
+///   in, excused, pinned, unpinned, deleted: distinct tasks with an audit entry of that kind in
+///   the window (a task that moved twice counts once per kind).
 public struct Overnight: Sendable, Equatable {
     /// Why the counts are what they are.
     public enum State: String, Sendable, Equatable {

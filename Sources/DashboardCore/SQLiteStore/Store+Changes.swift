@@ -29,7 +29,9 @@ extension Store {
                    count(DISTINCT CASE WHEN a.to_bucket = 'completed' THEN a.task_id END),
                    count(DISTINCT CASE WHEN a.cause = 'override' THEN a.task_id END),
                    count(DISTINCT CASE WHEN a.cause = 'revert' AND r.cause = 'override' THEN a.task_id END),
-                   count(DISTINCT CASE WHEN a.to_bucket = 'deleted' THEN a.task_id END)
+                   count(DISTINCT CASE WHEN a.to_bucket = 'deleted' THEN a.task_id END),
+                   count(DISTINCT CASE WHEN a.to_bucket = 'to_grade' THEN a.task_id END),
+                   count(DISTINCT CASE WHEN a.to_bucket = 'excused' THEN a.task_id END)
             FROM audit a LEFT JOIN audit r ON r.entry_id = a.reverts_entry
             WHERE a.entry_id > ? AND a.as_of > ? AND a.as_of <= ?
             GROUP BY a.course_id
@@ -42,6 +44,8 @@ extension Store {
             changes.pinned = row.int(3)
             changes.unpinned = row.int(4)
             changes.deleted = row.int(5)
+            changes.handedIn = row.int(6)
+            changes.excused = row.int(7)
             if !changes.isEmpty { result[course] = changes }
         }
         // SQLite: `+course_id` keeps the planner from walking `tasks_by_course` for the grouping

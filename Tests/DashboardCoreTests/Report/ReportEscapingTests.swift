@@ -127,8 +127,9 @@ struct ReportEscapingTests {
         #expect(
             CSVReportRenderer.render(Self.report(.grid))
                 == "course_id,code,title,teacher,term,timezone,overdue,today,upcoming,undated,completed,total,needs_attention,"
-                + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since,to_grade,excused\r\n"
-                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2,false,,,,,,,0,0\r\n")
+                + "new_since,now_overdue_since,completed_since,pinned_since,unpinned_since,deleted_since,to_grade,excused,"
+                + "handed_in_since,excused_since\r\n"
+                + "\"\"\"'&<x>\",\"\"\"'&\",<script>alert(1)</script>,<b>Bold</b>,<i>term</i>,,0,0,1,1,0,2,false,,,,,,,0,0,,\r\n")
     }
 
     // MARK: - Markdown

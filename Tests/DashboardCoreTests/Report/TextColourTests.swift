@@ -60,6 +60,22 @@ struct TextColourTests {
         #expect(DisplayWidth.flow(parts, separator: "  ", width: 22) == [parts[0] + "  " + parts[1], parts[2]])
     }
 
+    @Test(
+        "a balanced flow keeps the number of lines with the narrowest longest line; one line stays one line",
+        arguments: [
+            (["Bar:", "a1", "b2", "c3", "d4"], 14, ["Bar:  a1", "b2  c3  d4"]),
+            (["Bar:", "a1", "b2", "c3", "d4"], 40, ["Bar:  a1  b2  c3  d4"]),
+            (["aaaa", "bb", "cc", "dd", "e"], 16, ["aaaa  bb", "cc  dd  e"]),
+            (["a", "b", "c"], 1, ["a", "b", "c"]),
+            (["wide part", "x"], 5, ["wide", "part", "x"]),
+        ])
+    func balancedFlow(parts: [String], width: Int, lines: [String]) {
+        #expect(DisplayWidth.balancedFlow(parts, separator: "  ", width: width) == lines)
+        #expect(
+            DisplayWidth.balancedFlow(parts, separator: "  ", width: width).count
+                == DisplayWidth.flow(parts, separator: "  ", width: width).count)
+    }
+
     @Test("TextStyle wraps words in the bucket's code, and plain leaves them as they are")
     func styleCodes() {
         let cases: [(Bucket, String)] = [(.overdue, "31"), (.today, "33"), (.upcoming, "32"), (.undated, "36"), (.completed, "2")]

@@ -10,7 +10,7 @@ Usage: oulad_nights.py SOURCE_DIR OUT_DIR NIGHT...
 Writes OUT_DIR/night1, OUT_DIR/night2, … (courses.csv, tasks.csv in the import format:
 task_id, course_id, student_id, title, due, priority, completed, assignment_id) and prints
 {"rows": [rows of each night], "changes": [{course_id: {new, now_overdue, completed, pinned,
-unpinned, deleted}} from each night to the next]}.
+unpinned, deleted, handed_in, excused}} from each night to the next]}.
 
 How an export of night N is made from the real submissions:
   * an assessment is in the export from 48 days before its due date (the LMS publishes it
@@ -24,7 +24,9 @@ What changed, by the documented meaning (docs/reports.md, "What changed overnigh
   * now overdue: in both, open in the later night with a due before its date (a date-only due
     is overdue after its day), and not already overdue at the earlier night (open with a due
     before its date); a new task is counted as new only, whatever its state;
-  * pinned, unpinned: 0 (no one reclassifies by hand here).
+  * pinned, unpinned: 0 (no one reclassifies by hand here);
+  * handed_in, excused: 0 (the exports have no status column: SPEC §11's states come from
+    `completed` alone, open or completed, so nothing is ever turned in or excused).
 """
 import csv
 import json
@@ -64,7 +66,7 @@ def overdue(row, night):
 
 
 def changes_between(course_ids, before_rows, before_night, rows, night):
-    changes = {c: dict(new=0, now_overdue=0, completed=0, pinned=0, unpinned=0, deleted=0) for c in course_ids}
+    changes = {c: dict(new=0, now_overdue=0, completed=0, pinned=0, unpinned=0, deleted=0, handed_in=0, excused=0) for c in course_ids}
     for task_id, row in rows.items():
         counts = changes[row["course_id"]]
         before = before_rows.get(task_id)
