@@ -236,4 +236,47 @@ import Testing
         #expect(try sandbox.run(["--db", uri] + asOf + ["revert", "1", "--actor", role]).exitCode == 0)
         #expect(try Self.state(server, name) != before)
     }
+
+    /// Issue 31: a database at version 12 (before an excused pin could be held) that only its
+    /// owner may upgrade: a teacher's role that excuses a task by hand is told so in words (74),
+    /// never the server's CHECK as a bug (70); nothing changes; the owner's next write upgrades it
+    /// and then the same command goes through.
+    @Test func excusingOnADatabaseOnlyItsOwnerCanUpgradeSaysSo() throws {
+        let (server, name, owner, _, uri, sandbox) = try Self.teacher(reclassify: true)
+        let downgrade = try server.psql(
+            name,
+            """
+            ALTER TABLE overrides DROP CONSTRAINT overrides_bucket_check;
+            ALTER TABLE overrides ADD CONSTRAINT overrides_bucket_check
+                CHECK (bucket IN ('overdue', 'today', 'upcoming', 'undated', 'completed'));
+            UPDATE dashboard_schema SET version = 12 WHERE id = 1;
+            """)
+        #expect(downgrade.status == 0, "\(downgrade.stderr)")
+        let before = try Self.state(server, name)
+        let asOf = ["--as-of", District.asOf]
+        let excuse = ["reclassify", "T4", "--to", "excused", "--reason", "medical note"]
+        let refused = try sandbox.run(["--db", uri] + asOf + excuse)
+        #expect(
+            refused
+                == CommandResult(
+                    exitCode: 74, stdout: "",
+                    stderr: """
+                        dashboard: error: \(uri) has schema version 12, and what was asked needs version 13: only a writer of the \
+                        role that owns its tables upgrades it; nothing was written
+                        dashboard: hint: the role that owns the database's tables runs a writing command once (`dashboard categorize`), \
+                        which upgrades it (docs/postgresql.md, "The schema")
+
+                        """), "\(refused)")
+        #expect(try Self.state(server, name) == before)
+        #expect(try server.psql(name, "SELECT version FROM dashboard_schema").stdout == "12\n")
+        // Any other pin still goes through at version 12.
+        let pinned = try sandbox.run(["--db", uri] + asOf + ["reclassify", "T4", "--to", "upcoming", "--reason", "extension"])
+        #expect(pinned.exitCode == 0, "\(pinned)")
+        // The owner's write upgrades it; then the teacher's excuse is taken.
+        #expect(try sandbox.run(["--db", owner] + asOf + ["categorize"]).exitCode == 0)
+        #expect(try server.psql(name, "SELECT version FROM dashboard_schema").stdout == "13\n")
+        let excused = try sandbox.run(["--db", uri] + asOf + excuse)
+        #expect(excused.exitCode == 0, "\(excused)")
+        #expect(try server.psql(name, "SELECT bucket FROM overrides WHERE task_id = 'T4'").stdout == "excused\n")
+    }
 }

@@ -117,4 +117,42 @@ struct HardeningDatabaseWordsTests {
             #expect(try sandbox.read("db.sqlite") == bytes)
         }
     }
+
+    /// Issue 31: a file whose `overrides` table was rebuilt by hand with its rule spelled
+    /// otherwise stops the upgrade to schema 14 with words that say so (74, never "this is a
+    /// bug"); the file stays at 13 with its rows, and a read-only command still reads it.
+    @Test func anUpgradeThatFindsATableChangedByHandStopsAndSaysWhatToDo() throws {
+        let sandbox = try Sandbox()
+        try Fixtures.writeValidSet(sandbox)
+        #expect(try sandbox.run(["--db", "db.sqlite", "import", "courses.csv", "tasks.csv"]).exitCode == 0)
+        // Schema 13's rule, spelled as a hand rebuild with an IN list would.
+        let rule = ["overdue", "today", "upcoming", "undated", "completed", "excused"].map { "bucket = ''\($0)''" }
+        let edit = """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = replace(sql, '\(rule.joined(separator: " OR "))',
+              'bucket IN (''overdue'', ''today'', ''upcoming'', ''undated'', ''completed'')') WHERE name = 'overrides';
+            PRAGMA writable_schema = RESET;
+            PRAGMA user_version = 13;
+            """
+        #expect(try sandbox.runTool("sqlite3", ["db.sqlite", edit]).exitCode == 0)
+        let schema = try sandbox.runTool("sqlite3", ["db.sqlite", "SELECT sql FROM sqlite_schema WHERE name = 'overrides'"]).stdout
+        #expect(schema.contains("bucket IN ('overdue'"), "\(schema)")
+        let before = try sandbox.run(["--db", "db.sqlite", "report", "grid", "--format", "json"])
+        #expect(before.exitCode == 0, "\(before)")
+        let result = try sandbox.run(["--db", "db.sqlite", "categorize"])
+        #expect(
+            result
+                == CommandResult(
+                    exitCode: 74, stdout: "",
+                    stderr: """
+                        dashboard: error: db.sqlite: table overrides does not hold the constraint that the upgrade to schema 14 \
+                        rewrites (the table was changed by hand); the file was left at schema 13, unchanged
+                        dashboard: hint: restore the last backup of the database from before the table was changed; `dashboard verify` \
+                        tells what else is wrong (docs/operations.md, "Schema upgrades that stop")
+
+                        """), "\(result)")
+        #expect(try sandbox.runTool("sqlite3", ["db.sqlite", "PRAGMA user_version"]).stdout == "13\n")
+        #expect(try sandbox.runTool("sqlite3", ["db.sqlite", "SELECT sql FROM sqlite_schema WHERE name = 'overrides'"]).stdout == schema)
+        #expect(try sandbox.run(["--db", "db.sqlite", "report", "grid", "--format", "json"]) == before)
+    }
 }

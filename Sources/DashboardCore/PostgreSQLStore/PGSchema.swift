@@ -23,6 +23,8 @@ import Foundation
 enum PGSchema {
     /// The current version of the PostgreSQL schema: the SQLite schema it mirrors.
     static let currentVersion = 13
+    /// The first version whose overrides may name `excused` (`upgradeFrom12`).
+    static let excusedVersion = 13
     /// The oldest version this program reads (and upgrades when it writes).
     static let oldestVersion = 8
     /// What `dashboard_schema.application` holds in a dashboard database.

@@ -64,8 +64,10 @@ package final class PGStore {
     /// The key held while an empty database gets its schema (a moment, never by a writer's run).
     static let schemaLock: Int64 = 0x6461_7368_7363_6865
 
-    /// Opens the database at `uri`; `create` makes the schema in an empty database.
-    package init(uri: String, create: Bool) throws(StoreError) {
+    /// Opens the database at `uri`; `create` makes the schema in an empty database, `upgrade`
+    /// (a writer; by default when `create`) upgrades an older one when the role owns the tables
+    /// (`upgrade()`).
+    package init(uri: String, create: Bool, upgrade: Bool? = nil) throws(StoreError) {
         display = DatabaseLocation.redacted(uri)
         do {
             connection = try PGConnection(uri)
@@ -73,7 +75,7 @@ package final class PGStore {
             throw .unreadable(path: display, reason: error.message)
         }
         do {
-            try judge(create: create)
+            try judge(create: create, upgrade: upgrade ?? create)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -86,11 +88,11 @@ package final class PGStore {
         (try? connection.scalar("SELECT version FROM dashboard_schema WHERE id = 1")).flatMap { $0.flatMap { Int($0) } } ?? 0
     }
 
-    private func judge(create: Bool) throws {
+    private func judge(create: Bool, upgrade mayUpgrade: Bool) throws {
         func isMarked() throws -> Bool { try connection.scalar("SELECT to_regclass('dashboard_schema') IS NOT NULL") == "t" }
         func judgeMarked() throws {
             let version = try check()
-            if create, version < PGSchema.currentVersion { try upgrade() }
+            if mayUpgrade, version < PGSchema.currentVersion { try upgrade() }
         }
         if try isMarked() { return try judgeMarked() }
         let tables = Int(try connection.scalar("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()") ?? "0") ?? 0

@@ -7,6 +7,7 @@ import Foundation
 extension Store {
     package func pinOverrides(_ request: BulkOverrideRequest) throws(AuditError) -> BulkPlan {
         let selection = request.selection
+        try checkCanPin(selection.bucket)
         var result = BulkPlan(tasks: [], bucket: selection.bucket, until: "", token: "", groupID: nil)
         try auditTransaction {
             // Selected under the write lock: exactly the tasks the apply pins.

@@ -5,6 +5,7 @@ extension Store {
     /// `ManualOverride.expiry` decide, then appends the entry, pins the override and stores the
     /// bucket, in one write transaction.
     package func pinOverride(_ request: OverrideRequest) throws(AuditError) -> AuditEntry {
+        try checkCanPin(request.bucket)
         var entryID = 0
         try auditTransaction {
             let target = try LiveRows.overrideTarget(request.taskID, in: database)
@@ -24,6 +25,18 @@ extension Store {
         }
         guard let entry = try? AuditLog.entry(database, id: entryID) else { throw .unknownEntry(entryID) }
         return entry
+    }
+
+    /// Refuses a pin the database's schema cannot hold yet: an excused pin on a PostgreSQL
+    /// database before version 13 (SQLite's writers migrate every file they open; a PostgreSQL
+    /// database waits for a writer that owns its tables, `PGStore.upgrade`). Without this the
+    /// server's CHECK would refuse the row as if it were a bug.
+    func checkCanPin(_ bucket: Bucket) throws(AuditError) {
+        guard bucket == .excused, postgres != nil else { return }
+        let found = schemaVersion
+        guard found >= PGSchema.excusedVersion else {
+            throw .store(.upgradeNeeded(path: postgres?.display ?? path, found: found, needed: PGSchema.excusedVersion))
+        }
     }
 
     /// Audit entries matching `filter`, oldest first.

@@ -3,6 +3,14 @@ import Foundation
 
 /// Why the store could not be opened or used.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// An upgrade that rewrites a table's constraint in place (schema 3, 14) found the table's
+    /// text not as `dashboard` wrote it (a table rebuilt by hand): the file stays at `version`,
+    /// unchanged.
+    case schemaEdited(path: String, table: String, version: Int)
+    /// What was asked needs schema version `needed`, and the database is at `found`: a
+    /// PostgreSQL database that only its owner's write upgrades (`PGStore.upgrade`); nothing was
+    /// written.
+    case upgradeNeeded(path: String, found: Int, needed: Int)
     /// The file was written by a newer `dashboard`; it is left untouched.
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file's schema version is one no dashboard ever wrote (negative, or 0 with the
@@ -73,6 +81,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "\(path) has schema version \(found), but this dashboard knows versions up to \(supported); it was left unchanged"
         case .unknownSchema(let path, let found):
             return "\(path) has schema version \(found), which no dashboard writes; it was left unchanged"
+        case .upgradeNeeded(let path, let found, let needed):
+            return
+                "\(path) has schema version \(found), and what was asked needs version \(needed): only a writer of the role "
+                + "that owns its tables upgrades it; nothing was written"
+        case .schemaEdited(let path, let table, let version):
+            return
+                "\(path): table \(table) does not hold the constraint that the upgrade to schema \(version + 1) rewrites "
+                + "(the table was changed by hand); the file was left at schema \(version), unchanged"
         case .olderSchema(let path, let found):
             return "\(path) has schema version \(found), older than this dashboard reads without migrating it; it was left unchanged"
         case .foreign(let path):
@@ -282,8 +298,10 @@ package final class Store {
     /// connection (`Database`), its schema judged and, when `create` is true and the database
     /// is empty, created (`PGStore`).
     /// - Parameter busyTimeout: seconds a writer waits for the writers' advisory lock.
-    package init(postgres uri: String, busyTimeout: Double = 0, create: Bool) throws(StoreError) {
-        let opened = try PGStore(uri: uri, create: create)
+    /// - Parameter upgrade: a writer: an older schema is upgraded when the role may (`PGStore`);
+    ///   by default only when `create` (a writer that may also create the schema).
+    package init(postgres uri: String, busyTimeout: Double = 0, create: Bool, upgrade: Bool? = nil) throws(StoreError) {
+        let opened = try PGStore(uri: uri, create: create, upgrade: upgrade ?? create)
         postgres = opened
         path = opened.display
         database = Database(postgres: PGSession(connection: opened.connection), display: opened.display)
@@ -310,8 +328,8 @@ package final class Store {
                 switch Schema.migrations[version] {
                 case .sql(let statements): try database.execute(statements)
                 case .respellChecks(let checks):
-                    try rewrite(checks.map { Schema.CheckRewrite(table: $0.table, old: $0.inList, new: $0.orChain) })
-                case .rewriteChecks(let rewrites): try rewrite(rewrites)
+                    try rewrite(checks.map { Schema.CheckRewrite(table: $0.table, old: $0.inList, new: $0.orChain) }, from: version)
+                case .rewriteChecks(let rewrites): try rewrite(rewrites, from: version)
                 case .addColumns(let columns, let statements):
                     for column in columns where !(try has(column)) { try database.execute(column.statement) }
                     try database.execute(statements)
@@ -338,10 +356,11 @@ package final class Store {
     /// connection reads the schema again, and reset this connection's copy of it.
     /// A table that already holds the new text (a file whose version was set back by hand) is
     /// left as it is.
-    /// - Throws: when a table's text holds neither the constraint as the migrations before
-    ///   wrote it nor the new one (the transaction then rolls back: nothing changes).
-    private func rewrite(_ rewrites: [Schema.CheckRewrite]) throws {
-        let version = try database.int("PRAGMA schema_version")
+    /// - Throws: `StoreError.schemaEdited` when a table's text holds neither the constraint as
+    ///   the migrations before wrote it nor the new one (the transaction then rolls back: nothing
+    ///   changes).
+    private func rewrite(_ rewrites: [Schema.CheckRewrite], from version: Int) throws {
+        let cookie = try database.int("PRAGMA schema_version")
         try database.execute("PRAGMA writable_schema = ON")
         for rewrite in rewrites {
             try database.run(
@@ -355,12 +374,10 @@ package final class Store {
             }
             guard try database.changes == 1 || done() else {
                 try? database.execute("PRAGMA writable_schema = RESET")
-                throw SQLiteError(
-                    code: SQLITE_ERROR,
-                    message: "table \(rewrite.table) does not hold the constraint \(rewrite.old) that the migration rewrites")
+                throw StoreError.schemaEdited(path: path, table: rewrite.table, version: version)
             }
         }
-        try database.execute("PRAGMA schema_version = \(version + 1)")
+        try database.execute("PRAGMA schema_version = \(cookie + 1)")
         try database.execute("PRAGMA writable_schema = RESET")
     }
 

@@ -100,6 +100,16 @@ struct CommandError: Error {
             return CommandError(.busy, error.description, hint: "run the command again")
         case .filesChanged(let path, let change):
             return CommandError(.ioError, error.description, hint: filesChangedHint(path: path, change))
+        case .upgradeNeeded:
+            return CommandError(
+                .ioError, error.description,
+                hint: "the role that owns the database's tables runs a writing command once (`dashboard categorize`), "
+                    + "which upgrades it (docs/postgresql.md, \"The schema\")")
+        case .schemaEdited:
+            return CommandError(
+                .ioError, error.description,
+                hint: "restore the last backup of the database from before the table was changed; "
+                    + "`dashboard verify` tells what else is wrong (docs/operations.md, \"Schema upgrades that stop\")")
         case .damaged:
             return CommandError(
                 .ioError, error.description, hint: "restore the last backup of the database; `dashboard verify` tells what is wrong")

@@ -23,7 +23,9 @@ enum StoreFactory {
         -> any WritableStore
     {
         if case .postgres(let uri) = DatabaseLocation(path) {
-            return try Store(postgres: uri, busyTimeout: busyTimeout, create: !existing)
+            // Every writer upgrades an older schema it may (as every SQLite writer migrates), also
+            // one that never creates a database (categorize, reclassify, revert).
+            return try Store(postgres: uri, busyTimeout: busyTimeout, create: !existing, upgrade: true)
         }
         return try Store(path: path, busyTimeout: busyTimeout, modes: modes)
     }
