@@ -142,6 +142,42 @@ import Testing
         #expect(!before.contains("to_grade"))
     }
 
+    /// The grid's HTML card counts work to grade as the text card does (a row after due today),
+    /// its bar draws to grade and excused work in colours of their own, the Markdown table gains a
+    /// To grade column, and the pages' policy allows exactly the style that holds those colours.
+    /// A grid without such work keeps its style and table (the goldens check their bytes).
+    @Test func theGridPagesCountToGradeAndDrawBothPlacesWithThePolicyOfTheirStyle() throws {
+        let sandbox = try SubmissionReportTests.imported()
+        let html = try run(sandbox, ["report", "grid", "--course", "bio", "--format", "html"]).stdout
+        #expect(
+            html.contains(
+                "<tr><th scope=\"row\" class=\"k-today\">Due today</th><td>0</td></tr>\n<tr><th scope=\"row\" class=\"k-to_grade\">To grade</th><td>5</td></tr>\n"
+            ), "\(html)")
+        #expect(html.contains("<div class=\"b-to_grade w63\"></div>") && html.contains("<div class=\"b-excused w13\"></div>"), "\(html)")
+        #expect(html.contains(".b-to_grade, .k-to_grade::before { background: var(--to-grade); }"))
+        #expect(html.contains(".b-excused, .k-excused::before { background: repeating-linear-gradient("))
+        let markdown = try run(sandbox, ["report", "grid", "--course", "bio", "--format", "md"]).stdout
+        #expect(markdown.contains("| Overdue | Due today | To grade | Upcoming | No due date | Summary |"), "\(markdown)")
+        #expect(markdown.contains("| 0 | 0 | 5 | 1 | 0 | 1 of 8 completed, 1 excused |"), "\(markdown)")
+        let list = try run(sandbox, ["report", "list", "--format", "html"]).stdout
+        try sandbox.write("grid.html", html)
+        try sandbox.write("list.html", list)
+        let script = """
+            import base64, hashlib, re, sys
+            for path in sys.argv[1:]:
+                page = open(path, encoding="utf-8").read()
+                policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page).group(1)
+                def digest(tag):
+                    texts = re.findall(r"<%s>(.*?)</%s>" % (tag, tag), page, re.S)
+                    return " ".join("'sha256-" + base64.b64encode(hashlib.sha256(t.encode()).digest()).decode() + "'" for t in texts)
+                want = "default-src 'none'; script-src %s; style-src %s; base-uri 'none'; form-action 'none'" % (digest("script"), digest("style"))
+                print(path, policy == want)
+            """
+        try sandbox.write("csp.py", script)
+        let result = try sandbox.runTool("python3", ["csp.py", sandbox.path("grid.html"), sandbox.path("list.html")])
+        #expect(result.stdout == "\(sandbox.path("grid.html")) True\n\(sandbox.path("list.html")) True\n", "\(result)")
+    }
+
     @Test func aHandInByImportIsAnAuditEntryOfThatBatchAndItsRevertPutsTheTaskBack() throws {
         let sandbox = try Sandbox()
         try sandbox.write("courses.csv", SubmissionReportTests.courses)

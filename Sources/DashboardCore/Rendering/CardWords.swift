@@ -14,6 +14,18 @@ package enum CardWords {
         query.buckets.isEmpty ? Bucket.open : Bucket.inReportOrder.filter(query.buckets.contains)
     }
 
+    /// The counts a card shows (text and HTML): with a `--bucket` filter those buckets, else
+    /// `openCounted` of the card's own counts.
+    package static func cardCounted(_ card: CourseCard, _ query: ReportQuery) -> [Bucket] {
+        query.buckets.isEmpty ? openCounted(card.counts) : countedBuckets(query)
+    }
+
+    /// The count columns of a grid's table (Markdown): one per counted bucket, and to grade
+    /// when any card of the grid has work to grade.
+    package static func gridCounted(_ report: Report) -> [Bucket] {
+        report.query.buckets.isEmpty ? openCounted(report.gridTotals.counts) : countedBuckets(report.query)
+    }
+
     /// The counts a card or the totals line give without a `--bucket` filter: the four open
     /// buckets, and "to grade" after overdue and today when there is submitted work to grade
     /// (SPEC §11; a course without any reads as before).

@@ -71,7 +71,10 @@ package enum HTMLRenderer {
         -> String
     {
         let lexicon = report.query.lexicon
-        let states = report.listsStates || report.groups.contains(where: \.listsStates)
+        // SPEC §11's places on the page: a list's sections or chips, a grid's cards and bars.
+        let states =
+            report.listsStates || report.groups.contains(where: \.listsStates)
+            || (report.kind == .grid && Bucket.added.contains { report.gridTotals.counts[$0] > 0 })
         let assets = PageAssets.of(script, lexicon, states: states)
         let asOf = lexicon.markup(
             .asOfHeader,
@@ -149,7 +152,7 @@ package enum HTMLRenderer {
     /// One card. A card that needs attention says so in words ("Needs attention: 6 overdue,
     /// 2 due today") and is framed in the overdue colour; the bar draws open buckets strong and
     /// completed tasks muted; the counts table has a row per counted bucket
-    /// (`CardWords.countedBuckets`), then the card's summary ("9 of 20 completed", "6 overdue
+    /// (`CardWords.cardCounted`: to grade too when the card has work to grade), then the card's summary ("9 of 20 completed", "6 overdue
     /// of 20 tasks").
     /// - Parameter report: the grid (its query, and its window of what changed overnight).
     static func cardHTML(_ card: CourseCard, link: String?, report: Report) -> String {
@@ -181,7 +184,7 @@ package enum HTMLRenderer {
             html += "<div class=\"b-\(bucket.rawValue) w\(share)\"></div>"
         }
         html += "</div>\n<table class=\"counts\">\n<caption>\(lexicon.markup(.tasksByStatus, code, escape: escape))</caption>\n<tbody>\n"
-        for bucket in CardWords.countedBuckets(query) {
+        for bucket in CardWords.cardCounted(card, query) {
             html +=
                 "<tr><th scope=\"row\" class=\"k-\(bucket.rawValue)\">\(escape(ReportWords.title(bucket, lexicon)))</th><td>\(card.count(bucket))</td></tr>\n"
         }

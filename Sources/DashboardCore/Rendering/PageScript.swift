@@ -302,18 +302,39 @@ struct PageAssets: Sendable {
     /// A page's assets for `kind` in `lexicon`'s language (each made once). `states`: a list
     /// page that lists work handed in or excused (`PageScript.script`).
     static func of(_ kind: PageScript.Kind?, _ lexicon: Lexicon, states: Bool = false) -> PageAssets {
-        guard let kind else { return plain }
+        guard let kind else { return states ? plainWithStates : plain }
         if kind == .list, states { return (withStates[lexicon.language] ?? withStates[.en]!) }
+        if kind == .grid, states { return (gridWithStates[lexicon.language] ?? gridWithStates[.en]!) }
         let pair = byLanguage[lexicon.language] ?? byLanguage[.en]!
         return kind == .list ? pair.list : pair.grid
     }
+
+    /// The colours of SPEC §11's places (`to_grade`, `excused`) in bars and beside their words,
+    /// only in pages that show them, so that every other page keeps its style and its hash.
+    /// Excused work is struck through (stripes), like the text bar's `/`; to grade has a colour
+    /// of its own in light and dark schemes.
+    static let statesStyle = """
+        :root { --to-grade: #8250df; } @media (prefers-color-scheme: dark) { :root { --to-grade: #d2a8ff; } }
+        .b-to_grade, .k-to_grade::before { background: var(--to-grade); }
+        .b-excused, .k-excused::before { background: repeating-linear-gradient(135deg, var(--undated) 0 1px, transparent 1px 3px); }
+
+        """
 
     /// The list pages' assets with the chips of SPEC §11's places.
     static let withStates: [ReportLanguage: PageAssets] = Dictionary(
         uniqueKeysWithValues: ReportLanguage.allCases.map { language in
             let script = "\n" + PageScript.script(Lexicon(language), states: true) + "\n"
-            return (language, PageAssets(style: listStyle, script: script))
+            return (language, PageAssets(style: listStyle + statesStyle, script: script))
         })
+
+    /// The grid pages' assets when a card counts work to grade or excused.
+    static let gridWithStates: [ReportLanguage: PageAssets] = Dictionary(
+        uniqueKeysWithValues: ReportLanguage.allCases.map { language in
+            let grid = (byLanguage[language] ?? byLanguage[.en]!).grid
+            return (language, PageAssets(style: grid.style + statesStyle, script: grid.script))
+        })
+
+    static let plainWithStates = PageAssets(style: plain.style + statesStyle, script: nil)
 
     static let plain = PageAssets(style: "\n" + HTMLRenderer.style + "\n", script: nil)
     /// The style of a page with a script: the pages' and the filters'.

@@ -287,9 +287,10 @@ package enum MarkdownRenderer {
 extension MarkdownRenderer {
     /// The totals line, then a table: code (a link to the course's page when it has one),
     /// title, what needs attention in bold, one column per counted bucket
-    /// (`CardWords.countedBuckets`), then the card's summary.
+    /// (`CardWords.gridCounted`: to grade too when a card has work to grade), then the card's
+    /// summary.
     static func gridTable(_ report: Report, link: (CourseRecord) -> String?) -> String {
-        let buckets = CardWords.countedBuckets(report.query)
+        let buckets = CardWords.gridCounted(report)
         let lexicon = report.query.lexicon
         var out = escape(CardWords.totals(report.gridTotals, query: report.query)) + "\n\n"
         if let headline = OvernightWords.headline(report) { out += escape(headline) + "\n\n" }
@@ -309,7 +310,7 @@ extension MarkdownRenderer {
         let code = escape(card.course.code)
         let attention = CardWords.attention(card.counts, query.lexicon).map { "**\(escape($0))**" } ?? "—"
         var row = "| \(link.map { "[\(code)](\(linkTarget($0)))" } ?? code) | \(escape(card.course.title)) | \(attention) | "
-        for bucket in CardWords.countedBuckets(query) { row += "\(card.count(bucket)) | " }
+        for bucket in CardWords.gridCounted(report) { row += "\(card.count(bucket)) | " }
         row += escape(CardWords.summary(card, query: query)) + " |"
         if card.changes != nil { row += " " + (OvernightWords.card(card, report).map(escape) ?? "—") + " |" }
         return row + "\n"

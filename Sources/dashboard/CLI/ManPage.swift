@@ -25,7 +25,7 @@ enum ManPage {
             ".SH SYNOPSIS", ".B dashboard", "[\\fIglobal options\\fR] \\fICOMMAND\\fR [\\fIVERB\\fR] [\\fIoptions\\fR]",
             ".SH DESCRIPTION",
             text(
-                "dashboard imports course and task CSV exports into an SQLite database, sorts every task into a bucket (overdue, today, upcoming, undated, completed), keeps an audit log of every change and writes reports. Global options may come before or after the command."
+                "dashboard imports course and task CSV exports into an SQLite database, sorts every open task into a bucket (overdue, today, upcoming, undated; handed-in work waits to be graded, and completed and excused work is never overdue), keeps an audit log of every change and writes reports. Global options may come before or after the command."
             ),
             ".SH GLOBAL OPTIONS",
         ]

@@ -13,7 +13,9 @@ enum ImportCommand: Command {
             commits in one transaction, or none does. Rejected rows are reported with file, line,
             column and a hint, and the valid rows are still imported (unless --strict); the exit
             code is then 65. A sync that would delete more than --max-delete is held, not applied:
-            see `dashboard batches`.
+            see `dashboard batches`. A tasks file may say where each task stands and when it was
+            handed in (status, submitted_at and their aliases such as workflow_state, turned_in_at:
+            submitted work waits to be graded, excused work is never overdue; docs/formats.md).
 
             Standard input (-) and a FIFO named as PATH are streams: read once, checked as they
             arrive (a NUL byte or invalid UTF-8 stops them at once), at most \(InputPaths.size(StreamSpool.defaultLimit)) (exit 65

@@ -31,6 +31,7 @@ enum ReportCommand: Command {
             "dashboard report grid",
             "dashboard report list --course MATH101 --bucket overdue --bucket today",
             "dashboard report list --search \"essay draft\" --sort priority --limit 20 --page 2",
+            "dashboard report list --status submitted --late",
             "dashboard report grid --format html --out reports/2026-11-29",
             "dashboard --as-of 2026-11-30 report list --format csv > tasks.csv",
         ],
