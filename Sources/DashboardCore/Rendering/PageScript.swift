@@ -302,7 +302,8 @@ struct PageAssets: Sendable {
     /// A page's assets for `kind` in `lexicon`'s language (each made once). `states`: a list
     /// page that lists work handed in or excused (`PageScript.script`).
     static func of(_ kind: PageScript.Kind?, _ lexicon: Lexicon, states: Bool = false) -> PageAssets {
-        guard let kind else { return states ? plainWithStates : plain }
+        // A page without script (a roll-up) draws no bar and no chip: its style stays the same.
+        guard let kind else { return plain }
         if kind == .list, states { return (withStates[lexicon.language] ?? withStates[.en]!) }
         if kind == .grid, states { return (gridWithStates[lexicon.language] ?? gridWithStates[.en]!) }
         let pair = byLanguage[lexicon.language] ?? byLanguage[.en]!
@@ -333,8 +334,6 @@ struct PageAssets: Sendable {
             let grid = (byLanguage[language] ?? byLanguage[.en]!).grid
             return (language, PageAssets(style: grid.style + statesStyle, script: grid.script))
         })
-
-    static let plainWithStates = PageAssets(style: plain.style + statesStyle, script: nil)
 
     static let plain = PageAssets(style: "\n" + HTMLRenderer.style + "\n", script: nil)
     /// The style of a page with a script: the pages' and the filters'.
