@@ -178,5 +178,8 @@ import Testing
                 + "; \(formatted(seconds(since: started))) in all (until the kill \(formatted(timings.killed)), "
                 + "checks \(formatted(timings.checked)), next imports \(formatted(timings.recovered)))")
         #expect(total == Self.killCount)
+        // A run whose kills all fell after the commit proves nothing about a crash mid-import.
+        let beforeCommit = [Landing.noFile, .noSchema, .partialSchema, .beforeCommit].reduce(0) { $0 + (landings[$1]?.count ?? 0) }
+        #expect(beforeCommit > 0, "no kill of \(scenario.name) landed before the commit: \(split.joined(separator: ", "))")
     }
 }

@@ -99,7 +99,7 @@ struct BatchRevertTests {
         #expect(throws: AuditError.batchNotRevertible(6, .dryRun)) { try f.revert(batch: 6) }
     }
 
-    @Test("the audit log is append-only: reverts add entries, old ones never change, SQL cannot edit them")
+    @Test("the audit log is append-only: reverts add entries, old ones never change")
     func appendOnly() throws {
         let f = try AuditFixture()
         try f.importFiles()
@@ -110,10 +110,18 @@ struct BatchRevertTests {
         let after = try f.store.database.rows("SELECT * FROM audit ORDER BY entry_id")
         #expect(Array(after.prefix(before.count)) == before)
         #expect(after.count > before.count)
-        // PostgreSQL refuses these edits to every role but the tables' owner, which the store's
-        // own connection is (a migration or a restore needs them): a role granted them is
-        // refused there (`PGStoreTests`, "the audit log refuses UPDATE, DELETE and TRUNCATE").
-        guard f.store.database.dialect == .sqlite else { return }
+    }
+
+    /// PostgreSQL refuses these edits to every role but the tables' owner, which the store's own
+    /// connection is (a migration or a restore needs them): a role granted them is refused there
+    /// (`PGStoreTests`, "the audit log refuses UPDATE, DELETE and TRUNCATE").
+    @Test(
+        "SQLite's triggers refuse an UPDATE or DELETE of an audit entry",
+        .sqliteOnly("the store's own connection on PostgreSQL owns the tables: PGStoreTests checks a granted role"))
+    func sqliteRefusesEdits() throws {
+        let f = try AuditFixture()
+        try f.importFiles()
+        try f.reclassify("T1", to: .upcoming)
         do {
             try f.store.database.run("UPDATE audit SET reason = 'x' WHERE entry_id = 1")
             Issue.record("the audit log was edited")
