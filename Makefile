@@ -16,7 +16,10 @@
 #                 Tests/Stress/stress.sh (kill -9 of a 300,000-task import, readers during imports,
 #                 20 nightly runs at once, a full disk at 10 levels); prints a summary, exits 1 on a violation
 #   make fuzz     run libFuzzer on the CSV reader and normalizer (FUZZ_SECONDS=60), then the
-#                 command-line fuzzer (make fuzz-cli) for as long
+#                 command-line fuzzer (make fuzz-cli) for as long; the target is built from every
+#                 source of the DashboardCore module (about 2.5 min, again only when one changed).
+#                 FUZZ_FLAGS passes libFuzzer options (FUZZ_FLAGS=-jobs=2 for both cores).
+#                 make test runs `make fuzz-smoke`: the same build and 5 s of it
 #   make differential  the byte path's differential test at full size: 1,000,000 generated
 #                 values of each field kind against the normalizer (release build; ByteRowNormalizerTests)
 #   make fuzz-cli random argv over every command and option against a small database (release
@@ -30,13 +33,16 @@ SWIFT_FLAGS ?=
 DEPS = libcsv-dev:/usr/include/csv.h libsqlite3-dev:/usr/include/sqlite3.h libssl-dev:/usr/include/openssl/evp.h libpq-dev:/usr/include/postgresql/libpq-fe.h tzdata:/usr/share/zoneinfo/Europe/Berlin sqlite3:/usr/bin/sqlite3 tidy:/usr/bin/tidy python3:/usr/bin/python3 \
 	man-db:/usr/bin/man groff-base:/usr/bin/groff
 
-.PHONY: run test build release install install-files man deps clean lint fuzz fuzz-cli differential bench stress python-tools promtool a11y browser oulad-states
+.PHONY: run test test-locale build release install install-files man deps clean lint fuzz fuzz-smoke fuzz-cli differential bench stress python-tools promtool a11y browser oulad-states
 
 FUZZ_SECONDS ?= 60
 FUZZ_BIN = .build/fuzz/fuzz-csv
-FUZZ_SOURCES = $(wildcard Sources/DashboardCore/CSVReading/*.swift) $(wildcard Sources/DashboardCore/Normalizing/*.swift) \
-	Sources/DashboardCore/Support/Clock.swift Sources/DashboardCore/Support/PathInspection.swift \
-	Sources/DashboardCore/Support/JSONValue.swift Sources/DashboardCore/Support/VisibleText.swift Fuzz/FuzzTarget.swift
+# The fuzz target is compiled together with every Swift file of the DashboardCore module (found,
+# not listed: a new file cannot be forgotten) and the module's C libraries, as SwiftPM builds the
+# module, with libFuzzer and AddressSanitizer; rebuilt when a source changes.
+FUZZ_MODULE_SOURCES := $(shell find Sources/DashboardCore -name '*.swift' | LC_ALL=C sort)
+FUZZ_C_MODULES = CCSV CSQLite CCrypto CPostgreSQL
+FUZZ_OPT ?= -O
 
 deps:
 	@missing=""; \
@@ -95,13 +101,26 @@ run: release
 # metrics) in a virtual environment of the build (.build/python, from PyPI, pinned), xmllint
 # (libxml2-utils) for the JUnit XML schema; python3-venv makes the environment.
 test: TEST_DEPS = postgresql:/usr/lib/postgresql/15/bin/initdb nginx-light:/usr/sbin/nginx curl:/usr/bin/curl openssl:/usr/bin/openssl util-linux:/usr/bin/setpriv bsdutils:/usr/bin/script iproute2:/usr/sbin/ip \
-	libxml2-utils:/usr/bin/xmllint python3-venv:/usr/share/doc/python3-venv/copyright khal:/usr/bin/khal msmtp:/usr/bin/msmtp
-test: deps python-tools promtool
+	libxml2-utils:/usr/bin/xmllint python3-venv:/usr/share/doc/python3-venv/copyright khal:/usr/bin/khal msmtp:/usr/bin/msmtp \
+	locales:/usr/share/i18n/locales/en_US
+test: deps python-tools promtool test-locale
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
-	DASHBOARD_TEST_STORE=postgresql $(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	DASHBOARD_TEST_STORE=postgresql DASHBOARD_TEST_PG_LOCALE=$(TEST_PG_LOCALE) $(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(SWIFT) test --package-path Examples/DataQualitySuite $(SWIFT_FLAGS)
+	$(MAKE) fuzz-smoke
 
+# The PostgreSQL pass runs on a server whose databases collate by en_US.UTF-8, as districts'
+# servers do (not C: the store must ask for byte order wherever it needs it). Debian's locales
+# package has its definition; the locale is generated once (localedef, as root).
+TEST_PG_LOCALE = en_US.UTF-8
+test-locale: TEST_DEPS = locales:/usr/share/i18n/locales/en_US
+test-locale: deps
+	@locale -a 2>/dev/null | grep -qix 'en_US.utf8' || { \
+	  if [ "$$(id -u)" = 0 ]; then echo "Generating the locale $(TEST_PG_LOCALE)"; \
+	    localedef -i en_US -c -f UTF-8 -A /usr/share/locale/locale.alias $(TEST_PG_LOCALE) || exit 1; \
+	  else echo "error: the locale $(TEST_PG_LOCALE) is missing" >&2; \
+	    echo "hint: run 'sudo localedef -i en_US -f UTF-8 $(TEST_PG_LOCALE)', or run make as root" >&2; exit 1; fi; }
 # Prometheus's promtool checks and unit-tests the documented alert rules (docs/examples): the
 # binary alone, unpacked from Debian's prometheus package into .build/promtool (made once), so
 # no Prometheus server is installed or started on the machine that runs the tests.
@@ -163,15 +182,34 @@ man: deps build
 # corpus is Fuzz/corpus/; new inputs go to .build/fuzz/corpus (not committed); a crash is
 # written to .build/fuzz/crash-* and fails the target: fix it and keep the input in
 # Fuzz/regressions/ (FuzzRegressionTests replays every file there in make test).
-fuzz: deps
+fuzz: deps $(FUZZ_BIN)
 	@mkdir -p .build/fuzz/corpus
-	@rm -f $(FUZZ_BIN)
-	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name FuzzCSV -package-name DashboardCore -I Sources/CCSV \
-	  -Xcc -fmodule-map-file=Sources/CCSV/module.modulemap $(FUZZ_SOURCES) -lcsv -o $(FUZZ_BIN) 2>.build/fuzz/build.log \
-	  || { grep -v 'Cannot export local symbol' .build/fuzz/build.log; exit 1; }
 	$(FUZZ_BIN) .build/fuzz/corpus Fuzz/corpus Fuzz/regressions -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
-	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1
+	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1 $(FUZZ_FLAGS)
 	$(MAKE) fuzz-cli FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+$(FUZZ_BIN): $(FUZZ_MODULE_SOURCES) Fuzz/FuzzTarget.swift Sources/CSQLiteConfig/sqlite_config.c
+	@mkdir -p .build/fuzz/CSQLiteConfig
+	@printf 'module CSQLiteConfig {\n    umbrella header "%s/Sources/CSQLiteConfig/include/sqlite_config.h"\n    export *\n}\n' \
+	  "$(CURDIR)" > .build/fuzz/CSQLiteConfig/module.modulemap
+	clang -c -O1 -fsanitize=fuzzer-no-link,address -I Sources/CSQLiteConfig/include Sources/CSQLiteConfig/sqlite_config.c \
+	  -o .build/fuzz/sqlite_config.o
+	$(SWIFT)c -sanitize=fuzzer,address -parse-as-library $(FUZZ_OPT) -wmo -num-threads 2 -module-name FuzzCSV \
+	  -package-name DashboardCore $(foreach m,$(FUZZ_C_MODULES),-Xcc -fmodule-map-file=Sources/$(m)/module.modulemap) \
+	  -Xcc -fmodule-map-file=.build/fuzz/CSQLiteConfig/module.modulemap $(FUZZ_MODULE_SOURCES) Fuzz/FuzzTarget.swift \
+	  .build/fuzz/sqlite_config.o -o $@ 2>.build/fuzz/build.log \
+	  || { grep -v 'Cannot export local symbol' .build/fuzz/build.log; rm -f $@; exit 1; }
+
+# make test's fuzz smoke: the libFuzzer target builds (so make test fails the day it stops
+# building) and runs FUZZ_SMOKE_SECONDS over the committed corpus; what it finds goes to a scratch
+# folder, never into Fuzz/corpus. The command-line fuzzer's smoke is HardeningCLIFuzzTests.
+FUZZ_SMOKE_SECONDS ?= 5
+fuzz-smoke: deps $(FUZZ_BIN)
+	@rm -rf .build/fuzz/smoke && mkdir -p .build/fuzz/smoke
+	@$(FUZZ_BIN) .build/fuzz/smoke Fuzz/corpus Fuzz/regressions -max_total_time=$(FUZZ_SMOKE_SECONDS) -max_len=4096 -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ -print_final_stats=1 2>.build/fuzz/smoke.log \
+	  || { tail -40 .build/fuzz/smoke.log; exit 1; }
+	@echo "fuzz smoke: $$(grep -o 'number_of_executed_units: *[0-9]*' .build/fuzz/smoke.log | grep -o '[0-9]*$$') executions in $(FUZZ_SMOKE_SECONDS) s, no crash"
 
 # The command-line fuzzer (Fuzz/cli_fuzz.py, Python 3 standard library): random argv over every
 # command and option that --help lists, hostile values, a fresh copy of a small database per

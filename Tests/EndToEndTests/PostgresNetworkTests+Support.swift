@@ -150,7 +150,7 @@ final class TwoMachineNetwork {
             "/usr/sbin/runuser",
             [
                 "-u", "postgres", "--", binaries + "/initdb", "-D", data, "-U", "postgres", "--auth-local=trust",
-                "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8",
+                "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=" + PostgresTestServer.locale,
             ])
         guard initdb.status == 0 else { throw HarnessError("initdb failed: \(initdb.stderr)") }
         // The server's machine through the socket; the teacher's machine by password; no one else.

@@ -49,7 +49,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         }
         let data = base + "/data"
         let initdb = try Self.asServerUser(
-            asRoot, Self.binaries + "/initdb", ["-D", data, "-U", superuser, "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"])
+            asRoot, Self.binaries + "/initdb", ["-D", data, "-U", superuser, "--auth=trust", "-E", "UTF8", "--locale=" + Self.locale])
         guard initdb.status == 0 else { throw Failure("initdb failed: \(initdb.stderr)") }
         // Listening on the socket folder and on 127.0.0.1 only; fsync off (a throwaway server).
         let options = "-k \(base) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -91,6 +91,14 @@ public final class PostgresTestServer: @unchecked Sendable {
     public func psql(_ database: String, _ sql: String, user: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         try Self.run(
             Self.binaries + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", conninfo(database, user: user), "-c", sql])
+    }
+
+    /// The server's locale, and so the collation of its databases: `DASHBOARD_TEST_PG_LOCALE`
+    /// (`make test` sets en_US.UTF-8, which it generates: districts' servers have a non-C
+    /// collation, and the store must not depend on byte order it did not ask for), else C.UTF-8.
+    public static var locale: String {
+        let given = ProcessInfo.processInfo.environment["DASHBOARD_TEST_PG_LOCALE"] ?? ""
+        return given.isEmpty ? "C.UTF-8" : given
     }
 
     public struct Failure: Error, CustomStringConvertible {

@@ -54,6 +54,20 @@ struct PGStoreTests {
 
     // MARK: - Open
 
+    /// Issue 32: the PostgreSQL pass of `make test` runs where districts' servers run, on a
+    /// collation that is not byte order (`DASHBOARD_TEST_PG_LOCALE`, en_US.UTF-8 from the Makefile).
+    @Test(
+        "the test server's databases collate by the locale the pass asked for",
+        .enabled(if: !(ProcessInfo.processInfo.environment["DASHBOARD_TEST_PG_LOCALE"] ?? "").isEmpty))
+    func serverCollation() throws {
+        let server = try PostgresTestServer.shared()
+        let name = try server.database()
+        let collation = try server.psql(name, "SELECT datcollate FROM pg_database WHERE datname = current_database()").stdout
+        #expect(collation == PostgresTestServer.locale + "\n")
+        // And it is not byte order: 'a' sorts before 'B' there ('B' < 'a' in C).
+        #expect(try server.psql(name, "SELECT 'a' < 'B'").stdout == "t\n")
+    }
+
     @Test("an empty database gets the schema once; a reopen changes nothing")
     func creation() throws {
         let server = try PostgresTestServer.shared()
