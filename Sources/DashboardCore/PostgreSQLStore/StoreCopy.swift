@@ -6,8 +6,9 @@ import Foundation
 /// transaction; then every copied table is read back from both sides in key order and compared
 /// row by row. Anything wrong rolls the whole copy back: the target is left empty.
 ///
-/// What is not copied: the SQLite store's own proof for its fast grid (`data_marks`,
-/// `course_buckets`, kept by SQLite triggers the PostgreSQL store does not have), SQLite's
+/// What is not copied: the proof for the fast grid (`data_marks`, `course_buckets`): the target's
+/// own triggers (`PGSchema.keptMarksAndCounts`) count the copied tasks as they arrive, and its
+/// data starts unproven until a clean-making sync; SQLite's
 /// `sqlite_sequence`, and the import's fingerprints and slots of tasks (`RowPrints`: the copy
 /// leaves the data unproven, and the next clean-making sync gives them again); the PostgreSQL
 /// identity columns are moved past the copied ids instead.
