@@ -23,6 +23,7 @@ import Testing
         "--now": "systemctl enable --now", "--csv": "sqlite3's .import --csv",
         "--invalid": "dashboard-datagen", "--delta-from": "dashboard-datagen",
         "--states": "oulad_to_dashboard.py --states", "--roster": "oulad_to_dashboard.py --roster",
+        "--bin": "Fuzz/cli_fuzz.py --bin", "--runs": "Fuzz/cli_fuzz.py --runs", "--seed": "Fuzz/cli_fuzz.py --seed",
         "--build-tests": "swift build --build-tests", "--scratch-path": "swift build --scratch-path",
         "--system": "useradd --system", "--user-group": "useradd --user-group",
         "--file": "pg_dump --file", "--dbname": "pg_restore --dbname", "--roles-only": "pg_dumpall --roles-only",
