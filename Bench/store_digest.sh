@@ -51,7 +51,7 @@ if [ "$store" = postgresql ]; then
     echo "-- $t"
     q -c "SELECT t::text FROM \"$t\" t ORDER BY 1" | LC_ALL=C sort
   done > "$work/dump"
-  runuser -u postgres -- "$pg/pg_dump" -h "$work/sock" -U postgres --schema-only digest | grep -v '^--' >> "$work/dump"
+  runuser -u postgres -- "$pg/pg_dump" -h "$work/sock" -U postgres --schema-only digest | grep -v -e '^--' -e '^\\restrict' -e '^\\unrestrict' >> "$work/dump"
 else
   sqlite3 "$db" .dump > "$work/dump"
 fi
