@@ -158,8 +158,12 @@ package final class Database {
         if let handle = sqliteHandle { sqlite3_close_v2(handle) }
     }
 
-    func error(code: Int32, sql: String?) -> SQLiteError {
-        guard let handle = sqliteHandle else { return SQLiteError(code: code, message: "not an SQLite connection", sql: sql) }
+    /// SQLite's error for a result code of this connection's last call (only SQLite's calls have
+    /// one: on a PostgreSQL connection the code cannot come from the engine, an `InternalError`).
+    func error(code: Int32, sql: String?) -> any Error {
+        guard let handle = sqliteHandle else {
+            return InternalError.unexpected("SQLite's result code \(code) on a PostgreSQL connection (\(sql ?? "no statement"))")
+        }
         let extended = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
         return classified(extended != 0 ? extended : code, message: message, sql: sql)
