@@ -7,8 +7,10 @@
 #   bash Bench/store_digest.sh BIN sqlite            # prints "db <sha256>" and "reports <sha256>"
 #   bash Bench/store_digest.sh BIN postgresql        # the same on a throwaway PostgreSQL 15 server
 #
-# BIN is a built `dashboard`. Times in the database (recorded_at, started_at, ...) are the
-# wall clock's: the dump replaces every ISO-8601 instant of today with a placeholder.
+# BIN is a built `dashboard`. Run it as root: the PostgreSQL run starts its own server as the
+# `postgres` user (Debian's postgresql package), on a socket in a scratch folder, and stops it.
+# Times in the database (recorded_at, started_at, ...) are the wall clock's: the dump replaces
+# every ISO-8601 instant of today, and the scratch folder's path, with a placeholder.
 set -euo pipefail
 bin=$(realpath "$1"); store=$2
 here=$(cd "$(dirname "$0")/.." && pwd)
