@@ -26,7 +26,13 @@ if [ "$store" = postgresql ]; then
 else
   db=$work/dashboard.sqlite
 fi
-d() { DASHBOARD_TZ=Europe/London "$bin" --db "$db" --quiet --no-color "$@" >/dev/null 2>&1 || [ $? -eq 65 ]; }
+# One command of the sequence: 0, or 65 (the sample's rejected rows), else the script stops
+# naming the command and what it printed.
+d() {
+  local rc=0
+  DASHBOARD_TZ=Europe/London "$bin" --db "$db" --quiet --no-color "$@" >/dev/null 2>"$work/stderr" || rc=$?
+  [ "$rc" -eq 0 ] || [ "$rc" -eq 65 ] || { echo "store_digest: dashboard $* exited $rc:" >&2; cat "$work/stderr" >&2; exit 1; }
+}
 oulad=$here/Tests/Fixtures/OULAD
 d import "$here/imports/courses.csv" "$here/imports/tasks.csv" --as-of 2026-11-20T08:00:00Z
 d import "$oulad/courses.csv" "$oulad/tasks.csv" --as-of 2013-11-01T08:00:00Z
