@@ -3,7 +3,7 @@
 
 Every file is what a careless, broken or malicious exporter could hand `dashboard import`.
 The expectations in MANIFEST.tsv come from SPEC.md and docs/formats.md, not from what the
-product happens to do: Tests/EndToEndTests/HostileCorpusTests.swift imports each file as a
+product happens to do: Tests/EndToEndTests/Hardening/HostileCorpusTests.swift imports each file as a
 tasks file (over the baseline of Tests/EndToEndTests/Support/Fixtures.swift: courses `bio`
 and `his`, tasks t1-t3) and checks the exit code, the problems, the lines and the data.
 

@@ -1,6 +1,6 @@
 """Frictionless's verdict on CSV files, against the descriptor `dashboard schema` prints.
 
-Run by Tests/EndToEndTests/SchemaCommandTests.swift with the frictionless package of the
+Run by Tests/EndToEndTests/Commands/Schema/SchemaCommandTests.swift with the frictionless package of the
 build's Python environment (`make python-tools`):
 
     python3 verdicts.py PLAN.json > VERDICTS.json

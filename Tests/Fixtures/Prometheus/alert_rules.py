@@ -7,7 +7,7 @@ Reads the rules file and the ```yaml block of OPERATIONS.md that starts with `gr
 `make python-tools` installs), and prints {"same": whether the block's text is the file's,
 "rules": [{"group", "alert", "expr", "for", "labels", "annotations"}]} from the file. Exits 1
 when either does not parse, has no rule, or a rule misses `alert`, `expr`, a severity label or a
-summary. Used by Tests/EndToEndTests/MonitoringAlertRulesTests.swift (`PythonTools.run`).
+summary. Used by Tests/EndToEndTests/Commands/Nightly/MonitoringAlertRulesTests.swift (`PythonTools.run`).
 """
 
 import json

@@ -7,7 +7,7 @@ Python client library reads the text exposition format with. Output: a JSON arra
 object per family, in the order of the text: {"name", "type", "help", "samples": [{"name",
 "labels", "value", "timestamp"}]}; a value that is not finite is given as its text ("NaN",
 "+Inf"). Exits 1, naming the parser's complaint on stderr, when the text does not parse.
-Used by Tests/EndToEndTests/MonitoringMetricsTests.swift (`PythonTools.run`).
+Used by Tests/EndToEndTests/Commands/Nightly/MonitoringMetricsTests.swift (`PythonTools.run`).
 """
 
 import json

@@ -291,7 +291,7 @@ struct ByteRowNormalizerTests {
 
     @Test("the hostile corpus: same events read as bytes, same records")
     func hostileCorpus() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Corpus/hostile")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".csv") }.sorted()
         var tally = Tally()

@@ -83,6 +83,7 @@ extension HostileCorpusTests {
     }
 
     static let corpusDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Hardening
         .deletingLastPathComponent()  // EndToEndTests
         .deletingLastPathComponent()  // Tests
         .appendingPathComponent("Corpus")

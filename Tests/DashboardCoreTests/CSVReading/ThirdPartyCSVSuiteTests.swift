@@ -49,6 +49,7 @@ struct ThirdPartyCase: Decodable, Sendable, CustomTestStringConvertible {
 enum ThirdPartySuite {
     /// `Tests/Fixtures/ThirdPartyCSV`.
     static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // CSVReading
         .deletingLastPathComponent()  // DashboardCoreTests
         .deletingLastPathComponent()  // Tests
         .appendingPathComponent("Fixtures/ThirdPartyCSV")

@@ -9,6 +9,7 @@ import Testing
 @Suite("Fuzz regressions", .storeIndependent)
 struct FuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
     static var inputs: [String] {

@@ -14,7 +14,8 @@ struct ThirdPartyCSVFixtureTests {
 
     @Test("the fixtures folder is inside the package, beside the tests that read it")
     func folderIsInTheRepository() throws {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().standardized.path
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .standardized.path
         #expect(ThirdPartySuite.folder.standardized.path == tests + "/Fixtures/ThirdPartyCSV")
         #expect(FileManager.default.fileExists(atPath: ThirdPartySuite.casesFile.path))
     }
