@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A throwaway PostgreSQL server for the tests: `initdb` into a temporary folder (as the
 /// unprivileged `postgres` user when the tests run as root: PostgreSQL refuses to run as root),
@@ -19,6 +20,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     /// The server of this test process, started on first use.
     public static func shared() throws -> PostgresTestServer {
+        StorePass.opened("the PostgreSQL test server")
         lock.lock()
         defer { lock.unlock() }
         if let started { return try started.get() }
@@ -60,11 +62,40 @@ public final class PostgresTestServer: @unchecked Sendable {
         let stop = "\(Self.binaries)/pg_ctl -D \(data) -m immediate stop"
         _ = try ServerProcess.watch(removal: "\(asRoot ? "runuser -u postgres -- " : "")\(stop) >/dev/null 2>&1; rm -rf \(base)")
         let stopNow = asRoot ? "runuser -u postgres -- \(stop)" : stop
-        Self.atExit = { _ = try? Self.run("/bin/sh", ["-c", stopNow + " >/dev/null 2>&1; rm -rf " + base]) }
-        atexit { PostgresTestServer.atExit?() }
+        stopCommand = stopNow + " >/dev/null 2>&1; rm -rf " + base
+        Self.exitLock.lock()
+        defer { Self.exitLock.unlock() }
+        if Self.atExit.isEmpty { atexit { PostgresTestServer.stopAllAtExit() } }
+        Self.atExit.append(stopCommand)
     }
 
-    nonisolated(unsafe) private static var atExit: (() -> Void)?
+    /// A server of its own, not the shared one: for a test that copies a whole server (a
+    /// standby's base backup, `HotStandby`), which on the shared server, holding a database of
+    /// every test run so far, copies gigabytes. Stopped by `stop()`, else when the process exits.
+    public static func startOwn() throws -> PostgresTestServer {
+        try PostgresTestServer()
+    }
+
+    /// Stops the server and removes its folder now (a server of its own, `startOwn()`).
+    public func stop() {
+        Self.exitLock.lock()
+        Self.atExit.removeAll { $0 == stopCommand }
+        Self.exitLock.unlock()
+        _ = try? Self.run("/bin/sh", ["-c", stopCommand])
+    }
+
+    /// The shell command that stops the server immediately and removes its folder.
+    private var stopCommand = ""
+    private static let exitLock = NSLock()
+    /// The stop commands of the servers still running, run by an exit handler.
+    nonisolated(unsafe) private static var atExit: [String] = []
+
+    private static func stopAllAtExit() {
+        exitLock.lock()
+        let commands = atExit
+        exitLock.unlock()
+        for command in commands { _ = try? run("/bin/sh", ["-c", command]) }
+    }
 
     /// A libpq connection string for `database` on the socket, as `user`.
     public func conninfo(_ database: String = "postgres", user: String? = nil) -> String {

@@ -28,6 +28,7 @@ enum TestStore {
 
     /// A new store: the SQLite file at `path`, or a new PostgreSQL database.
     static func make(_ path: String) throws -> Store {
+        StorePass.opened("a store of TestStore.make")
         guard isPostgres else { return try Store(path: path) }
         let server = try PostgresTestServer.shared()
         let name = try server.database()
@@ -241,13 +242,6 @@ extension Trait where Self == ConditionTrait {
     /// off let a hand edit store), as the end-to-end suites' `.sqliteFiles`: it runs in the
     /// SQLite pass; `reason` says why, and what PostgreSQL has instead.
     static func sqliteOnly(_ reason: Comment) -> Self { .enabled(if: !TestStore.isPostgres, reason) }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// A suite that opens no store (values in, values out), as the end-to-end suites'
-    /// `.storeIndependent`: it runs in the SQLite pass only, which keeps the PostgreSQL pass of
-    /// `make test` to what the PostgreSQL store can change.
-    static var storeIndependent: Self { .enabled(if: !TestStore.isPostgres, "opens no store: runs in the SQLite pass") }
 }
 
 extension Trait where Self == ConditionTrait {

@@ -2,7 +2,7 @@ import Foundation
 import PostgresTestSupport
 import Testing
 
-/// A hot standby of the test process's shared server (`PostgresTestServer.shared()`): a read-only
+/// A hot standby of a test server (the test's own, `PostgresTestServer.startOwn()`): a read-only
 /// server that replays the primary's WAL as it is written, as a district's read replica does.
 ///
 /// Made by `pg_basebackup -R -X stream` through the primary's socket (initdb's trust

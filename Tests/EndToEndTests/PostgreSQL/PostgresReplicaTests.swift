@@ -38,7 +38,7 @@ import Testing
             + "dashboard: hint: point writing commands at the primary server; a standby serves reports (docs/postgresql.md, \"Read replicas\")\n"
     }
 
-    /// The district on the shared server, made as its owner with `dashboard` itself: CopyCommandTests'
+    /// The district on the primary, made as its owner with `dashboard` itself: CopyCommandTests'
     /// courses and tasks (Ann Lee's C1 with T1 and T2, Bo Chen's C2 with T3 and T4) imported the
     /// day before `asOf`, a `categorize` at `asOf` (T2 falls overdue: an audit entry), T2 pinned to
     /// upcoming by `reclassify` (another), and a login role granted Ann Lee's courses.
@@ -82,7 +82,10 @@ import Testing
 
     @Test func aHotStandbyReportsAsThePrimaryRefusesEveryWriteAndFollowsThePrimary() throws {
         let started = Date()
-        let server = try PostgresTestServer.shared()
+        // A primary of its own: the shared server holds a database of every test run so far, and
+        // the standby's base backup would copy them all (3 to 10 GB, 20 to 50 s).
+        let server = try PostgresTestServer.startOwn()
+        defer { server.stop() }
         let sandbox = try Sandbox()
         let (name, role) = try Self.district(server, sandbox)
         let standby = try HotStandby(of: server)

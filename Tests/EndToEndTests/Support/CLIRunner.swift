@@ -61,6 +61,9 @@ final class RunningCommand {
     private let timeout: TimeInterval
     /// What the outputs get back in place of a PostgreSQL database's URI (`StoreUnderTest`).
     private var replacements: [(String, String)] = []
+    /// The SQLite files the command names, when the test is marked `.storeIndependent`: it must
+    /// leave none behind (`StorePass`).
+    private let databaseFiles: [String]
 
     init(
         executable: URL, arguments: [String], directory: URL, environment: [String: String], stdin: Data?, ioDirectory: URL,
@@ -69,6 +72,9 @@ final class RunningCommand {
         let (arguments, environment, replacements) = try StoreUnderTest.prepare(
             arguments, environment: environment, directory: directory)
         self.replacements = replacements
+        databaseFiles =
+            StorePass.currentTestIsStoreIndependent
+            ? StoreUnderTest.namedDatabaseFiles(arguments, environment: environment, directory: directory) : []
         let tag = UUID().uuidString
         outURL = ioDirectory.appendingPathComponent("\(tag).out")
         errURL = ioDirectory.appendingPathComponent("\(tag).err")
@@ -109,6 +115,9 @@ final class RunningCommand {
             exitCode: process.terminationStatus,
             stdout: StoreUnderTest.restoreNames(String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self), replacements),
             stderr: StoreUnderTest.restoreNames(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self), replacements))
+        for file in databaseFiles where FileManager.default.fileExists(atPath: file) {
+            StorePass.opened("the database \(file) (\(process.arguments ?? []))", sourceLocation: sourceLocation)
+        }
         if process.terminationReason == .uncaughtSignal {
             throw HarnessError("\(process.arguments ?? []) crashed with signal \(result.exitCode)\n\(result)")
         }
@@ -147,7 +156,8 @@ final class Sandbox {
     /// What `--db` takes for the database `name` when a test writes a command line itself (a
     /// shell's): the name, or in the PostgreSQL pass its database's URI (`StoreUnderTest`).
     func databaseArgument(_ name: String) throws -> String {
-        StoreUnderTest.isPostgres ? try StoreUnderTest.uri(forPath: path(name)) : name
+        StorePass.opened("the database \(name)")
+        return StoreUnderTest.isPostgres ? try StoreUnderTest.uri(forPath: path(name)) : name
     }
 
     @discardableResult
@@ -214,6 +224,7 @@ final class Sandbox {
     /// shell, or in the PostgreSQL pass in `psql` (unaligned, no headers: rows come out as the
     /// shell's, values joined by `|`).
     func sqlShell(_ name: String, _ sql: String) throws -> CommandResult {
+        StorePass.opened("the database \(name) in a shell")
         guard StoreUnderTest.isPostgres else { return try runTool("sqlite3", [name, sql]) }
         let psql = PostgresTestServer.binaries + "/psql"
         return try RunningCommand(

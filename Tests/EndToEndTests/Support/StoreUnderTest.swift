@@ -83,15 +83,38 @@ enum StoreUnderTest {
         arguments: [String], environment: [String: String], replacements: [(String, String)]
     ) {
         guard isPostgres else { return (arguments, environment, []) }
-        var arguments = arguments
-        var environment = environment
         var replacements: [(String, String)] = []
-        func mapped(_ value: String) throws -> String {
-            guard case .sqlite(let path) = DatabaseLocation(value), !path.isEmpty else { return value }
-            let absolute = path.hasPrefix("/") ? path : directory.appendingPathComponent(path).path
+        let (arguments, environment) = try mapDatabases(arguments, environment: environment, directory: directory) { value, absolute in
             let uri = try uri(forPath: absolute)
             replacements.append((DatabaseLocation(uri).display, value))
             return uri
+        }
+        return (arguments, environment, replacements)
+    }
+
+    /// The SQLite files a command names (absolute paths): what `prepare` would give PostgreSQL
+    /// databases in the PostgreSQL pass (`StorePass`: a command of a `.storeIndependent` test
+    /// must leave none behind).
+    static func namedDatabaseFiles(_ arguments: [String], environment: [String: String], directory: URL) -> [String] {
+        var files: [String] = []
+        _ = mapDatabases(arguments, environment: environment, directory: directory) { value, absolute in
+            files.append(absolute)
+            return value
+        }
+        return files
+    }
+
+    /// `arguments` and `environment` with each database a command names by a path (`--db NAME`,
+    /// `--db=NAME`, else `DASHBOARD_DB`, else the default `dashboard.sqlite`) replaced by what
+    /// `map` gives for it (the value as given, and its absolute path).
+    private static func mapDatabases(
+        _ arguments: [String], environment: [String: String], directory: URL, _ map: (String, String) throws -> String
+    ) rethrows -> ([String], [String: String]) {
+        var arguments = arguments
+        var environment = environment
+        func mapped(_ value: String) throws -> String {
+            guard case .sqlite(let path) = DatabaseLocation(value), !path.isEmpty else { return value }
+            return try map(value, path.hasPrefix("/") ? path : directory.appendingPathComponent(path).path)
         }
         var named = false
         var index = 0
@@ -116,7 +139,7 @@ enum StoreUnderTest {
                 environment["DASHBOARD_DB"] = try mapped("dashboard.sqlite")
             }
         }
-        return (arguments, environment, replacements)
+        return (arguments, environment)
     }
 
     /// `text` with each URI replaced by the name it stands for.
@@ -127,6 +150,7 @@ enum StoreUnderTest {
     /// The database at `path` for a test's reads: the SQLite file, or in the PostgreSQL pass
     /// the PostgreSQL database a command of the test gave it.
     static func open(_ path: String) throws -> Database {
+        StorePass.opened("the database \(path)")
         if isPostgres, let uri = knownURI(forPath: path) {
             guard case .postgres(let location) = DatabaseLocation(uri) else { throw HarnessError("not a PostgreSQL URI: \(uri)") }
             return try Store(postgres: location, create: false).database
@@ -208,16 +232,6 @@ extension Trait where Self == ConditionTrait {
     /// modes, paths, damage, older schemas): it runs in the SQLite pass; in the PostgreSQL pass
     /// there is no file to look at (`StoreUnderTest`).
     static var sqliteFiles: Self { .enabled(if: !StoreUnderTest.isPostgres, "about SQLite files: runs in the SQLite pass") }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// A suite whose outcome does not depend on the store: it reads no database (help screens,
-    /// the man page, completions, the docs, the alert rules) or compares what no store changes
-    /// (the input contract with frictionless's reading of it). It runs in the SQLite pass only,
-    /// which keeps the PostgreSQL pass to what the PostgreSQL store can change.
-    static var storeIndependent: Self {
-        .enabled(if: !StoreUnderTest.isPostgres, "does not depend on the store: runs in the SQLite pass")
-    }
 }
 
 extension Trait where Self == ConditionTrait {
