@@ -145,7 +145,7 @@ package final class Importer {
                 var categorized = try writer.categorize(context: context)
                 // The first import into a PostgreSQL database builds the course index after its
                 // rows, whichever path wrote them (`PGSchema.indexes`).
-                if database.dialect == .postgres { try LiveRows.buildCourseIndex(database) }
+                if database.sql.buildsCourseIndexAfterFirstImport { try database.sql.buildCourseIndex(database) }
                 for (cause, count) in recorded where count > 0 {
                     categorized.byCause[cause, default: 0] += count
                     categorized.entries += count

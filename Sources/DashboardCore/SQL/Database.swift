@@ -2,15 +2,19 @@ import CSQLite
 import CSQLiteConfig
 import Foundation
 
-/// The SQL a connection speaks: the store writes SQLite's, which a PostgreSQL connection
-/// translates (`PGDialect`); the few statements that cannot be said alike ask which it is.
+/// The engine a connection speaks to. The store never asks it: what the engines say
+/// differently each says itself (`Database.sql`, `StoreSQL`).
 package enum SQLDialect: Sendable {
     case sqlite
     case postgres
 }
 
 /// A connection to one dashboard database: an SQLite file, or a PostgreSQL database through
-/// libpq (SPEC §10). The store above it writes one SQL, SQLite's, for both engines.
+/// libpq (SPEC §10). The store above it writes its shared SQL once (a PostgreSQL connection
+/// rewrites only its parameters and `LIMIT -1`, `PGDialect`) and asks `sql` (`StoreSQL`) for
+/// what the engines say differently. SQLite's own parts of a connection are in `SQL/SQLite/`
+/// (`Database+SQLiteErrors`, `Database+SQLiteFiles`), PostgreSQL's in `SQL/PostgreSQL/`
+/// (`PGSession`, `Database+Copy`).
 ///
 /// Statements prepared through `cached(_:)` are reused for the life of the connection.
 /// A connection belongs to one thread at a time, so the type is not Sendable.
@@ -131,6 +135,14 @@ package final class Database {
         session.isInterrupted = { interruption.wasRequested }
     }
 
+    /// The first damage this connection met (SQLITE_CORRUPT or SQLITE_NOTADB), if any
+    /// (`Database+SQLiteErrors`).
+    var damage: (code: Int32, message: String)?
+    /// The watch, when the connection watches its files (`Database+SQLiteFiles`).
+    var fileWatch: DatabaseFileWatch?
+    /// True once the `-wal` was settled (or settling was decided against) after a change.
+    var walSettlingTried = false
+
     /// What another thread may do to this connection (`interrupter`).
     private let interruption: ConnectionInterrupt
 
@@ -156,71 +168,6 @@ package final class Database {
             setCheckpointOnClose(false)
         }
         if let handle = sqliteHandle { sqlite3_close_v2(handle) }
-    }
-
-    /// SQLite's error for a result code of this connection's last call (only SQLite's calls have
-    /// one: on a PostgreSQL connection the code cannot come from the engine, an `InternalError`).
-    func error(code: Int32, sql: String?) -> any Error {
-        guard let handle = sqliteHandle else {
-            return InternalError.unexpected("SQLite's result code \(code) on a PostgreSQL connection (\(sql ?? "no statement"))")
-        }
-        let extended = sqlite3_extended_errcode(handle)
-        let message = String(cString: sqlite3_errmsg(handle))
-        return classified(extended != 0 ? extended : code, message: message, sql: sql)
-    }
-
-    /// The error for a failed call: a write refused because the file was found damaged is
-    /// reported as that damage (never as "readonly database").
-    private func classified(_ code: Int32, message: String, sql: String?) -> SQLiteError {
-        // A failure of a connection whose files changed under it is that change (a page read
-        // from a file cut short says "malformed"; a commit the watch refused says "constraint").
-        if let change = fileChange(after: code) {
-            return SQLiteError(code: code, message: message, sql: sql, filesChanged: change)
-        }
-        noteFailure(code, message: message)
-        if let damage, code & 0xff == SQLITE_READONLY {
-            return SQLiteError(code: damage.code, message: damage.message, sql: sql)
-        }
-        return SQLiteError(code: code, message: message, sql: sql, systemErrno: sqliteHandle.map { sqlite3_system_errno($0) } ?? 0)
-    }
-
-    /// The first damage this connection met (SQLITE_CORRUPT or SQLITE_NOTADB), if any.
-    private var damage: (code: Int32, message: String)?
-
-    /// True once this connection met a damaged file (SQLITE_CORRUPT or SQLITE_NOTADB).
-    package var sawDamage: Bool { damage != nil }
-
-    /// Policy (docs/reliability.md, class 7): once SQLite reports the file damaged, this
-    /// connection writes nothing more to it: `query_only` makes every later write fail (so no
-    /// failure record, staging clean-up or migration lands in a damaged file). Closing still
-    /// checkpoints (nothing new can be committed any more), so the `-wal` and `-shm` SQLite made
-    /// for this run are removed.
-    private func noteFailure(_ code: Int32, message: String) {
-        let primary = code & 0xff
-        guard damage == nil, primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB else { return }
-        damage = (code, message)
-        if let handle = sqliteHandle { sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil) }
-        setKeepSideFiles(false)
-    }
-
-    /// Whether the `-wal` and `-shm` stay beside the file when the last connection closes
-    /// (`SQLITE_FCNTL_PERSIST_WAL`); SQLite's default removes them.
-    ///
-    /// Policy (docs/operations.md, read-only readers): a reader that may not write the folder can
-    /// read a WAL database only when both files are there for it to open
-    /// (https://www.sqlite.org/wal.html#readonly), so the writer leaves them. Turned off again
-    /// when the file is found damaged.
-    package func setKeepSideFiles(_ keep: Bool) {
-        guard let handle = sqliteHandle else { return }
-        var flag: Int32 = keep ? 1 : 0
-        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &flag)
-    }
-
-    /// Whether closing the last connection copies the `-wal` into the file (SQLite's default);
-    /// turned off while the file may be another application's or is damaged.
-    package func setCheckpointOnClose(_ on: Bool) {
-        guard let handle = sqliteHandle else { return }
-        _ = dashboard_sqlite_no_checkpoint_on_close(handle, on ? 0 : 1)
     }
 
     /// Whether triggers fire for this connection's writes (SQLite's default: on). Off only while
@@ -255,43 +202,6 @@ package final class Database {
             sqlite3_free(errmsg)
             throw classified(sqlite3_extended_errcode(handle), message: message, sql: sql)
         }
-    }
-
-    /// Streams `data`, rows in COPY's text format (`PGCopyText`), through `COPY … FROM STDIN`
-    /// (`sql`): the bulk writes of an import on PostgreSQL. SQLite has no COPY: its writers bind
-    /// statements of many rows instead.
-    /// - Returns: the rows copied.
-    @discardableResult
-    func copyIn(_ sql: String, data: [UInt8]) throws -> Int {
-        guard case .postgres(let session) = engine else { throw InternalError.unexpected("COPY on an SQLite connection: \(sql)") }
-        try session.settle()
-        try session.connection.copyIn(sql) { send in try send(data) }
-        session.lastChanges = 0
-        return try session.connection.lastCopyRows()
-    }
-
-    /// Runs `COPY … TO STDOUT` (`sql`, PostgreSQL only) and gives each line (one row in COPY's
-    /// text format, with its newline) to `body`: a read of any size in one statement.
-    func copyOut(_ sql: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        guard case .postgres(let session) = engine else { throw InternalError.unexpected("COPY on an SQLite connection: \(sql)") }
-        try session.settle()
-        try session.connection.copyOut(sql, body)
-    }
-
-    /// Streams `data` (rows in COPY's text format) into `COPY … FROM STDIN` (`sql`), left open
-    /// across calls so that the server writes while the caller reads on (PostgreSQL only). The
-    /// next other statement, or `endCopyStream`, ends it.
-    func copyStream(_ sql: String, data: [UInt8]) throws {
-        guard case .postgres(let session) = engine else { throw InternalError.unexpected("COPY on an SQLite connection: \(sql)") }
-        try session.stream(sql, data)
-    }
-
-    /// Ends the streamed COPY: the rows it wrote.
-    /// - Throws: the server's error for it (a repeated key: 23505).
-    @discardableResult
-    func endCopyStream() throws -> Int {
-        guard case .postgres(let session) = engine else { return 0 }
-        return try session.endStream()
     }
 
     /// A new prepared statement.
@@ -426,156 +336,5 @@ package final class Database {
         case .rollback:
             try execute("ROLLBACK TRANSACTION")
         }
-    }
-
-    // MARK: - The files under the connection
-
-    /// Starts watching the files of this SQLite connection (`DatabaseFileWatch`): from now on a
-    /// commit is refused (rolled back) when the path no longer names the file SQLite has open,
-    /// or its `-wal` or `-shm` changed, and a change seen right after a commit, or at the end of
-    /// a read (`checkFilesAfterReading`), is an error.
-    /// - Parameter judged: the file the caller judged before SQLite opened the path, if any.
-    /// - Throws: `SQLiteError` carrying the change (moment `.opening`) when the path already
-    ///   names another file than the one SQLite opened.
-    func watchFiles(judged: DatabaseFileWatch.FileKey?) throws {
-        guard let handle = sqliteHandle else { return }
-        do {
-            fileWatch = try DatabaseFileWatch(handle: handle, path: path, judged: judged)
-        } catch {
-            throw SQLiteError(code: SQLITE_IOERR, message: error.words(path: path), filesChanged: error)
-        }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_commit_hook(
-            handle,
-            { context in
-                guard let context else { return 0 }
-                return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().commitVerdict()
-            }, context)
-
-    }
-
-    /// Takes note of the `-wal` and `-shm` SQLite opened since the watch began (a new file's).
-    func noteSideFiles() { fileWatch?.noteSideFiles() }
-
-    /// The watch, when the connection watches its files.
-    private(set) var fileWatch: DatabaseFileWatch?
-    /// True once the `-wal` was settled (or settling was decided against) after a change.
-    private var walSettlingTried = false
-
-    /// SQLite's commit hook: 1 turns the commit into a rollback.
-    private func commitVerdict() -> Int32 {
-        guard let handle = sqliteHandle, let watch = fileWatch else { return 0 }
-        // Once the files changed, nothing more commits through this connection, whatever found
-        // the change (a read's failure included: a later write would go into the files the path
-        // no longer names, or pair the new file with the old -wal).
-        if watch.finding != nil { return 1 }
-        guard let kind = watch.checkBeforeCommit(handle) else { return 0 }
-        watch.finding = DatabaseFileChange(kind: kind, moment: .beforeCommit)
-        return 1
-    }
-
-    /// The change a failure with `code` stands for: the one the commit hook found, or, for a
-    /// failure of the file itself (damage, I/O), a change the watch sees now.
-    private func fileChange(after code: Int32) -> DatabaseFileChange? {
-        guard let handle = sqliteHandle, let watch = fileWatch else { return nil }
-        if let finding = watch.finding { return finding }
-        let primary = code & 0xff
-        guard [SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_IOERR, SQLITE_READONLY].contains(primary) else { return nil }
-        // In a write, a page read back from a -wal cut short (a spilled one) reads as damage.
-        // A read-only connection (a reader who may not write the folder) keeps its WAL index in
-        // its own memory, not in the -shm file: only the files' identities are its to check.
-        // A failed COMMIT has rolled back already: the write began all the same (`isWriting`).
-        let writing = watch.isWriting && sqlite3_db_readonly(handle, "main") == 0
-        guard let kind = writing ? watch.checkBeforeCommit(handle) : watch.checkFiles(handle) else { return nil }
-        let change = DatabaseFileChange(kind: kind, moment: writing ? .beforeCommit : .reading)
-        watch.finding = change
-        // The write rolls back; nothing more is written through this connection (no failure
-        // record). What the -wal holds is settled when the connection closes (`deinit`).
-        if writing { sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil) }
-        return change
-    }
-
-    /// The error of a failed commit: when the watch refused it, the change, with what became
-    /// of the `-wal` (`settleWAL`).
-    private func settled(_ error: Error) -> Error {
-        guard let watch = fileWatch, var change = watch.finding else { return error }
-        change.walSettled = settleWAL()
-        watch.finding = change
-        return SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
-    }
-
-    /// Right after a commit: a change seen now means the commit went into the file SQLite had
-    /// open, not into the one the path names (or into a `-wal` that lost it).
-    private func checkFilesAfterCommit() throws {
-        guard let handle = sqliteHandle, let watch = fileWatch, watch.finding == nil else { return }
-        guard let kind = watch.checkAfterCommit(handle) else { return }
-        var change = DatabaseFileChange(kind: kind, moment: .afterCommit)
-        watch.finding = change
-        change.walSettled = settleWAL()
-        watch.finding = change
-        throw SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
-    }
-
-    /// Right after a write's commit (and its check), copies the `-wal` into the file
-    /// (`PRAGMA wal_checkpoint(PASSIVE)`: what the readers allow, without waiting for them), the
-    /// copy SQLite would otherwise make when the connection closes, unchecked: a `-wal` cut short
-    /// under that copy fails it, and the command must not then end as a success. The copy is
-    /// work closing would have done anyway (for a command that commits once, the same work).
-    /// - Throws: `SQLiteError` carrying the change when the copy failed because the files
-    ///   changed; other failures of the copy are left to SQLite (the commit is safe in the
-    ///   `-wal`, and closing copies it).
-    private func checkpointAfterCommit() throws {
-        guard let handle = sqliteHandle, let watch = fileWatch, watch.finding == nil else { return }
-        var frames: Int32 = 0
-        var copied: Int32 = 0
-        let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied)
-        guard rc != SQLITE_OK, let kind = watch.checkAfterCommit(handle) else { return }
-        var change = DatabaseFileChange(kind: kind, moment: .afterCommit)
-        watch.finding = change
-        change.walSettled = settleWAL()
-        watch.finding = change
-        throw SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
-    }
-
-    /// At the end of a read: the files must still be the ones the read had open.
-    /// - Throws: `SQLiteError` carrying the change (moment `.reading`).
-    func checkFilesAfterReading() throws {
-        guard let handle = sqliteHandle, let watch = fileWatch else { return }
-        if let finding = watch.finding {
-            throw SQLiteError(code: SQLITE_IOERR, message: finding.words(path: path), filesChanged: finding)
-        }
-        guard let kind = watch.checkFiles(handle) else { return }
-        let change = DatabaseFileChange(kind: kind, moment: .reading)
-        watch.finding = change
-        throw SQLiteError(code: SQLITE_IOERR, message: change.words(path: path), filesChanged: change)
-    }
-
-    /// After a change to the files: copies the committed pages of the `-wal` this connection
-    /// uses into the file it opened and empties that `-wal` (`PRAGMA wal_checkpoint(TRUNCATE)`),
-    /// so that no file at the path is ever read with pages of another; then makes the connection
-    /// query-only, so that nothing more (no failure record) is written anywhere.
-    ///
-    /// Not when the file or its `-wal` was cut short: copying from a `-wal` that lost pages would
-    /// write zeros into the file, and a file cut short is damaged whatever is copied into it;
-    /// closing then copies nothing either (SQLite checkpoints on close).
-    /// - Returns: true when the `-wal` was emptied, false when it could not be (another process
-    ///   still reads it), nil when it was not tried.
-    private func settleWAL() -> Bool? {
-        guard let handle = sqliteHandle, !walSettlingTried else { return nil }
-        walSettlingTried = true
-        defer {
-            sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
-        }
-        guard let change = fileWatch?.finding, !change.damagesTheFile else {
-            setCheckpointOnClose(false)
-            return nil
-        }
-        // Readers of the old -wal may be finishing: wait for them a little.
-        setBusyTimeout(milliseconds: 5000)
-        var frames: Int32 = 0
-        var copied: Int32 = 0
-        let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, &frames, &copied)
-        if rc != SQLITE_OK { setCheckpointOnClose(false) }
-        return rc == SQLITE_OK
     }
 }

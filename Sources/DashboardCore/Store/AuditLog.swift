@@ -54,10 +54,7 @@ enum AuditLog {
     /// reader of an older file (it never migrates) reads NULL instead.
     static func columns(_ database: Database) throws -> String {
         let group = try hasGroups(database) ? "a.group_id" : "NULL AS group_id"
-        let revertedBy =
-            database.dialect == .postgres
-            ? "(SELECT string_agg(r.entry_id::text, ',' ORDER BY r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id)"
-            : "(SELECT group_concat(r.entry_id) FROM audit r WHERE r.reverts_entry = a.entry_id)"
+        let revertedBy = database.sql.revertedByList
         return """
             a.entry_id, a.recorded_at, a.as_of, a.task_id, a.course_id, a.from_bucket, a.to_bucket, a.cause, a.actor, a.reason,
             a.batch_id, a.reverts_entry, a.conflict, a.override_until, a.override_before, \(group),

@@ -10,14 +10,7 @@ final class BucketChanges {
     /// Creates the table if needed and empties it.
     init(database: Database) throws {
         self.database = database
-        try database.execute(
-            """
-            CREATE TEMP TABLE IF NOT EXISTS bucket_changes (
-                task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, from_bucket TEXT NOT NULL, to_bucket TEXT NOT NULL,
-                cause TEXT NOT NULL, reason TEXT NOT NULL, conflict INTEGER NOT NULL, override_before INTEGER,
-                clear_override INTEGER NOT NULL, with_batch INTEGER NOT NULL) WITHOUT ROWID;
-            DELETE FROM bucket_changes;
-            """)
+        try database.execute(database.sql.bucketChangesTable)
         insert = try database.cached(
             """
             INSERT INTO bucket_changes (task_id, course_id, from_bucket, to_bucket, cause, reason, conflict, override_before,
@@ -38,13 +31,13 @@ final class BucketChanges {
     /// bucket), the overrides lifted and the audit entries, one per change by task id
     /// (`AuditLog`); entries in the plan name `batchID`.
     func write(recordedAt: Date, asOf: Date, actor: String, batchID: Int?) throws {
-        try LiveRows.setBuckets(from: "temp.bucket_changes", skipping: deletedBucketName, in: database)
-        try AuditLog.liftOverrides(selecting: "SELECT task_id FROM temp.bucket_changes WHERE clear_override = 1", in: database)
+        try LiveRows.setBuckets(from: "bucket_changes", skipping: deletedBucketName, in: database)
+        try AuditLog.liftOverrides(selecting: "SELECT task_id FROM bucket_changes WHERE clear_override = 1", in: database)
         try AuditLog.appendAll(
             selecting: """
                 SELECT ?1, ?2, task_id, course_id, from_bucket, to_bucket, cause, ?3, reason,
                        CASE WHEN with_batch = 1 THEN CAST(?4 AS INTEGER) END, NULL, conflict, '', override_before
-                FROM temp.bucket_changes ORDER BY task_id
+                FROM bucket_changes ORDER BY task_id
                 """,
             [Timestamp.text(recordedAt), Timestamp.text(asOf), actor, batchID], in: database)
     }
@@ -52,7 +45,7 @@ final class BucketChanges {
     /// The changes kept, per cause.
     func countsByCause() throws -> [AuditCause: Int] {
         var counts: [AuditCause: Int] = [:]
-        let byCause = try database.cached("SELECT cause, count(*) AS n FROM temp.bucket_changes GROUP BY cause")
+        let byCause = try database.cached("SELECT cause, count(*) AS n FROM bucket_changes GROUP BY cause")
         let (causeColumn, n) = (try byCause.columnPositions.position("cause"), try byCause.columnPositions.position("n"))
         try byCause.forEachRow { row in
             if let cause = AuditCause(rawValue: row.string(causeColumn) ?? "") { counts[cause] = row.int(n) }

@@ -154,6 +154,6 @@ enum DataMarks {
     /// `PRAGMA schema_version`; on PostgreSQL, a hash of the triggers that keep the marks
     /// (`PGSchema.schemaMark`).
     static func schemaMark(_ database: Database) throws -> Int {
-        try database.int(database.dialect == .sqlite ? "PRAGMA schema_version" : PGSchema.schemaMark)
+        try database.int(database.sql.schemaMarkSQL)
     }
 }

@@ -20,10 +20,8 @@ import Foundation
 final class DirectTaskWriter {
     private let database: Database
     private let batchID: Int
-    /// Rows per INSERT statement (one statement per row costs more than the row itself).
-    private static let rowsPerStatement = 128
-    /// Rows written at once: a statement's on SQLite, a COPY's on PostgreSQL.
-    private var rowsPerFlush: Int { database.dialect == .postgres ? StagingArea.rowsPerCopy : Self.rowsPerStatement }
+    /// Rows written at once: an INSERT statement's on SQLite, a COPY's on PostgreSQL.
+    private let rowsPerFlush: Int
     private let insertFull: Statement?
     /// Rows waiting for the next statement.
     private var pending: [(task: TaskRecord, bucket: String, print: RowPrint?)] = []
@@ -39,20 +37,21 @@ final class DirectTaskWriter {
     private var tally = CourseBuckets.Tally()
     /// True when the connection's triggers are off, so the writer keeps `course_buckets` itself.
     private let counts: Bool
-    /// PostgreSQL: the triggers of `tasks` are suspended for this run's COPY (`LiveRows.suspendTaskTriggers`).
+    /// PostgreSQL: the triggers of `tasks` are suspended for this run's COPY (`StoreSQL.suspendTaskTriggers`).
     private let suspended: Bool
 
     init(database: Database, batchID: Int) throws {
         self.database = database
         self.batchID = batchID
         counts = try !database.triggersEnabled && CourseBuckets.exists(database)
-        try LiveRows.dropCourseIndex(database)
-        suspended = counts ? try LiveRows.suspendTaskTriggers(database) : false
+        try database.sql.dropCourseIndexBeforeLoad(database)
+        suspended = counts ? try database.sql.suspendTaskTriggers(database) : false
         prints = try RowPrints.kept(database)
         folds = try TitleFolds.kept(database)
+        rowsPerFlush = database.sql.taskRowsPerFlush
         insertFull =
-            database.dialect == .sqlite
-            ? try database.prepare(LiveRows.directInsertSQL(rows: Self.rowsPerStatement, prints: prints, folds: folds)) : nil
+            database.sql.copiesTasks
+            ? nil : try database.prepare(LiveRows.directInsertSQL(rows: rowsPerFlush, prints: prints, folds: folds))
         pending.reserveCapacity(rowsPerFlush)
     }
 
@@ -70,7 +69,7 @@ final class DirectTaskWriter {
         guard !pending.isEmpty else { return true }
         guard let insertFull else { return try copyPending() }
         let statement =
-            pending.count == Self.rowsPerStatement
+            pending.count == rowsPerFlush
             ? insertFull : try database.prepare(LiveRows.directInsertSQL(rows: pending.count, prints: prints, folds: folds))
         statement.reset()
         let stored = Int32(StagingArea.storedTaskColumnCount)
@@ -141,7 +140,7 @@ final class DirectTaskWriter {
     /// Writes the rows waiting at the end of a file and says whether every one went in (false:
     /// an id was inserted before in this run).
     func endOfFileRows() throws -> Bool {
-        database.dialect == .postgres ? try endCopy() : try flush()
+        database.sql.copiesTasks ? try endCopy() : try flush()
     }
 
     func finish() throws {
@@ -151,9 +150,9 @@ final class DirectTaskWriter {
         try BatchLog.recordBirths(database, batchID: batchID, births: tally.perBucket)
         if counts { try tally.write(database) }
         timer.mark("  births")
-        try LiveRows.buildCourseIndex(database)
+        try database.sql.buildCourseIndex(database)
         timer.mark("  tasks_by_course")
-        try LiveRows.analyzeFirstImport(database)
+        try database.sql.analyzeFirstImport(database)
         timer.mark("  statistics")
     }
 }

@@ -92,33 +92,7 @@ enum LiveRows {
             """
     }
 
-    /// Drops `tasks_by_course` before a bulk insert (one sort at the end instead of a million
-    /// scattered index inserts).
-    /// Not on PostgreSQL: dropping an index locks its table against every reader until the
-    /// import commits (readers are never blocked, SPEC §5), and the server's own index build
-    /// during a COPY costs less than SQLite's scattered inserts.
-    static func dropCourseIndex(_ database: Database) throws {
-        guard database.dialect == .sqlite else { return }
-        try database.execute("DROP INDEX IF EXISTS main.tasks_by_course")
-    }
-
-    /// PostgreSQL, the first import's COPY into `tasks`: its triggers (the kept marks and counts,
-    /// which the writer keeps itself, and the references, checked once at the end by
-    /// `resumeTaskTriggers`) suspended for the run, inside its transaction, so that the server
-    /// does not copy every row into the triggers' transition table: a million-task COPY took
-    /// 4.6 s with them, 2.9 s without (docs/performance.md). `ALTER TABLE … DISABLE TRIGGER`
-    /// locks out other writers only, never a reader, and is undone with the transaction if the
-    /// run fails. Only the tables' owner may; another role's import keeps them (false).
-    static func suspendTaskTriggers(_ database: Database) throws -> Bool {
-        guard database.dialect == .postgres,
-            try database.int(
-                "SELECT count(*) FROM pg_class WHERE oid = to_regclass('tasks') AND pg_has_role(current_user, relowner, 'USAGE')") == 1
-        else { return false }
-        try database.execute("ALTER TABLE tasks DISABLE TRIGGER USER")
-        return true
-    }
-
-    /// The end of a suspension: the triggers of `tasks` fire again, and the references they did
+    /// The end of a suspension (`StoreSQL.suspendTaskTriggers`, PostgreSQL's COPY): the triggers of `tasks` fire again, and the references they did
     /// not check are checked once: every course the run's tasks name (`courses`, each task's
     /// course counted in the writer's tally) exists; their batches are the run's own.
     /// - Throws: `InternalError` when one does not (the import checked them all: a bug).
@@ -129,39 +103,6 @@ enum LiveRows {
         if found != courses.count {
             throw InternalError.unexpected("tasks were written for \(courses.count - found) courses that do not exist")
         }
-    }
-
-    /// Builds `tasks_by_course` again after a bulk insert.
-    ///
-    /// With a smaller page cache while it sorts: SQLite's sorter takes runs as large as the
-    /// cache and, past 16 runs (about 7,000,000 tasks with the writer's 12 MiB), merges them in
-    /// levels that each hold buffers of their own, on top of the cache. A 4 MiB cache keeps a
-    /// 10,000,000-task import within the memory of a 1,000,000-task one (docs/performance.md).
-    static func buildCourseIndex(_ database: Database) throws {
-        guard database.dialect == .sqlite else {
-            // PostgreSQL: only the first import builds it (`PGSchema.indexes`); then it is there.
-            guard
-                try database.int("SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'tasks_by_course'")
-                    == 0
-            else { return }
-            return try database.execute("CREATE INDEX tasks_by_course ON tasks(course_id)")
-        }
-        let cache = try database.int("PRAGMA main.cache_size")
-        try database.execute("PRAGMA main.cache_size = -4096")
-        defer { try? database.execute("PRAGMA main.cache_size = \(cache)") }
-        try database.execute("CREATE INDEX IF NOT EXISTS main.tasks_by_course ON tasks(course_id)")
-    }
-
-    /// PostgreSQL, after the first import: the server's statistics of `tasks` (a sample of
-    /// 30,000 rows; the columns the store's statements join, filter or group by: 0.17 s a
-    /// million tasks, all fourteen 0.35 s) and `courses`, committed with the rows. Without them
-    /// the server guesses that 0.5 % of the tasks are live (`deleted_batch IS NULL`) and plans
-    /// every statement of the next sync around that guess (the sync's apply of a million tasks
-    /// 4.7 s instead of 1.8), until autovacuum's analysis, a minute or more later.
-    static func analyzeFirstImport(_ database: Database) throws {
-        guard database.dialect == .postgres else { return }
-        try database.execute(
-            "ANALYZE tasks (task_id, course_id, due, completed, deleted_batch, bucket, created_batch, slot); ANALYZE courses")
     }
 
     // MARK: - Buckets

@@ -22,7 +22,7 @@ final class SQLiteCourseResults: CourseResults {
         table = "report_courses_" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let text = Self.columns.prefix(7).map { "\($0) TEXT NOT NULL" }
         let numbers = (Self.columns.dropFirst(7) + Self.countColumns).map { "\($0) INTEGER NOT NULL" }
-        try database.execute("CREATE TEMP TABLE \(table) (k BLOB NOT NULL, \((text + numbers).joined(separator: ", ")))")
+        try database.execute(SQLiteStoreSQL.reportCoursesTable(table, columns: text + numbers))
     }
 
     func add(_ result: CourseResult) throws {

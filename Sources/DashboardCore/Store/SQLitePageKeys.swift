@@ -11,7 +11,7 @@ final class SQLitePageKeys: PageKeys {
     init(database: Database) throws {
         self.database = database
         try database.execute("DROP TABLE IF EXISTS temp.report_page")
-        try database.execute("CREATE TEMP TABLE report_page (k BLOB NOT NULL, task_id TEXT NOT NULL)")
+        try database.execute(SQLiteStoreSQL.reportPageTable)
     }
 
     func add(_ key: [UInt8], taskID: String) throws {

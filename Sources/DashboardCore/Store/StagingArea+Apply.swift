@@ -45,8 +45,7 @@ extension StagingArea {
     /// while staging (held rows keep none): in each course's zone as the courses stand once
     /// `applyCourses` has run, so call it after that and before `applyTasks`.
     func computeStagedBuckets(asOf: Date, defaultTimeZone: TimeZone) throws {
-        try database.execute(
-            "CREATE TEMP TABLE IF NOT EXISTS stage_buckets (task_id TEXT NOT NULL PRIMARY KEY, bucket TEXT NOT NULL) WITHOUT ROWID")
+        try database.execute(database.sql.stagedBucketsTable)
         var zones = CourseZones(asOf: asOf, defaultTimeZone: defaultTimeZone)
         var localByCourse: [String: LocalAsOf] = [:]
         let read = try database.prepare(

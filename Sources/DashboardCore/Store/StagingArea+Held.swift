@@ -31,7 +31,7 @@ extension StagingArea {
     /// The number of planned changes of `kind`, per action.
     func plannedTotals(_ kind: FileKind) throws -> [PlannedChange.Action: Int] {
         let statement = try database.cached(
-            "SELECT change, count(*) AS n FROM temp.\(Self.planTable(kind)) GROUP BY change")
+            "SELECT change, count(*) AS n FROM \(Self.planTable(kind)) GROUP BY change")
         let c = try statement.columnPositions
         let (change, n) = (try c.position("change"), try c.position("n"))
         var totals: [PlannedChange.Action: Int] = [:]
@@ -82,7 +82,7 @@ extension StagingArea {
         let columns = names.map { "o.\($0) AS old_\($0)" } + names.map { "n.\($0) AS new_\($0)" }
         return """
             SELECT p.\(key) AS id, o.\(key) IS NOT NULL AS has_old, n.\(key) IS NOT NULL AS has_new, \(columns.joined(separator: ", "))
-            FROM temp.\(planTable(kind)) p LEFT JOIN main.\(live) o ON o.\(key) = p.\(key) LEFT JOIN temp.\(stage) n ON n.\(key) = p.\(key)
+            FROM \(planTable(kind)) p LEFT JOIN \(live) o ON o.\(key) = p.\(key) LEFT JOIN \(stage) n ON n.\(key) = p.\(key)
             WHERE p.change = ?1 ORDER BY p.\(key) LIMIT ?2
             """
     }

@@ -243,15 +243,15 @@ extension StagingArea {
     /// The plan this staging area holds (empty until `plan` or `planTaskChanges`).
     var importPlan: ImportPlan {
         ImportPlan(
-            taskChanges: "temp.plan_tasks", stagedTasks: "temp.stage_tasks", courseChanges: "temp.plan_courses",
-            stagedCourses: "temp.stage_courses")
+            taskChanges: "plan_tasks", stagedTasks: "stage_tasks", courseChanges: "plan_courses",
+            stagedCourses: "stage_courses")
     }
 
     /// Replaces the task plan by the rows of `source`, a query of `(task_id, change)` (a revert
     /// plans what its batch's history holds), with `values` bound to its parameters.
     func planTaskChanges(from source: String, _ values: [SQLBindable]) throws {
         try clear()
-        try database.run("INSERT INTO temp.plan_tasks (task_id, change) " + source, values)
+        try database.run("INSERT INTO plan_tasks (task_id, change) " + source, values)
     }
 
     /// Drops the staged tasks whose course is not in `validCourses` (a held batch approved after

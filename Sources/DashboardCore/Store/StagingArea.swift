@@ -16,42 +16,10 @@ final class StagingArea {
 
     init(database: Database) throws {
         self.database = database
-        try database.execute(
-            """
-            CREATE TEMP TABLE IF NOT EXISTS stage_courses (
-                course_id TEXT NOT NULL PRIMARY KEY, code TEXT NOT NULL, title TEXT NOT NULL,
-                term TEXT NOT NULL, teacher TEXT NOT NULL, timezone TEXT NOT NULL, teacher_email TEXT NOT NULL DEFAULT '',
-                language TEXT NOT NULL DEFAULT '',
-                file TEXT NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
-            CREATE TEMP TABLE IF NOT EXISTS stage_files (
-                file_no INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
-            CREATE TEMP TABLE IF NOT EXISTS stage_tasks (
-                task_id TEXT NOT NULL PRIMARY KEY, course_id TEXT NOT NULL, title TEXT NOT NULL,
-                student_id TEXT NOT NULL, due TEXT NOT NULL, priority TEXT NOT NULL, completed INTEGER NOT NULL,
-                assignment_id TEXT NOT NULL DEFAULT '', status TEXT NOT NULL DEFAULT 'open', submitted_at TEXT NOT NULL DEFAULT '',
-                file_no INTEGER NOT NULL, line INTEGER NOT NULL, bucket TEXT NOT NULL DEFAULT '',
-                seq INTEGER NOT NULL DEFAULT 0, print BLOB) WITHOUT ROWID;
-            CREATE TEMP TABLE IF NOT EXISTS rejected_ids (
-                kind TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
-            CREATE TEMP TABLE IF NOT EXISTS plan_courses (
-                course_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
-            CREATE TEMP TABLE IF NOT EXISTS plan_tasks (
-                task_id TEXT NOT NULL PRIMARY KEY, change TEXT NOT NULL) WITHOUT ROWID;
-            DELETE FROM stage_courses; DELETE FROM stage_tasks; DELETE FROM plan_courses; DELETE FROM plan_tasks;
-            DELETE FROM rejected_ids;
-            """)
-        if database.dialect == .postgres {
-            // Where PostgreSQL's COPY puts task rows before they are staged (`copyTasks`).
-            try database.execute(
-                """
-                CREATE TEMP TABLE IF NOT EXISTS stage_tasks_incoming (
-                    task_id TEXT NOT NULL, course_id TEXT NOT NULL, title TEXT NOT NULL, student_id TEXT NOT NULL, due TEXT NOT NULL,
-                    priority TEXT NOT NULL, completed INTEGER NOT NULL, assignment_id TEXT NOT NULL, status TEXT NOT NULL,
-                    submitted_at TEXT NOT NULL, file_no INTEGER NOT NULL,
-                    line INTEGER NOT NULL, bucket TEXT NOT NULL, seq INTEGER NOT NULL, print BLOB);
-                TRUNCATE stage_tasks_incoming;
-                """)
-        }
+        rowsPerFlush = database.sql.taskRowsPerFlush
+        copies = database.sql.copiesTasks
+        fullInsertSQL = Self.insertSQL(rowsPerFlush)
+        try database.execute(database.sql.stagingTables)
     }
 
     /// Gives each path its file number now (before a savepoint that may be rolled back: a
@@ -149,12 +117,11 @@ final class StagingArea {
         var print: RowPrint? = nil
     }
 
-    /// Rows per staging statement (one statement per row costs more than the row itself).
-    static let rowsPerStatement = 128
-    /// Rows per COPY on PostgreSQL: a few round trips for thousands of rows.
-    static let rowsPerCopy = 8192
-    /// Rows written at once: a statement's on SQLite, a COPY's on PostgreSQL.
-    private var rowsPerFlush: Int { database.dialect == .postgres ? Self.rowsPerCopy : Self.rowsPerStatement }
+    /// Rows written at once: an INSERT statement's on SQLite, a COPY's on PostgreSQL
+    /// (`StoreSQL.taskRowsPerFlush`).
+    private let rowsPerFlush: Int
+    /// True when rows go in by COPY (`StoreSQL.copiesTasks`).
+    private let copies: Bool
     private var pendingTasks: [PendingTask] = []
     /// Numbers the rows staged in this run (a file given twice repeats its names and lines).
     private var stagedRows = 0
@@ -164,10 +131,10 @@ final class StagingArea {
             + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
             + " ON CONFLICT DO NOTHING"
     }
-    private static let fullInsertSQL = insertSQL(rowsPerStatement)
+    private let fullInsertSQL: String
 
     /// Stages one task with its computed bucket (`""` when the caller leaves it to the
-    /// categorization pass). Rows are written in statements of `rowsPerStatement`.
+    /// categorization pass). Rows are written `rowsPerFlush` at a time.
     /// - Returns: the rows of a statement just written that repeat an id staged before, each
     ///   with what it repeats (empty almost always).
     func stage(_ pending: PendingTask) throws -> [(PendingTask, StageOutcome)] {
@@ -180,9 +147,8 @@ final class StagingArea {
         guard !pendingTasks.isEmpty else { return [] }
         let rows = pendingTasks
         pendingTasks.removeAll(keepingCapacity: true)
-        if database.dialect == .postgres { return try copyTasks(rows) }
-        let insert =
-            rows.count == Self.rowsPerStatement ? try database.cached(Self.fullInsertSQL) : try database.prepare(Self.insertSQL(rows.count))
+        if copies { return try copyTasks(rows) }
+        let insert = rows.count == rowsPerFlush ? try database.cached(fullInsertSQL) : try database.prepare(Self.insertSQL(rows.count))
         insert.reset()
         let firstSeq = stagedRows + 1
         stagedRows += rows.count

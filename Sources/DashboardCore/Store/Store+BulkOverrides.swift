@@ -89,14 +89,7 @@ extension AuditLog {
     /// transaction that appends the group's entries, so no other writer takes the same id. On
     /// PostgreSQL with teachers' roles (`dashboard access`), through the owner's function: a
     /// role under row-level security sees only its courses' entries, not every group.
-    static func nextGroupID(in database: Database) throws -> Int {
-        if database.dialect == .postgres,
-            try database.int("SELECT CASE WHEN to_regproc('dashboard_next_group_id') IS NULL THEN 0 ELSE 1 END") == 1
-        {
-            return try database.int("SELECT dashboard_next_group_id()")
-        }
-        return try database.int("SELECT coalesce(max(group_id), 0) + 1 FROM audit WHERE group_id IS NOT NULL")
-    }
+    static func nextGroupID(in database: Database) throws -> Int { try database.sql.nextGroupID(database) }
 }
 
 extension Store: ChangeMarksReading {

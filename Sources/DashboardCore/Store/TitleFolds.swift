@@ -54,8 +54,7 @@ enum TitleFolds {
 
     /// True when the database keeps folds (an SQLite store at schema 10 or later).
     static func kept(_ database: Database) throws -> Bool {
-        guard database.dialect == .sqlite else { return false }
-        return try database.int("SELECT count(*) FROM pragma_table_info('tasks') WHERE name = 'title_fold'") == 1
+        try database.sql.keepsTitleFolds(database)
     }
 
     /// True when a search may decide by the stored folds: the column and both triggers are

@@ -72,7 +72,7 @@ extension UnchangedRows {
             data.append(contentsOf: String(slot).utf8)
             data.append(0x0A)
         }
-        try database.execute("CREATE TEMP TABLE IF NOT EXISTS unseen_slots (slot INTEGER NOT NULL); TRUNCATE unseen_slots")
+        try database.execute(PostgreSQLStoreSQL.unseenSlotsTable)
         if !data.isEmpty { try database.copyIn("COPY unseen_slots (slot) FROM STDIN", data: data) }
         try database.run(
             """

@@ -52,25 +52,12 @@ enum RowPrints {
     static let triggers = ["tasks_print_stale", "tasks_print_inserted", "tasks_print_written"]
 
     /// True when the database keeps prints (schema 9 or later).
-    static func kept(_ database: Database) throws -> Bool {
-        switch database.dialect {
-        case .sqlite: return try database.int("SELECT count(*) FROM pragma_table_info('tasks') WHERE name IN ('print', 'slot')") == 2
-        case .postgres: return try database.hasColumn("tasks", "print") && database.hasColumn("tasks", "slot")
-        }
-    }
+    static func kept(_ database: Database) throws -> Bool { try database.sql.keepsRowPrints(database) }
 
     /// True when every trigger of `triggers` is there (on PostgreSQL: and enabled; a trigger
     /// can be disabled there without being dropped).
     static func triggersPresent(_ database: Database) throws -> Bool {
-        let names = triggers.map { "'\($0)'" }.joined(separator: ", ")
-        let sql =
-            database.dialect == .sqlite
-            ? "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN (\(names))"
-            : """
-            SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass('tasks') AND NOT tgisinternal AND tgname IN (\(names))
-              AND tgenabled IN ('O', 'A')
-            """
-        return try database.int(sql) == triggers.count
+        try database.sql.tasksTriggersPresent(database, names: triggers) == triggers.count
     }
 
     /// The largest slot given so far (0 when none).
@@ -88,7 +75,7 @@ enum RowPrints {
     /// task: 7 s a million).
     static func refresh(_ plan: ImportPlan, slotsAfter after: Int? = nil, merging: Bool = false, in database: Database) throws {
         guard try kept(database) else { return }
-        if database.dialect == .postgres { return try refreshJoining(plan, slotsAfter: after, in: database) }
+        if database.sql.readsLivePrintsAtOnce { return try refreshJoining(plan, slotsAfter: after, in: database) }
         // The staged rows whose print is not their live task's: looked up one by one when few
         // were staged, else one merge of both tables in id order (a million lookups cost 1 s
         // more than the merge, whose every row is then already known). The lookups are written
@@ -225,12 +212,12 @@ final class UnchangedRows {
             let used = try database.int("SELECT EXISTS (SELECT 1 FROM tasks WHERE course_id = ? AND deleted_batch IS NULL)", [id])
             if used == 1 { return false }
         }
-        return database.dialect == .sqlite ? true : try lockTasks(database)
+        return database.sql.locksTasksForSkip ? try lockTasks(database) : true
     }
 
     init(database: Database) throws {
         self.database = database
-        if database.dialect == .postgres {
+        if database.sql.readsLivePrintsAtOnce {
             (lookup, slotLookup) = (nil, nil)
             let start = DispatchTime.now().uptimeNanoseconds
             live = try LivePrints.load(database)
@@ -240,11 +227,7 @@ final class UnchangedRows {
             slotLookup = try database.prepare("SELECT slot FROM tasks WHERE task_id = ?1 AND deleted_batch IS NULL")
             live = nil
         }
-        try database.execute(
-            """
-            CREATE TEMP TABLE IF NOT EXISTS unseen_tasks (task_id TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID;
-            DELETE FROM unseen_tasks;
-            """)
+        try database.execute(database.sql.unseenTasksTable)
     }
 
     /// Whether the live task `taskID` (the row's raw id) is the row whose print is `print`.

@@ -49,7 +49,7 @@ enum VerifierRules {
     /// `sql` with its type checks in the dialect of `database`.
     static func typeChecks(_ sql: String, _ database: Database) -> String {
         sql.replacingOccurrences(
-            of: "TYPEOF\\(([a-z_]+)\\) NOT ([a-z]+)", with: database.dialect == .sqlite ? "typeof($1) <> '$2'" : "false",
+            of: "TYPEOF\\(([a-z_]+)\\) NOT ([a-z]+)", with: database.sql.typeIsNot("$2", "$1"),
             options: .regularExpression)
     }
 
@@ -166,7 +166,7 @@ enum VerifierRules {
     ) throws {
         let statement = try database.prepare(
             """
-            SELECT \(key) AS row_key, \(column) AS value, \(database.dialect == .sqlite ? "typeof(\(column)) = 'text'" : "true") AS is_text,
+            SELECT \(key) AS row_key, \(column) AS value, \(database.sql.isText(column)) AS is_text,
                    \(Verifier.shown(database, column)) AS shown
             FROM \(table) WHERE \(column) IS DISTINCT FROM '' ORDER BY 1
             """)

@@ -23,11 +23,7 @@ package enum Verifier {
             count += 1
             try report(problem)
         }
-        if database.dialect == .postgres {
-            guard try postgresSchema(database, found) else { return count }
-        } else {
-            try integrity(database, found)
-        }
+        guard try database.sql.checkStructure(database, found) else { return count }
         try foreignKeys(database, found)
         try VerifierRules.values(database, found)
         try VerifierRules.chains(database, found)
@@ -42,16 +38,6 @@ package enum Verifier {
                 VerificationProblem(
                     table: "course_buckets", key: course + "/" + bucket, column: "tasks", value: String(stored),
                     rule: "must be the course's live tasks in that bucket (\(actual)); written by a writer no trigger saw"))
-        }
-    }
-
-    /// `PRAGMA integrity_check`: SQLite's own words for each damaged page or index.
-    static func integrity(_ database: Database, _ found: (VerificationProblem) throws -> Void) throws {
-        try database.prepare("PRAGMA integrity_check").forEachRow { row in
-            // One row may hold several lines, under a `*** in database main ***` heading.
-            for line in (row.string(0) ?? "").split(separator: "\n") where line != "ok" && !line.hasPrefix("*** ") {
-                try found(VerificationProblem(table: "", key: "", column: "", value: String(line), rule: "SQLite integrity check"))
-            }
         }
     }
 

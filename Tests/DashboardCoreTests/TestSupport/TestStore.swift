@@ -186,7 +186,7 @@ enum TestStore {
 
     /// How far a direct first import moves `schemaCookie`: SQLite drops `tasks_by_course` and
     /// builds it again (two schema changes); PostgreSQL never drops it
-    /// (`LiveRows.dropCourseIndex`: it would lock out readers) and changes no trigger.
+    /// (`StoreSQL.dropCourseIndexBeforeLoad`: it would lock out readers) and changes no trigger.
     static func directWriteSchemaChanges(_ database: Database) -> Int {
         database.dialect == .sqlite ? 2 : 0
     }
@@ -197,7 +197,7 @@ enum TestStore {
     /// is): SQLite's `PRAGMA integrity_check` (any answer but the one row "ok") and `PRAGMA
     /// foreign_key_check`. PostgreSQL keeps its pages whole itself (no statement checks them),
     /// so there the schema is checked whole (every table and trigger present and enabled:
-    /// `Verifier.postgresSchema`), and every reference, declared or checked by a trigger
+    /// `PostgreSQLStoreSQL.checkStructure`), and every reference, declared or checked by a trigger
     /// (`Verifier.foreignKeys`), as `dashboard verify` checks them.
     static func consistencyProblems(_ database: Database) throws -> [String] {
         guard database.dialect == .postgres else {
@@ -216,7 +216,7 @@ enum TestStore {
         }
         var problems: [String] = []
         let record: (VerificationProblem) -> Void = { problems.append("\($0.table) \($0.key) \($0.column) \($0.value): \($0.rule)") }
-        guard try Verifier.postgresSchema(database, record) else { return problems }
+        guard try PostgreSQLStoreSQL().checkStructure(database, record) else { return problems }
         try Verifier.foreignKeys(database, record)
         return problems
     }

@@ -26,7 +26,7 @@ import Testing
         "--bin": "Fuzz/cli_fuzz.py --bin", "--runs": "Fuzz/cli_fuzz.py --runs", "--seed": "Fuzz/cli_fuzz.py --seed",
         "--build-tests": "swift build --build-tests", "--scratch-path": "swift build --scratch-path",
         "--system": "useradd --system", "--user-group": "useradd --user-group",
-        "--file": "pg_dump --file",
+        "--file": "pg_dump --file", "--include": "grep --include",
         "--schema-only": "pg_dump --schema-only", "--dbname": "pg_restore --dbname", "--roles-only": "pg_dumpall --roles-only",
         "--host": "pg_basebackup --host", "--username": "pg_basebackup --username", "--pgdata": "pg_basebackup --pgdata",
         "--format=custom": "pg_dump --format=custom", "--package-path": "swift test --package-path",

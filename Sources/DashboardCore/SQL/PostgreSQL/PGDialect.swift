@@ -1,21 +1,16 @@
-/// The PostgreSQL text of a statement the store writes in SQLite's dialect: one SQL for both
-/// engines, translated once per statement text by the PostgreSQL connection (`Database`).
+/// The PostgreSQL text of a statement the store writes once for both engines: only the
+/// mechanical rewrites, translated once per statement text by the PostgreSQL connection.
 ///
 /// What it rewrites, outside string literals, quoted identifiers and comments:
 /// - parameters: `?NNN` is `$NNN`; a bare `?` is the largest number so far plus one (SQLite's
 ///   own rule), so `?, ?` and `?1, ?2` both become `$1, $2`;
-/// - `temp.name` is `pg_temp.name` (the session's temporary schema), `main.name` is `name`,
-///   and an index's `temp.name` is `name` (an index lives in its table's schema);
-/// - `WITHOUT ROWID` goes (PostgreSQL tables have no rowid); `LIMIT -1` is `LIMIT ALL`, and a
-///   bound limit that is negative is no limit, as in SQLite;
-/// - in `CREATE [TEMP] TABLE`: `TEXT` is `text COLLATE "C"` (byte order, as SQLite's BINARY
-///   compares, whatever the database's collation), `INTEGER` is `bigint` (SQLite's integers
-///   are 64-bit), `INTEGER PRIMARY KEY` an identity column (SQLite's rowid alias numbers new
-///   rows), `BLOB` is `bytea`, `REAL` is `double precision`.
+/// - `LIMIT -1` is `LIMIT ALL`, and a bound limit that is negative is no limit, as in SQLite.
 ///
-/// Everything else is the same in both: the store's SQL keeps to what both engines read alike
-/// (`coalesce`, `ON CONFLICT … DO NOTHING`, `RETURNING`, `EXCEPT`, `UPDATE … FROM`), and the
-/// few statements that cannot (SQLite's PRAGMAs, `json_each`, `typeof`) ask `Database.dialect`.
+/// Nothing else: what the engines say differently (every table definition, temporary ones
+/// included, the catalogue, `json_each`, `typeof`, PRAGMAs) each engine says itself
+/// (`StoreSQL`: `SQLiteStoreSQL`, `PostgreSQLStoreSQL`); the store's shared SQL keeps to what
+/// both read alike (`coalesce`, `ON CONFLICT … DO NOTHING`, `RETURNING`, `EXCEPT`, `UPDATE …
+/// FROM`, unqualified names of temporary tables).
 enum PGDialect {
     /// The translated statement(s) and the number of parameters they take.
     static func translate(_ sql: String) -> (sql: String, parameters: Int) {
@@ -24,26 +19,12 @@ enum PGDialect {
         out.reserveCapacity(bytes.count + 16)
         var highest = 0
         var index = 0
-        // Word tokens of the current statement so far (uppercased), to know a CREATE TABLE.
-        var statementWords: [String] = []
-        var inCreateTable: Bool {
-            statementWords.count >= 3 && statementWords[0] == "CREATE"
-                && (statementWords[1] == "TABLE"
-                    || (statementWords[1] == "TEMP" || statementWords[1] == "TEMPORARY") && statementWords[2] == "TABLE")
-        }
+        // The statement's last word so far (uppercased), to know a LIMIT.
+        var lastWord = ""
         func isWordByte(_ b: UInt8) -> Bool {
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b >= 0x80
         }
         func append(_ text: String) { out.append(contentsOf: text.utf8) }
-        /// The next word after `from` (skipping spaces), uppercased, and where it ends.
-        func nextWord(from start: Int) -> (word: String, end: Int)? {
-            var i = start
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 || bytes[i] == 0x0D { i += 1 }
-            let wordStart = i
-            while i < bytes.count, isWordByte(bytes[i]) { i += 1 }
-            guard i > wordStart else { return nil }
-            return (String(decoding: bytes[wordStart..<i], as: UTF8.self).uppercased(), i)
-        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -74,7 +55,7 @@ enum PGDialect {
                 while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
                 let number = end > index + 1 ? Int(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)) ?? 0 : highest + 1
                 highest = max(highest, number)
-                if statementWords.last == "LIMIT" {
+                if lastWord == "LIMIT" {
                     // SQLite reads a negative limit as none; PostgreSQL refuses it and reads NULL so.
                     append("(CASE WHEN $\(number) < 0 THEN NULL ELSE $\(number) END)")
                 } else {
@@ -82,7 +63,7 @@ enum PGDialect {
                 }
                 index = end
             case 0x3B:  // ;
-                statementWords.removeAll()
+                lastWord = ""
                 out.append(byte)
                 index += 1
             case 0x2D where index > 0 && isLimitBefore(out):  // LIMIT -1
@@ -102,31 +83,8 @@ enum PGDialect {
                 }
                 var end = index
                 while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-                let word = String(decoding: bytes[index..<end], as: UTF8.self)
-                let upper = word.uppercased()
-                statementWords.append(upper)
-                if upper == "TEMP", end < bytes.count, bytes[end] == 0x2E, statementWords.starts(with: ["CREATE", "INDEX"]) {
-                    // An index is made in its table's schema: its name takes none.
-                    end += 1
-                } else if upper == "TEMP", end < bytes.count, bytes[end] == 0x2E {
-                    append("pg_temp")
-                } else if upper == "MAIN", end < bytes.count, bytes[end] == 0x2E {
-                    end += 1
-                } else if upper == "WITHOUT", let next = nextWord(from: end), next.word == "ROWID" {
-                    end = next.end
-                } else if inCreateTable, upper == "INTEGER", let next = nextWord(from: end), next.word == "PRIMARY" {
-                    append("bigint GENERATED BY DEFAULT AS IDENTITY")
-                } else if inCreateTable, upper == "TEXT" {
-                    append("text COLLATE \"C\"")
-                } else if inCreateTable, upper == "INTEGER" {
-                    append("bigint")
-                } else if inCreateTable, upper == "BLOB" {
-                    append("bytea")
-                } else if inCreateTable, upper == "REAL" {
-                    append("double precision")
-                } else {
-                    out.append(contentsOf: bytes[index..<end])
-                }
+                lastWord = String(decoding: bytes[index..<end], as: UTF8.self).uppercased()
+                out.append(contentsOf: bytes[index..<end])
                 index = end
             }
         }

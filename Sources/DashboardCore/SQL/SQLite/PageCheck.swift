@@ -23,7 +23,7 @@ enum PageCheck {
     ///   table or index (the store calls that damage: `Store.classify`); SQLite's own error
     ///   when a page cannot be read.
     static func run(_ database: Database) throws {
-        guard database.dialect == .sqlite else { return }
+        guard database.sqliteHandle != nil else { return }
         let statement: Statement
         do {
             statement = try database.prepare("SELECT name, pageno FROM dbstat WHERE pagetype = 'corrupted' LIMIT 1")
