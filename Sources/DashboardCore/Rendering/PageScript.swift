@@ -13,9 +13,9 @@ import Foundation
 ///   filters decide (`HTMLRenderer.rowData`): its bucket, the fold of its title (when it differs
 ///   from the title in lower case), its student, its assignment, its due day counted from the
 ///   as-of's day in the course's zone, and whether that due had passed at the as-of. So "next 7
-///   days" is `--due-within 7d`, "this week" the as-of's ISO week (Monday to Sunday) in the
-///   course's zone, and the search the words of `--search` in the title, code or course title;
-///   the typed words are folded by the browser (NFKD, marks removed, lower case).
+///   days" is the filter due within 7 days, "this week" the as-of's ISO week (Monday to Sunday)
+///   in the course's zone, and the search the report's search words in the title, code or
+///   course title; the typed words are folded by the browser (NFKD, marks removed, lower case).
 /// - Typing replaces the history entry it started; every other change adds one, so Back steps
 ///   through the filters; Escape clears them.
 package enum PageScript {

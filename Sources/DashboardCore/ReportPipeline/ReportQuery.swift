@@ -101,8 +101,8 @@ public struct ReportQuery: Sendable, Equatable {
         !search.trimmingUnicodeWhitespace().isEmpty || !students.isEmpty || !buckets.isEmpty || !priorities.isEmpty || !due.isEmpty
     }
 
-    /// The search and filters in words, as the user wrote them (`--search "essay" --bucket
-    /// overdue` on the command line): the wording's.
+    /// The search and filters in words, as the user wrote them (on the command line, the search
+    /// and bucket flags with their values): the wording's.
     package var describedNarrowing: String { wording.words(.narrowing(self)) }
 
     /// True when `--course` or `--teacher` choose the report's courses: they set its scope, the
