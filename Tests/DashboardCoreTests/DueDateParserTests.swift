@@ -66,7 +66,7 @@ struct DueDateParserTests {
         #expect(
             throws: FieldProblem(
                 code: .ambiguousDate, column: "due", value: raw, message: "\"\(raw)\" could be month/day or day/month",
-                hint: "pass --date-order mdy or --date-order dmy, or write the date as YYYY-MM-DD" + hintSuffix)
+                hint: "give the date order (month/day or day/month), or write the date as YYYY-MM-DD" + hintSuffix)
         ) {
             try DueDateParser.parse(raw, dateOrder: nil)
         }

@@ -67,10 +67,11 @@ extension Categorizer {
     ///
     /// Policy: the bucket is `BucketPolicy.effective`'s as of the pass. An expired override is
     /// cleared. An import that changes a task an override pins records a conflict and keeps the
-    /// override, unless run with `--override-manual`, which clears it and gives the task its
-    /// computed bucket; an import that says `excused` for a task excused by hand agrees with
-    /// the teacher (SPEC §11): the override stays, with no conflict. A task outside the plan gets cause `time`; a restored one `restore`.
-    /// The reasons are stored in the audit log, so their words stay the same.
+    /// override, unless told to override manual pins (`overrideManual`), which clears it and
+    /// gives the task its computed bucket; an import that says `excused` for a task excused by
+    /// hand agrees with the teacher (SPEC §11): the override stays, with no conflict. A task
+    /// outside the plan gets cause `time`; a restored one `restore`. The reasons are stored in
+    /// the audit log in plain words (`ImportOverrideReason`), read back in either wording.
     package static func decide(
         _ task: PassCandidate, context: PassContext, zones: inout CourseZones, result: inout CategorizeResult
     ) -> BucketChange? {
@@ -95,12 +96,11 @@ extension Categorizer {
                     clear = true
                     result.clearedOverrides += 1
                     target = effective.computed.rawValue
-                    reason = "the import cleared override #\(overrideEntry) (pinned to \(pinned)); --override-manual"
+                    reason = ImportOverrideReason.cleared(entry: overrideEntry, pinned: pinned).stored
                 } else if context.planCause == .import, !(pinned == Bucket.excused.rawValue && effective.computed == .excused) {
                     conflict = true
                     result.conflicts += 1
-                    reason =
-                        "the import changed this task while override #\(overrideEntry) pins it to \(pinned); the override was kept (import --override-manual lets the import win)"
+                    reason = ImportOverrideReason.kept(entry: overrideEntry, pinned: pinned).stored
                 }
             case .inForce, .invalid, .none:
                 break

@@ -29,14 +29,14 @@ enum FileReading {
             }
         } catch is StopReading {
         } catch let error as CSVFileError {
-            throw fileFailure(error, file: file, batchID: nil)
+            throw fileFailure(error, file: file, batchID: nil, wording: options.wording)
         } catch let problem as ImportProblem {
             throw .fileProblem(problem, batchID: nil)
         } catch {
             throw .inputUnreadable(path: file.path, reason: "\(error)", batchID: nil)
         }
         guard let header else {
-            throw fileFailure(.emptyFile, file: file, batchID: nil)
+            throw fileFailure(.emptyFile, file: file, batchID: nil, wording: options.wording)
         }
         do {
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
@@ -70,8 +70,9 @@ enum FileReading {
         CSVReaderOptions(delimiter: options.delimiter, encoding: options.encoding, chunkSize: options.chunkSize)
     }
 
-    /// The importer's failure for a file-level reading error.
-    static func fileFailure(_ error: CSVFileError, file: InputFile, batchID: Int?) -> ImportFailure {
+    /// The importer's failure for a file-level reading error; `wording` names the shell's way
+    /// to read another encoding in its hint.
+    static func fileFailure(_ error: CSVFileError, file: InputFile, batchID: Int?, wording: ImportWording) -> ImportFailure {
         switch error {
         case .invalidEncoding(let line, let detail):
             let nul = detail.contains("NUL")
@@ -83,7 +84,7 @@ enum FileReading {
             } else if nul {
                 hint = "this looks like a binary, UTF-16 or UTF-32 file: export it again as UTF-8 CSV"
             } else {
-                hint = "save the file as UTF-8, or pass --encoding windows-1252 (or latin1) if that is what it is"
+                hint = "save the file as UTF-8, or \(wording(.chooseEncoding)) if that is what it is"
             }
             return .fileProblem(
                 ImportProblem(

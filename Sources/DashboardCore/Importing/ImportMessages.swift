@@ -127,20 +127,31 @@ extension ImportMessages {
     }
 
     /// Why a sync is held when it would delete more than the limit allows.
-    static func tooManyDeletes(_ deleted: Int, of live: Int, kind: FileKind, limit: DeleteLimit) -> String {
+    static func tooManyDeletes(_ deleted: Int, of live: Int, kind: FileKind, limit: DeleteLimit, wording: ImportWording) -> String {
         let share = live > 0 ? " (\(Int((Double(deleted) * 100 / Double(live)).rounded()))%)" : ""
-        return "sync would delete \(deleted) of \(live) \(kind.rawValue)\(share), more than --max-delete \(limit)"
+        return "sync would delete \(deleted) of \(live) \(kind.rawValue)\(share), more than \(wording(.deleteLimit(limit)))"
     }
 
     /// The reason of a dry run (or check) that a real import would hold.
     static func wouldHold(_ guardReason: String) -> String { "a real import would be held: " + guardReason }
 
+    /// What a held batch's reason says after the guard's reason (`held`), where `heldBecause`
+    /// cuts it.
+    static let heldOutcome = "; nothing was changed"
+
     /// The reason recorded for a held batch: the guard's, and how to go on.
-    static func held(_ guardReason: String, batchID: Int) -> String {
-        guardReason
-            + "; nothing was changed. Review it with `dashboard batches show \(batchID)`, then `dashboard batches approve \(batchID)` or `dashboard batches discard \(batchID)`"
+    static func held(_ guardReason: String, batchID: Int, wording: ImportWording) -> String {
+        guardReason + heldOutcome + ". " + wording(.reviewHeld(batchID: batchID))
     }
 
-    /// The reason of a run `--strict` refused.
-    static func strictRejected(_ rejected: Int) -> String { "--strict: \(rejected) row(s) rejected, nothing was imported" }
+    /// The guard's reason in a held batch's stored reason (`held`), whichever shell worded the
+    /// rest; the whole reason when it has no such end.
+    static func heldBecause(_ storedReason: String) -> String {
+        storedReason.components(separatedBy: heldOutcome).first ?? storedReason
+    }
+
+    /// The reason of a run a strict import refused.
+    static func strictRejected(_ rejected: Int, wording: ImportWording) -> String {
+        "\(wording(.strict)): \(rejected) row(s) rejected, nothing was imported"
+    }
 }

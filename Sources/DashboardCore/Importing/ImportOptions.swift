@@ -71,6 +71,9 @@ public struct ImportOptions: Sendable {
     public var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
     /// Let the import win over manual overrides of the tasks it changes.
     public var overrideManual = false
+    /// How the run words its hints (a held batch's reason, the delete limit, a problem's hint):
+    /// plain words unless the shell that runs it gives its own (`ImportHint`).
+    package var wording = ImportWording.plain
     /// Stage the tasks even into a database without tasks, instead of writing them directly
     /// (`DirectTaskWriter`): the tests run both paths and compare them.
     package var forceStaging = false

@@ -59,8 +59,7 @@ extension Importer {
                     categorized.byCause[cause, default: 0] += count
                     categorized.entries += count
                 }
-                let heldBecause = held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason
-                var reason = "approval of held batch \(batchID) (held because: \(heldBecause))"
+                var reason = "approval of held batch \(batchID) (held because: \(held.heldBecause))"
                 if !newer.isEmpty { reason += "; forced past newer batches \(newer.map(String.init).joined(separator: ", "))" }
                 try BatchLog.record(database, batchID: newID, counts: counts, files: held.files, problems: problems)
                 try BatchLog.finish(database, batchID: newID, status: .committed, reason: reason, finishedAt: clock.now())
@@ -96,7 +95,7 @@ extension Importer {
                 }
                 try StagingArea.dropHeld(batchID: batchID, in: database)
                 let reason =
-                    "discarded by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.reason.components(separatedBy: "; nothing was changed").first ?? batch.reason))"
+                    "discarded by \(actor.isEmpty ? "unknown" : actor) (held because: \(batch.heldBecause))"
                 try BatchLog.setStatus(database, batchID: batchID, .discarded, reason: reason)
                 record = try BatchLog.batch(database, id: batchID)
                 return .commit

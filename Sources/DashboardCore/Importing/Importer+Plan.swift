@@ -34,7 +34,9 @@ extension Importer {
             }
             let live = try staging.liveCount(kind)
             if !options.maxDelete.allows(deleted: deleted, live: live) {
-                guardReasons.append(ImportMessages.tooManyDeletes(deleted, of: live, kind: kind, limit: options.maxDelete))
+                guardReasons.append(
+                    ImportMessages.tooManyDeletes(
+                        deleted, of: live, kind: kind, limit: options.maxDelete, wording: options.wording))
             }
         }
         let result = ImportResult(

@@ -138,7 +138,7 @@ extension Importer {
                 lines[id] = record.line
             }
         } catch let error as CSVFileError {
-            throw FileReading.fileFailure(error, file: file, batchID: nil)
+            throw FileReading.fileFailure(error, file: file, batchID: nil, wording: options.wording)
         }
         guard lines.count == wanted.count else { return false }
         // A skipped row comes before its first repeat; a row found after it is a copy in this

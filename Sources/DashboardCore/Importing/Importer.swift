@@ -124,7 +124,7 @@ package final class Importer {
                     // and there were none to delete.
                     guard writer.path == .staged else { throw InternalError.directImportHeld }
                     try staging.hold(batchID: batchID)
-                    let reason = ImportMessages.held(guardReason, batchID: batchID)
+                    let reason = ImportMessages.held(guardReason, batchID: batchID, wording: options.wording)
                     try BatchLog.record(database, batchID: batchID, counts: run.counts, files: run.files, problems: run.problems)
                     try BatchLog.finish(database, batchID: batchID, status: .held, reason: reason, finishedAt: clock.now())
                     result?.status = .held
@@ -178,7 +178,7 @@ package final class Importer {
         }
         if options.strict, final.total.rejected > 0 {
             final.status = .failed
-            final.reason = ImportMessages.strictRejected(final.total.rejected)
+            final.reason = ImportMessages.strictRejected(final.total.rejected, wording: options.wording)
             final.batchID = record ? recordOutcome(final, startedAt: startedAt, options: options) : nil
             throw ImportFailure.strictRejected(final)
         }

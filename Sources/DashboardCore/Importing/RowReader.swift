@@ -115,7 +115,7 @@ struct RecordPreparer {
         self.file = file
         self.layout = layout
         self.validCourses = validCourses
-        normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder)
+        normalizer = RowNormalizer(layout: layout, dateOrder: options.dateOrder, wording: options.wording)
         byteNormalizer = options.readsBytes ? ByteRowNormalizer(layout: layout) : nil
         zones = CourseZones(asOf: options.asOf, defaultTimeZone: options.timeZone)
     }
@@ -300,7 +300,7 @@ final class RowReader: @unchecked Sendable {
             }
             if !batch.isEmpty, !handoff.put(batch) { throw Cancelled() }
         } catch let error as CSVFileError {
-            result.failure = FileReading.fileFailure(error, file: file, batchID: nil)
+            result.failure = FileReading.fileFailure(error, file: file, batchID: nil, wording: options.wording)
         } catch {
             result.failure = error
         }

@@ -144,20 +144,23 @@ package enum MonitoringMetrics {
     /// Every family, in the documented order: the run's (when there is one), then the
     /// database's (when it could be read).
     /// - Parameter asOf: the instant the ages are measured at (the run's or `status`'s as-of).
-    package static func families(run: RunFacts?, database: StoreStatus?, asOf: Date) -> [MetricFamily] {
+    /// - Parameter wording: how the HELP texts name the shell's options (`MetricHint`).
+    package static func families(
+        run: RunFacts?, database: StoreStatus?, asOf: Date, wording: MetricWording = .plain
+    ) -> [MetricFamily] {
         var families: [MetricFamily] = []
-        if let run { families += runFamilies(run) }
+        if let run { families += runFamilies(run, wording: wording) }
         if let database { families += databaseFamilies(database, asOf: asOf) }
         return families
     }
 
     // MARK: - The run
 
-    static func runFamilies(_ run: RunFacts) -> [MetricFamily] {
+    static func runFamilies(_ run: RunFacts, wording: MetricWording) -> [MetricFamily] {
         var families = [
             gauge(
                 "dashboard_last_run_timestamp_seconds",
-                "When the last run worked as of (its --as-of, else the moment it started), in unix seconds.",
+                "When the last run worked as of (\(wording(.asOf)), else the moment it started), in unix seconds.",
                 [MetricSample(.integer(unixSeconds(run.asOf)))]),
             gauge(
                 "dashboard_last_run_outcome",
@@ -191,7 +194,8 @@ package enum MonitoringMetrics {
             families.append(
                 gauge(
                     "dashboard_last_run_digests",
-                    "Morning digests of the last nightly --digest: written, sent (with --send), failed to hand over, and teachers with no address.",
+                    "Morning digests of the last \(wording(.digestRun)): written, sent (\(wording(.send))), failed to hand over, and "
+                        + "teachers with no address.",
                     samples.map { MetricSample(labels: [MetricLabel("outcome", $0.0)], .integer($0.1)) }))
             families.append(
                 gauge(

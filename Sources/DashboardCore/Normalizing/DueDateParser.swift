@@ -24,8 +24,12 @@ package enum DueDateParser {
     static let acceptedForms =
         "use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] (course time) or add Z / ±HH:MM for an exact instant"
 
+    /// - Parameter wording: how an `ambiguous_date` hint names the shell's way to give the
+    ///   date order (`ImportHint.chooseDateOrder`).
     /// - Throws: `FieldProblem` (`invalid_date`, `ambiguous_date` or `implausible_date`).
-    package static func parse(_ raw: String, dateOrder: DateOrder?, column: String = "due") throws(FieldProblem) -> DueDate? {
+    package static func parse(
+        _ raw: String, dateOrder: DateOrder?, column: String = "due", wording: ImportWording = .plain
+    ) throws(FieldProblem) -> DueDate? {
         let text = raw.trimmingUnicodeWhitespace()
         if text.isEmpty { return nil }
         var scanner = ByteScanner(Array(text.utf8))
@@ -48,7 +52,7 @@ package enum DueDateParser {
                 scanner.take(sep), let y = scanner.digits(max: 4), y.count == 4
             else { throw invalid("expected YYYY-MM-DD") }
             guard let order = dateOrder else {
-                var hint = "pass --date-order mdy or --date-order dmy, or write the date as YYYY-MM-DD"
+                var hint = "\(wording(.chooseDateOrder)), or write the date as YYYY-MM-DD"
                 if first.value > 12 { hint += " (this one looks like day/month/year)" }
                 if second.value > 12 { hint += " (this one looks like month/day/year)" }
                 throw FieldProblem(

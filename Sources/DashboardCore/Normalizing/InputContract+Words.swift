@@ -23,8 +23,10 @@ enum FieldWords {
         }
     }
 
-    static func description(_ column: Column, of kind: FileKind, required: Bool, dateOrder: DateOrder?) -> String {
-        var parts = [meaning(column, of: kind, dateOrder: dateOrder)]
+    static func description(
+        _ column: Column, of kind: FileKind, required: Bool, dateOrder: DateOrder?, wording: ContractWording
+    ) -> String {
+        var parts = [meaning(column, of: kind, dateOrder: dateOrder, wording: wording)]
         if required { parts.append("Required: empty or only white space is missing_value.") }
         let others = column.headerNames.dropFirst().map { "`\($0)`" }
         if !others.isEmpty { parts.append("The header may also say \(list(others)).") }
@@ -43,7 +45,7 @@ enum FieldWords {
         "Unique in the file (the primary key), compared after trimming: a later row with the same id and other values is "
         + "duplicate_id (the first row is kept), an exact repeat is a duplicate_row warning and is imported once."
 
-    static func meaning(_ column: Column, of kind: FileKind, dateOrder: DateOrder?) -> String {
+    static func meaning(_ column: Column, of kind: FileKind, dateOrder: DateOrder?, wording: ContractWording) -> String {
         switch column {
         case .courseID where kind == .courses: return "The course's id, its identity. \(keyRule) \(idRule)"
         case .courseID:
@@ -51,9 +53,9 @@ enum FieldWords {
         case .title: return "The \(kind == .courses ? "course" : "task")'s title. \(textRule)"
         case .code: return "The course's short code, shown on its card; empty means the course_id. \(textRule)"
         case .term: return "The term the course runs in. \(textRule)"
-        case .teacher: return "The course's teacher (report --teacher matches any word of it). \(textRule)"
+        case .teacher: return "The course's teacher (\(wording(.teacherFilter)) matches any word of it). \(textRule)"
         case .teacherEmail:
-            return "The address the course's teacher gets the morning digest at (nightly --digest): one address, "
+            return "The address the course's teacher gets the morning digest at (\(wording(.digest))): one address, "
                 + "`local@domain` in ASCII (RFC 5322's dot-atom form), trimmed; anything else (two addresses, a display name, "
                 + "a non-ASCII address) is invalid_email. Empty: the teacher gets no digest for this course. Never shown in "
                 + "any report."
@@ -71,7 +73,7 @@ enum FieldWords {
                 + "name, not that the time zone database has it."
         case .taskID: return "The task's id, its identity. \(keyRule) \(idRule)"
         case .studentID: return "The student the task is for. \(idRule)"
-        case .due: return dueMeaning(dateOrder)
+        case .due: return dueMeaning(dateOrder, wording: wording)
         case .priority:
             return "The task's priority, in any case, trimmed: "
                 + grouped(
@@ -83,7 +85,7 @@ enum FieldWords {
                 + grouped([("true", Array(CompletedParser.trueWords)), ("false", Array(CompletedParser.falseWords))])
                 + ". Anything else is invalid_boolean."
         case .assignmentID:
-            return "The assignment the task belongs to (report list --group-by assignment); empty when the export has none. "
+            return "The assignment the task belongs to (\(wording(.groupByAssignment))); empty when the export has none. "
                 + "\(idRule) (`assignment` alone names the title.)"
         case .status:
             return "Where the task stands (SPEC §11), in any case, `_`, `-` and spaces alike, trimmed: "
@@ -99,7 +101,7 @@ enum FieldWords {
         }
     }
 
-    static func dueMeaning(_ dateOrder: DateOrder?) -> String {
+    static func dueMeaning(_ dateOrder: DateOrder?, wording: ContractWording) -> String {
         let years = DueDateParser.plausibleYears
         var text =
             "When the task is due; empty means undated, never an error. Accepted, trimmed: `YYYY-MM-DD` or `YYYY/MM/DD`, due "
@@ -113,11 +115,11 @@ enum FieldWords {
         case nil:
             text +=
                 "Slashed day-month dates (`11/29/2026`, `29.11.2026`) are ambiguous_date unless the dashboard is given "
-                + "--date-order mdy or dmy; `dashboard schema --date-order` prints the pattern for those."
+                + "\(wording(.dateOrder(nil))); \(wording(.schemaForDateOrder)) prints the pattern for those."
         case .mdy?:
-            text += "With --date-order mdy also `MM/DD/YYYY` with `/`, `.` or `-`, optionally followed by a time."
+            text += "With \(wording(.dateOrder(.mdy))) also `MM/DD/YYYY` with `/`, `.` or `-`, optionally followed by a time."
         case .dmy?:
-            text += "With --date-order dmy also `DD/MM/YYYY` with `/`, `.` or `-`, optionally followed by a time."
+            text += "With \(wording(.dateOrder(.dmy))) also `DD/MM/YYYY` with `/`, `.` or `-`, optionally followed by a time."
         }
         return text
     }

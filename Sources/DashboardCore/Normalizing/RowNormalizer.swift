@@ -14,6 +14,8 @@ package final class RowNormalizer: Sendable {
 
     package let layout: HeaderLayout
     package let dateOrder: DateOrder?
+    /// How the hints of its problems name the shell's options (`ImportOptions.wording`).
+    package let wording: ImportWording
 
     /// The stored columns with their field index, in field order (worked out once per file,
     /// not once per row).
@@ -21,9 +23,10 @@ package final class RowNormalizer: Sendable {
     /// The field index of each column by `Column.allCases` position; -1 when absent.
     private let fieldIndex: [Int]
 
-    package init(layout: HeaderLayout, dateOrder: DateOrder? = nil) {
+    package init(layout: HeaderLayout, dateOrder: DateOrder? = nil, wording: ImportWording = .plain) {
         self.layout = layout
         self.dateOrder = dateOrder
+        self.wording = wording
         columnsInOrder = layout.indexes.sorted { $0.value < $1.value }.map { ($0.key, $0.value) }
         fieldIndex = Column.allCases.map { layout.indexes[$0] ?? -1 }
     }
@@ -181,7 +184,7 @@ package final class RowNormalizer: Sendable {
             var completed = false
             if !tooLong.contains(.due) {
                 do {
-                    due = try DueDateParser.parse(raw(.due), dateOrder: dateOrder)?.storageText ?? ""
+                    due = try DueDateParser.parse(raw(.due), dateOrder: dateOrder, wording: wording)?.storageText ?? ""
                 } catch {
                     problems.append(InvisibleCharacters.noted(error))
                 }
@@ -204,7 +207,8 @@ package final class RowNormalizer: Sendable {
             if !tooLong.contains(.submittedAt) {
                 do {
                     submittedAt =
-                        try DueDateParser.parse(raw(.submittedAt), dateOrder: dateOrder, column: "submitted_at")?.storageText ?? ""
+                        try DueDateParser.parse(raw(.submittedAt), dateOrder: dateOrder, column: "submitted_at", wording: wording)?
+                        .storageText ?? ""
                 } catch {
                     problems.append(InvisibleCharacters.noted(error))
                 }

@@ -56,10 +56,10 @@ package enum CardWords {
         attention(card.counts).map { "needs attention: " + $0 }
     }
 
-    /// The card's last line: "9 of 20 completed"; with a `--bucket` filter "6 overdue of 20
-    /// tasks" (every filtered bucket, with its count, of every live task of the course); with
-    /// another search or filter of tasks "2 of 3 matching completed (20 in all)" (`--course` and
-    /// `--teacher` keep whole courses: their cards read as without a filter).
+    /// The card's last line: "9 of 20 completed"; with a bucket filter "6 overdue of 20 tasks"
+    /// (every filtered bucket, with its count, of every live task of the course); with another
+    /// search or filter of tasks "2 of 3 matching completed (20 in all)" (the course and
+    /// teacher filters keep whole courses: their cards read as without a filter).
     package static func summary(_ card: CourseCard, query: ReportQuery) -> String {
         summary(counts: card.counts, live: card.total, query: query)
     }

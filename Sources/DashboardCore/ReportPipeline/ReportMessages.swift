@@ -18,8 +18,9 @@ package enum ReportMessages {
         return "Next step: ask the administrator for \(words), then run this report again."
     }
 
-    /// "No task matches --search "essay" --bucket overdue."; inside a scope that holds a course,
-    /// the scope first: "No task in 1 course (--teacher okafor) matches --search zzz."
+    /// "No task matches" and the search and filters in the wording's words (the command line's
+    /// flags), then a full stop; inside a scope that holds a course, the scope first: "No task
+    /// in 1 course (" and the teacher filter ") matches" and the search.
     package static func noMatch(_ report: Report) -> String {
         let query = report.query
         let lexicon = query.lexicon
@@ -75,11 +76,11 @@ package enum ReportMessages {
         return "These filters hide \(all) \(scope). To see \(tasks == 1 ? "it" : "them"), run the report without \(flagNames(inside))."
     }
 
-    /// "Showing 3 of 98 tasks: --bucket overdue" over a report that a search or a filter
-    /// narrows, in the reader's scope: with `--course` or `--teacher`, the tasks of their
-    /// courses ("Showing 2 of 11 tasks in 1 course (--teacher okafor), filtered by --bucket
-    /// overdue"; "Showing 11 tasks in 1 course (--teacher okafor)" when nothing else narrows
-    /// it), never the database's. nil when nothing narrows the report. The words go through
+    /// "Showing 3 of 98 tasks: " and the bucket filter, over a report that a search or a filter
+    /// narrows, in the reader's scope: with a course or teacher filter, the tasks of their
+    /// courses ("Showing 2 of 11 tasks in 1 course (" and the teacher filter "), filtered by"
+    /// and the bucket filter; "Showing 11 tasks in 1 course (" and the teacher filter ")" when
+    /// nothing else narrows it), never the database's. nil when nothing narrows the report. The words go through
     /// `prose`, the search and filters through `value` (HTML escapes the one and codes the other).
     package static func showing(_ report: Report, prose: (String) -> String = { $0 }, value: (String) -> String = { $0 })
         -> String?

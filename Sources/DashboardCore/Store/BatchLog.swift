@@ -14,8 +14,15 @@ package struct BatchRecord: Sendable, Equatable {
     package var actor: String
     package var counts: [FileKind: ImportCounts]
     package var files: [ImportedFile]
+    /// The run's reading options (`batches.options`); nil when the stored text is neither of
+    /// the forms `BatchOptions` reads.
+    package var options: BatchOptions? = BatchOptions()
 
     package var total: ImportCounts { counts.values.reduce(ImportCounts(), +) }
+
+    /// Why the delete guard held the batch: its stored reason without what follows the guard's
+    /// (`ImportMessages.held`), whichever shell worded that.
+    package var heldBecause: String { ImportMessages.heldBecause(reason) }
 }
 
 /// Reads and writes the `batches` tables.
@@ -30,18 +37,8 @@ enum BatchLog {
             """,
             [
                 command, Timestamp.text(startedAt), Timestamp.text(options.asOf), options.mode.rawValue, status.rawValue,
-                options.maxDelete.description, optionsText(options), options.actor,
+                options.maxDelete.description, BatchOptions(options).storedText, options.actor,
             ])
-    }
-
-    static func optionsText(_ options: ImportOptions) -> String {
-        var parts: [String] = []
-        if options.strict { parts.append("--strict") }
-        if options.dryRun { parts.append("--dry-run") }
-        if options.encoding != .utf8 { parts.append("--encoding \(options.encoding.rawValue)") }
-        if let d = options.delimiter { parts.append("--delimiter \(d == 9 ? "tab" : String(UnicodeScalar(d)))") }
-        if let order = options.dateOrder { parts.append("--date-order \(order.rawValue)") }
-        return parts.joined(separator: " ")
     }
 
     static func finish(_ database: Database, batchID: Int, status: BatchStatus, reason: String, finishedAt: Date) throws {
@@ -131,7 +128,7 @@ enum BatchLog {
         let statement = try database.prepare(
             """
             SELECT batch_id, command, started_at, coalesce(finished_at, '') AS finished_at, as_of, mode, status, reason,
-                   max_delete, actor
+                   max_delete, options, actor
             FROM batches WHERE \(condition) ORDER BY batch_id DESC LIMIT \(limit)
             """)
         let c = try statement.columnPositions
@@ -143,13 +140,15 @@ enum BatchLog {
             try c.position("mode"), try c.position("status"), try c.position("reason"), try c.position("max_delete"),
             try c.position("actor")
         )
+        let options = try c.position("options")
         try statement.forEachRow(values) { row in
             var record = BatchRecord(
                 id: row.int(id), command: row.string(command) ?? "", startedAt: row.string(started) ?? "",
                 finishedAt: row.string(finished) ?? "", asOf: row.string(asOf) ?? "",
                 mode: ImportMode(rawValue: row.string(mode) ?? "") ?? .merge,
                 status: BatchStatus(rawValue: row.string(status) ?? "") ?? .failed, reason: row.string(reason) ?? "",
-                maxDelete: row.string(maxDelete) ?? "", actor: row.string(actor) ?? "", counts: [:], files: [])
+                maxDelete: row.string(maxDelete) ?? "", actor: row.string(actor) ?? "", counts: [:], files: [],
+                options: BatchOptions(storedText: row.string(options) ?? ""))
             record.counts = try counts(database, batchID: record.id)
             record.files = try files(database, batchID: record.id)
             try body(record)

@@ -63,12 +63,13 @@ enum AuditCommand: Command {
         case "json":
             let writer = JSONStreamWriter { console.out($0) }
             try writer.pair("schema", .int(1))
-            try writer.array("entries") { element in try AuditBirth.forEachEntry(log, filter) { try element($0.json) } }
+            try writer.array("entries") { element in try AuditBirth.forEachEntry(log, filter) { try element($0.worded(.commandLine).json) }
+            }
             try writer.end()
         case "csv":
             var out = CSVWriter.line(AuditEntry.csvHeader)
             try AuditBirth.forEachEntry(log, filter) { entry in
-                out += CSVWriter.line(entry.csvRow)
+                out += CSVWriter.line(entry.worded(.commandLine).csvRow)
                 if out.utf8.count >= JSONStreamWriter.flushThreshold {
                     console.out(out)
                     out = ""
@@ -104,7 +105,7 @@ enum AuditCommand: Command {
 
     /// One line of the text table.
     private static func textRow(_ e: AuditEntry) -> [String] {
-        var note = e.derived ? e.derivedNote : e.reason
+        var note = e.derived ? e.derivedNote : e.worded(.commandLine).reason
         if let reverts = e.revertsEntry { note = "reverts \(reverts)" + (note.isEmpty ? "" : "; " + note) }
         if !e.revertedBy.isEmpty {
             note += (note.isEmpty ? "" : "; ") + "reverted by \(e.revertedBy.map(String.init).joined(separator: ", "))"

@@ -30,6 +30,7 @@ enum ImportInputs {
     static func options(_ invocation: Invocation, command: String) throws -> ImportOptions {
         let args = invocation.arguments
         var options = ImportOptions()
+        options.wording = .commandLine
         options.asOf = invocation.global.asOf
         options.timeZone = invocation.global.timeZone
         options.overrideManual = args.has("override-manual")
@@ -89,7 +90,7 @@ enum ImportInputs {
         }
         if format == "junit" {
             // Streamed too: the problems are read from the spool rule by rule (JUnitReport).
-            try spoolRead { try result.writeJUnit(command: verb) { console.out($0) } }
+            try spoolRead { try result.writeJUnit(command: verb, wording: .commandLine) { console.out($0) } }
         }
         let clean = result.problemCount == 0 && result.status != .held && result.status != .failed
         if console.quiet && clean { return }

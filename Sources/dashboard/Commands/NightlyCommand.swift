@@ -106,7 +106,8 @@ enum NightlyCommand: Command {
             if let metricsPath {
                 let run = RunFacts(asOf: options.asOf, outcome: .failed, counts: [:], phases: nil)
                 let failure = writeMetrics(
-                    MonitoringMetrics.families(run: run, database: nil, asOf: options.asOf), metricsPath, importsDir, invocation)
+                    MonitoringMetrics.families(run: run, database: nil, asOf: options.asOf, wording: .commandLine), metricsPath, importsDir,
+                    invocation)
                 if let failure { console.error(failure.message, hint: failure.hint) }
             }
             throw error
@@ -164,7 +165,8 @@ enum NightlyCommand: Command {
                 store.resumeAfterStop()
             }
             // The database's own families are left out when it cannot be read any more.
-            let families = MonitoringMetrics.families(run: run, database: try? store.status(), asOf: options.asOf)
+            let families = MonitoringMetrics.families(
+                run: run, database: try? store.status(), asOf: options.asOf, wording: .commandLine)
             metricsFailure = writeMetrics(families, metricsPath, importsDir, invocation)
         }
         if let stopped {

@@ -28,7 +28,7 @@ enum SchemaCommand: InfoCommand {
         let contract = InputContract(
             delimiter: try ImportInputs.delimiter(arguments, command: spec.name),
             encoding: try ImportInputs.encoding(arguments, command: spec.name) ?? .utf8,
-            dateOrder: arguments.choice("date-order", as: DateOrder.self))
+            dateOrder: arguments.choice("date-order", as: DateOrder.self), wording: .commandLine)
         console.out(contract.descriptor.rendered() + "\n")
         return .success
     }

@@ -51,7 +51,9 @@ enum StatusCommand: Command {
         if format == "prometheus" {
             let run = MonitoringMetrics.lastBatch(status)
             invocation.console.out(
-                PrometheusText.render(MonitoringMetrics.families(run: run, database: status, asOf: invocation.global.asOf)))
+                PrometheusText.render(
+                    MonitoringMetrics.families(
+                        run: run, database: status, asOf: invocation.global.asOf, wording: .commandLine)))
         } else if format == "json" {
             invocation.console.out(json(status).rendered() + "\n")
         } else {
@@ -98,7 +100,7 @@ enum StatusCommand: Command {
         }
         for held in status.held {
             lines.append(
-                "Held: batch \(held.id) waits for approval: \(v(held.reason.components(separatedBy: "; nothing was changed").first ?? held.reason))"
+                "Held: batch \(held.id) waits for approval: \(v(held.heldBecause))"
             )
             lines.append("  Next step: dashboard batches show \(held.id), then approve \(held.id) or discard \(held.id)")
         }

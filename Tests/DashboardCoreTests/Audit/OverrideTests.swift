@@ -51,7 +51,7 @@ struct OverrideTests {
         #expect(conflict.overrideBefore == 1)
         #expect(
             conflict.reason
-                == "the import changed this task while override #1 pins it to upcoming; the override was kept (import --override-manual lets the import win)"
+                == "the import changed this task while override #1 pins it to upcoming; the override was kept (an import told to override manual pins lets the import win)"
         )
         #expect(try f.override("T1") == "upcoming#1")
         var filter = AuditFilter()
@@ -71,7 +71,7 @@ struct OverrideTests {
         #expect(cleared.cause == .import)
         #expect(cleared.fromBucket == "upcoming")
         #expect(cleared.toBucket == "overdue")
-        #expect(cleared.reason == "the import cleared override #1 (pinned to upcoming); --override-manual")
+        #expect(cleared.reason == "the import cleared override #1 (pinned to upcoming); the import was told to override manual pins")
         #expect(try f.override("T1") == nil)
         // Reverting the import's entry restores the task's values and re-pins the override.
         let revert = try f.revert(2)

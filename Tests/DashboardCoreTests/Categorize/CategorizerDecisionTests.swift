@@ -93,7 +93,7 @@ struct CategorizerDecisionTests {
             Self.task(stored: "upcoming", change: "update", override: (7, "upcoming", "")), Self.context(overrideManual: true))
         let cleared = try #require(change)
         #expect(cleared.clearOverride && !cleared.conflict && cleared.to == "overdue")
-        #expect(cleared.reason == "the import cleared override #7 (pinned to upcoming); --override-manual")
+        #expect(cleared.reason == "the import cleared override #7 (pinned to upcoming); the import was told to override manual pins")
         #expect(result.clearedOverrides == 1)
     }
 

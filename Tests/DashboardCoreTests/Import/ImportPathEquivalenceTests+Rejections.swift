@@ -90,14 +90,14 @@ extension ImportPathEquivalenceTests {
         let twin = try TwinStores()
         let tasks = Self.tasksA + "\nT9,C1,Bad,2026-02-30,\n"
         let run = try twin.importBoth([("courses.csv", ImporterFixture.courses), ("tasks.csv", tasks)], Self.options(strict: true))
-        #expect(run.failure == "--strict: 1 row(s) rejected, nothing was imported")
+        #expect(run.failure == "strict: 1 row(s) rejected, nothing was imported")
         #expect(run.result?.status == .failed)
         #expect(try twin.plain.store.database.int("SELECT count(*) FROM tasks") == 0)
         #expect(try twin.plain.store.database.int("SELECT count(*) FROM courses") == 0)
         // With a reused id the rejected row comes from the fallback.
         let repeated = try twin.importBoth(
             [("courses.csv", ImporterFixture.courses), ("tasks.csv", Self.repeatedTasks)], Self.options(strict: true))
-        #expect(repeated.failure == "--strict: 2 row(s) rejected, nothing was imported")
+        #expect(repeated.failure == "strict: 2 row(s) rejected, nothing was imported")
         #expect(try twin.plain.store.database.int("SELECT count(*) FROM batch_births") == 0, "a failed batch records no births")
         // Afterwards the database still has no task: the next run is written directly.
         try twin.expectDirect(

@@ -60,7 +60,7 @@ struct ImporterFailureTests {
             #expect(result.status == .failed)
             #expect(result.batchID == 2)
             #expect(result.rejects.map(\.code) == [.invalidBoolean])
-            #expect(result.reason == "--strict: 1 row(s) rejected, nothing was imported")
+            #expect(result.reason == "strict: 1 row(s) rejected, nothing was imported")
         }
         #expect(try f.dumpData() == before)
         #expect(try f.store.batch(id: 2)?.status == .failed)

@@ -20,7 +20,10 @@ struct ImporterGuardTests {
         #expect(result.status == .held)
         #expect(result.batchID == 2)
         #expect(result.counts[.tasks] == ImportCounts(read: 10, unchanged: 10, deleted: 10))
-        #expect(result.reason.hasPrefix("sync would delete 10 of 20 tasks (50%), more than --max-delete 10%; nothing was changed."))
+        #expect(
+            result.reason
+                == "sync would delete 10 of 20 tasks (50%), more than the delete limit 10%; nothing was changed. "
+                + "Review batch 2's planned changes, then approve or discard it")
         #expect(try f.dumpData() == before)
         #expect(try f.store.database.int("SELECT count(*) FROM task_history WHERE batch_id = 2") == 0)
         #expect(try f.store.database.int("SELECT count(*) FROM held_tasks WHERE batch_id = 2") == 10)
@@ -31,7 +34,7 @@ struct ImporterGuardTests {
     func countLimit() throws {
         let (_, held, _) = try heldFixture(limit: .count(9))
         #expect(held.status == .held)
-        #expect(held.reason.hasPrefix("sync would delete 10 of 20 tasks (50%), more than --max-delete 9;"))
+        #expect(held.reason.hasPrefix("sync would delete 10 of 20 tasks (50%), more than the delete limit 9;"))
         let (f, passed, _) = try heldFixture(limit: .count(10))
         #expect(passed.status == .committed)
         #expect(try f.store.tasks().count == 10)
@@ -57,7 +60,8 @@ struct ImporterGuardTests {
         #expect(applied.asOf == "2026-11-29T09:00:00Z")
         #expect(applied.actor == "alice")
         #expect(
-            applied.reason == "approval of held batch 2 (held because: sync would delete 10 of 20 tasks (50%), more than --max-delete 10%)")
+            applied.reason
+                == "approval of held batch 2 (held because: sync would delete 10 of 20 tasks (50%), more than the delete limit 10%)")
         #expect(try f.store.database.int("SELECT approved_from FROM batches WHERE batch_id = 3") == 2)
         #expect(try f.store.database.int("SELECT count(*) FROM held_tasks") == 0)
         #expect(try f.store.database.int("SELECT count(*) FROM task_history WHERE batch_id = 3 AND change = 'delete'") == 10)
@@ -135,7 +139,7 @@ struct ImporterGuardTests {
         let result = try f.run([("tasks.csv", ImporterFixture.tasks(1...10))], ImporterFixture.options(.sync, dryRun: true))
         #expect(result.status == .dryRun)
         #expect(result.counts[.tasks]?.deleted == 10)
-        #expect(result.reason == "a real import would be held: sync would delete 10 of 20 tasks (50%), more than --max-delete 10%")
+        #expect(result.reason == "a real import would be held: sync would delete 10 of 20 tasks (50%), more than the delete limit 10%")
         #expect(try f.dumpData() == before)
         #expect(try f.store.batch(id: 2)?.status == .dryRun)
         #expect(try f.store.database.int("SELECT count(*) FROM held_tasks") == 0)
