@@ -7,7 +7,7 @@ import Testing
 /// each folder holds exactly its courses, the courses without a teacher are in
 /// `teachers/unassigned/`, and a set read by a scan of every course (more courses than
 /// `ReportTeacherSets.largestIDList`) is the set read by its ids, byte for byte.
-@Suite(.storeIndependent) struct ReportTeacherSetsTests {
+@Suite struct ReportTeacherSetsTests {
     @Test("every folder holds exactly its courses, by ids or by a scan alike")
     func foldersByIDsOrByAScan() throws {
         for seed in UInt64(1)...20 {

@@ -25,7 +25,11 @@ struct StorePassTests {
 
     @Test("a marked test that opens an importer's store records the issue too")
     func aMarkedTestWithAnImporterFixtureFails() throws {
-        try withKnownIssue { _ = try ImporterFixture() } matching: { "\($0)".contains("is marked .storeIndependent") }
+        try withKnownIssue {
+            _ = try ImporterFixture()
+        } matching: {
+            "\($0)".contains("is marked .storeIndependent")
+        }
     }
 }
 

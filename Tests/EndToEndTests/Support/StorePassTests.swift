@@ -20,12 +20,18 @@ struct StorePassCommandTests {
         try sandbox.write("courses.csv", "course_id,title\nc1,Maths\n")
         try withKnownIssue {
             _ = try sandbox.run(["import", "courses.csv"])
-        } matching: { "\($0)".contains("is marked .storeIndependent") }
+        } matching: {
+            "\($0)".contains("is marked .storeIndependent")
+        }
     }
 
     @Test("a hand edit in the sqlite3 shell in a marked test records the issue too")
     func aShellInAMarkedTestFails() throws {
         let sandbox = try Sandbox()
-        try withKnownIssue { _ = try sandbox.sqlShell("other.sqlite", "SELECT 1") } matching: { "\($0)".contains("is marked .storeIndependent") }
+        try withKnownIssue {
+            _ = try sandbox.sqlShell("other.sqlite", "SELECT 1")
+        } matching: {
+            "\($0)".contains("is marked .storeIndependent")
+        }
     }
 }

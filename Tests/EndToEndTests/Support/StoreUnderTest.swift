@@ -232,6 +232,13 @@ extension Trait where Self == ConditionTrait {
     /// modes, paths, damage, older schemas): it runs in the SQLite pass; in the PostgreSQL pass
     /// there is no file to look at (`StoreUnderTest`).
     static var sqliteFiles: Self { .enabled(if: !StoreUnderTest.isPostgres, "about SQLite files: runs in the SQLite pass") }
+
+    /// A suite about the report folders a command writes (which files, renamed when), whose
+    /// commands need a store but whose outcome no store changes beyond what the suites on both
+    /// stores check: it runs in the SQLite pass only (docs/postgresql.md, "Tests").
+    static var reportFoldersOnly: Self {
+        .enabled(if: !StoreUnderTest.isPostgres, "about the report folders: runs in the SQLite pass")
+    }
 }
 
 extension Trait where Self == ConditionTrait {

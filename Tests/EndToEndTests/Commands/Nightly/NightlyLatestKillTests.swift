@@ -4,7 +4,10 @@ import Testing
 /// Issue 13, item 4: `latest` never points at a half-written night. A nightly run that writes
 /// the same night again is killed (SIGKILL) at random moments while it writes; after each kill
 /// `latest` still resolves to a whole folder: the same files as a run alone writes, each whole.
-@Suite(.serialized) struct NightlyLatestKillTests {
+/// What it proves is the report folders' (a rename of `latest`, hidden folders): it runs in the
+/// SQLite pass only; a night killed while it writes to PostgreSQL is `NightlyStopSignalTests`'
+/// and `ReliabilityCrashTests`' on both stores.
+@Suite(.serialized, .reportFoldersOnly) struct NightlyLatestKillTests {
     @Test func latestAlwaysPointsAtAWholeNightWhateverMomentTheRunIsKilled() throws {
         let fixture = try NightlyFixture.shared.get()
         let sandbox = try Sandbox()

@@ -3,7 +3,8 @@ import Testing
 
 /// Issue 13, item 4: `latest` points at the newest whole night, and `--keep DAYS` removes only
 /// dated folders older than DAYS days, never following a link and never touching other names.
-@Suite struct NightlyRetentionTests {
+/// About the report folders: the SQLite pass only (`.reportFoldersOnly`).
+@Suite(.reportFoldersOnly) struct NightlyRetentionTests {
     static func night(_ sandbox: Sandbox, _ day: Int, keep: Int? = nil) throws -> CommandResult {
         let asOf = "2026-11-\(day < 10 ? "0" : "")\(day)T02:00:00Z"
         var arguments = ["--db", "db.sqlite", "--as-of", asOf, "nightly", "--imports", "drop", "--reports", "reports"]
