@@ -30,6 +30,7 @@ import Testing
         "--schema-only": "pg_dump --schema-only", "--dbname": "pg_restore --dbname", "--roles-only": "pg_dumpall --roles-only",
         "--host": "pg_basebackup --host", "--username": "pg_basebackup --username", "--pgdata": "pg_basebackup --pgdata",
         "--format=custom": "pg_dump --format=custom", "--package-path": "swift test --package-path",
+        "--no-parallel": "swift test --no-parallel",
         "--collector": "node_exporter --collector.textfile.directory",
     ]
 
